@@ -1,0 +1,81 @@
+"""Rule configuration: one frozen record, Tenhou's rules by default, switches for variants."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import msgspec
+
+from engine.rules.tiles import red_tiles
+
+
+class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
+    """Everything a table may vary. Defaults are Tenhou's 4-player hanchan (鳳南喰赤)."""
+
+    players: int = 4
+    #: 1 = tonpuusen (East only), 2 = hanchan (East + South)
+    winds: int = 2
+    #: red fives per suit (man, pin, sou)
+    aka: tuple[int, int, int] = (1, 1, 1)
+    kuitan: bool = True
+    start_points: int = 25000
+    #: points to reach for the game to end in the extension rounds, and the oka base
+    target_points: int = 30000
+    uma: tuple[int, ...] = (20, 10, -10, -20)
+    min_han: int = 1
+    kiriage: bool = False
+    renhou: bool = False
+    #: 13-sided kokushi, suuankou tanki, junsei chuuren, daisuushii as double yakuman
+    double_yakuman: bool = False
+    kazoe_yakuman: bool = True
+    #: a double-wind (seat and round wind) pair is worth 4 fu (Tenhou) or 2
+    double_wind_pair_fu: int = 4
+    open_pinfu_ron_fu: int = 30
+    riichi_min_tiles: int = 4
+    tenpai_payment: int = 3000
+    honba_value: int = 300
+    nagashi_mangan: bool = True
+    kyuushu_kyuuhai: bool = True
+    suufon_renda: bool = True
+    suucha_riichi: bool = True
+    suukaikan: bool = True
+    #: three rons on one discard abort the hand (Tenhou); otherwise all three win
+    sanchahou: bool = True
+    double_ron: bool = True
+    pao: bool = True
+    #: kokushi may ron a closed kan of its waiting tile
+    kokushi_chankan_ankan: bool = True
+    agariyame: bool = True
+    tenpaiyame: bool = False
+    #: a score below zero ends the game
+    tobi: bool = True
+    #: play on into the next wind while nobody has target_points
+    extension: bool = True
+    #: Tenhou shows the riichi sticks left at the end to the top player
+    leftover_sticks_to_top: bool = True
+
+    @cached_property
+    def red(self) -> frozenset[int]:
+        """Physical ids that are red fives under this rule."""
+        return red_tiles(self.aka)
+
+    @property
+    def sanma(self) -> bool:
+        return self.players == 3
+
+
+TENHOU_HANCHAN = RuleConfig()
+TENHOU_TONPUU = RuleConfig(winds=1)
+TENHOU_SANMA_HANCHAN = RuleConfig(
+    players=3, aka=(0, 1, 1), start_points=35000, target_points=40000, uma=(15, 0, -15)
+)
+TENHOU_SANMA_TONPUU = RuleConfig(
+    players=3, winds=1, aka=(0, 1, 1), start_points=35000, target_points=40000, uma=(15, 0, -15)
+)
+
+PRESETS: dict[str, RuleConfig] = {
+    "tenhou-hanchan": TENHOU_HANCHAN,
+    "tenhou-tonpuu": TENHOU_TONPUU,
+    "tenhou-sanma-hanchan": TENHOU_SANMA_HANCHAN,
+    "tenhou-sanma-tonpuu": TENHOU_SANMA_TONPUU,
+}

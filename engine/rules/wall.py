@@ -1,0 +1,131 @@
+"""The wall (yama): a documented seeded shuffle and the layout every round draws from.
+
+Layout, the contract between the game, the replay importer and the tests:
+
+* ``live``: the live wall in draw order. Haipai is dealt from its front, 13 tiles per seat,
+  the dealer first and then counter-clockwise (seat ``(dealer + i) % players`` takes
+  ``live[13*i : 13*i + 13]``); ordinary draws continue from there.
+* ``rinshan``: replacement tiles for kans (and kita in sanma), in draw order.
+* ``dora`` / ``ura``: the five dora and five ura indicators in reveal order.
+
+Each kan or kita shortens the live wall by one from its end, so the dead wall stays
+14 tiles, as at a real table: ``remaining`` counts what ordinary draws can still take.
+
+The shuffle is Fisher-Yates driven by SHA-256 in counter mode over
+``seed || round_index || counter`` (8-byte big-endian integers), with rejection sampling for
+uniformity. It depends on nothing but hashlib, so a seed reproduces the same walls on every
+platform and Python version. The dead wall is the last 14 tiles of the shuffled 136 (108 in
+sanma): ``rinshan`` = positions -14..-11, ``dora`` = -10..-6, ``ura`` = -5..-1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+
+from engine.rules.tiles import NUM_TILES, SANMA_REMOVED
+
+DEAD_WALL = 14
+
+
+class Wall:
+    """One round's tiles. Mutable: the game draws from it."""
+
+    __slots__ = ("dora", "live", "live_end", "pos", "rinshan", "rinshan_pos", "ura")
+
+    def __init__(
+        self,
+        live: Sequence[int],
+        rinshan: Sequence[int],
+        dora: Sequence[int],
+        ura: Sequence[int],
+    ) -> None:
+        self.live = list(live)
+        self.rinshan = list(rinshan)
+        self.dora = list(dora)
+        self.ura = list(ura)
+        self.pos = 0
+        self.live_end = len(self.live)
+        self.rinshan_pos = 0
+
+    @classmethod
+    def from_shuffle(cls, tiles: Sequence[int]) -> Wall:
+        """Lay out a shuffled tile list: the last 14 are the dead wall."""
+        body, dead = list(tiles[:-DEAD_WALL]), list(tiles[-DEAD_WALL:])
+        return cls(body, dead[0:4], dead[4:9], dead[9:14])
+
+    def deal(self, players: int, dealer: int) -> list[list[int]]:
+        """Haipai for every seat (index = seat), taken from the front of the live wall."""
+        hands: list[list[int]] = [[] for _ in range(players)]
+        for i in range(players):
+            seat = (dealer + i) % players
+            hands[seat] = self.live[self.pos : self.pos + 13]
+            self.pos += 13
+        return hands
+
+    @property
+    def remaining(self) -> int:
+        """Ordinary draws still possible (0 means the last discard was haitei's)."""
+        return self.live_end - self.pos
+
+    def draw(self) -> int:
+        if self.pos >= self.live_end:
+            raise IndexError("the live wall is exhausted")
+        tile = self.live[self.pos]
+        self.pos += 1
+        return tile
+
+    def draw_rinshan(self) -> int:
+        """A replacement draw; the live wall gives up its last tile to the dead wall."""
+        tile = self.rinshan[self.rinshan_pos]
+        self.rinshan_pos += 1
+        self.live_end -= 1
+        return tile
+
+    @property
+    def rinshan_left(self) -> int:
+        return len(self.rinshan) - self.rinshan_pos
+
+
+def _stream(seed: bytes, round_index: int) -> Iterator[int]:
+    """An endless stream of 64-bit words from SHA-256 in counter mode."""
+    prefix = seed + round_index.to_bytes(8, "big")
+    counter = 0
+    while True:
+        digest = hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest()
+        for i in range(0, 32, 8):
+            yield int.from_bytes(digest[i : i + 8], "big")
+        counter += 1
+
+
+def _below(words: Iterator[int], n: int) -> int:
+    """A uniform integer in [0, n) by rejection sampling."""
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        w = next(words)
+        if w < limit:
+            return w % n
+
+
+def seed_bytes(seed: int | str | bytes) -> bytes:
+    """Normalise a user seed: ints as 8-byte big-endian (masked), strings as UTF-8."""
+    if isinstance(seed, bytes):
+        return seed
+    if isinstance(seed, str):
+        return seed.encode()
+    return (seed & (2**64 - 1)).to_bytes(8, "big")
+
+
+def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = False) -> list[int]:
+    """The shuffled physical tiles of round ``round_index`` of the game with ``seed``."""
+    tiles = [t for t in range(NUM_TILES) if not (sanma and (t >> 2) in SANMA_REMOVED)]
+    words = _stream(seed_bytes(seed), round_index)
+    for i in range(len(tiles) - 1, 0, -1):
+        j = _below(words, i + 1)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    return tiles
+
+
+def seeded_wall(seed: int | str | bytes, round_index: int, sanma: bool = False) -> Wall:
+    """The wall of round ``round_index`` (0, 1, 2… in play order, counting every hand)."""
+    return Wall.from_shuffle(shuffled_tiles(seed, round_index, sanma))
