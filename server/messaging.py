@@ -1,0 +1,182 @@
+"""Wire types: every message of docs/protocol.md as a msgspec Struct, and the one codec.
+
+Decoding never raises: a bad frame becomes a ``WireError`` value with a clear message, which
+the session sends back unchanged. Engine events travel as ``msgspec.Raw`` so one encoding of
+an event is shared by every receiver of the same projection.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+# ---------------------------------------------------------------- client -> server
+
+
+class Answer(msgspec.Struct, tag="answer", tag_field="type", forbid_unknown_fields=True):
+    inquiry: int
+    action: int
+    option: int = 0
+
+
+class Ping(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+ClientMessage = Answer | Ping
+
+# ---------------------------------------------------------------- server -> client
+
+
+class SeatInfo(msgspec.Struct):
+    seat: int
+    name: str
+    bot: bool
+    connected: bool
+
+
+class RoomInfo(msgspec.Struct):
+    code: str
+    game: str
+    preset: str
+    public: bool
+    base_s: float
+    bank_s: float
+    seats: list[SeatInfo]
+    status: Literal["waiting", "playing", "finished"]
+
+
+class SeatGrant(msgspec.Struct):
+    room: RoomInfo
+    seat: int
+    token: str
+
+
+class TenpaiWire(msgspec.Struct):
+    kind: int
+    han: int
+    fu: int
+    yakuman: int
+    points: int
+
+
+class OptionWire(msgspec.Struct):
+    tiles: list[int]
+    tenpai: list[TenpaiWire] = []
+
+
+class ActionWire(msgspec.Struct):
+    type: str
+    options: list[OptionWire]
+
+
+class Choice(msgspec.Struct):
+    action: int
+    option: int
+
+
+class InquiryMsg(msgspec.Struct, tag="inquiry", tag_field="type"):
+    id: int
+    deadline: int
+    remaining_ms: int
+    base_ms: int
+    bank_ms: int
+    actions: list[ActionWire]
+    default: Choice
+
+
+class Welcome(msgspec.Struct, tag="welcome", tag_field="type"):
+    seat: int | None
+    game: str
+    room: RoomInfo
+
+
+class RoomMsg(msgspec.Struct, tag="room", tag_field="type"):
+    room: RoomInfo
+
+
+class EventMsg(msgspec.Struct, tag="event", tag_field="type"):
+    seq: int
+    event: msgspec.Raw
+
+
+class Snapshot(msgspec.Struct, tag="snapshot", tag_field="type"):
+    seq: int
+    events: list[msgspec.Raw]
+    inquiry: InquiryMsg | None
+
+
+class Answered(msgspec.Struct, tag="answered", tag_field="type"):
+    inquiry: int
+    action: int
+    option: int
+    timeout: bool
+
+
+class ClockMsg(msgspec.Struct, tag="clock", tag_field="type"):
+    bank_ms: int
+
+
+class End(msgspec.Struct, tag="end", tag_field="type"):
+    game: str
+    record: str
+
+
+class WireError(msgspec.Struct, tag="error", tag_field="type"):
+    code: str
+    message: str
+
+
+class Pong(msgspec.Struct, tag="pong", tag_field="type"):
+    pass
+
+
+ServerMessage = (
+    Welcome
+    | RoomMsg
+    | EventMsg
+    | Snapshot
+    | InquiryMsg
+    | Answered
+    | ClockMsg
+    | End
+    | WireError
+    | Pong
+)
+
+# ---------------------------------------------------------------- codec
+
+_encoder = msgspec.json.Encoder()
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+_server_decoder = msgspec.json.Decoder(ServerMessage)
+
+
+def encode(message: Any) -> str:
+    """JSON text of any wire struct (or plain data)."""
+    return _encoder.encode(message).decode()
+
+
+def encode_raw(value: Any) -> msgspec.Raw:
+    """Encode a value once (an engine event) for embedding in many messages."""
+    return msgspec.Raw(_encoder.encode(value))
+
+
+def decode_client(frame: str | bytes, max_size: int) -> ClientMessage | WireError:
+    """A client message, or the error to send back; never raises."""
+    if len(frame) > max_size:
+        return WireError("too_large", f"frame of {len(frame)} bytes exceeds {max_size}")
+    try:
+        return _client_decoder.decode(frame)
+    except msgspec.ValidationError as exc:
+        text = str(exc)
+        if "Invalid value" in text and "`$.type`" in text:
+            return WireError("unknown_type", f"unknown message type: {text}")
+        return WireError("bad_frame", f"malformed message: {text}")
+    except msgspec.DecodeError as exc:
+        return WireError("bad_frame", f"not JSON: {exc}")
+
+
+def decode_server(frame: str | bytes) -> ServerMessage:
+    """Parse a server message (clients, tests and the load bench)."""
+    return _server_decoder.decode(frame)

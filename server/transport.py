@@ -1,0 +1,113 @@
+"""The transport boundary: a connection sends and receives text frames, nothing more.
+
+The session layer only sees ``Connection``; the app wraps Starlette's WebSocket in
+``WebSocketConnection`` and the tests use ``MemoryConnection`` pairs, so table logic is tested
+without sockets and the same code runs behind real ones.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Protocol
+
+import anyio
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+
+class Disconnected(Exception):
+    """The peer went away (or the connection was closed locally)."""
+
+
+class Connection(Protocol):
+    async def send_text(self, text: str) -> None: ...
+
+    async def receive_text(self) -> str:
+        """The next text frame; raises ``Disconnected`` when the peer is gone."""
+        ...
+
+    async def close(self, code: int = 1000, reason: str = "") -> None: ...
+
+
+class WebSocketConnection:
+    """A Starlette WebSocket as a Connection (binary frames are read as UTF-8 text)."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+
+    async def send_text(self, text: str) -> None:
+        try:
+            await self.ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError) as exc:
+            raise Disconnected(str(exc)) from exc
+
+    async def receive_text(self) -> str:
+        try:
+            message = await self.ws.receive()
+        except (WebSocketDisconnect, RuntimeError, OSError) as exc:
+            raise Disconnected(str(exc)) from exc
+        if message["type"] == "websocket.disconnect":
+            raise Disconnected("closed by peer")
+        text = message.get("text")
+        if text is not None:
+            return str(text)
+        data = message.get("bytes") or b""
+        return bytes(data).decode("utf-8", errors="replace")
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        if self.ws.application_state == WebSocketState.DISCONNECTED:
+            return
+        try:
+            await self.ws.close(code, reason)
+        except (RuntimeError, OSError):
+            pass
+
+
+class MemoryConnection:
+    """One end of an in-memory duplex pipe; ``closed_with`` records the close code."""
+
+    def __init__(
+        self, send: MemoryObjectSendStream[str | None], recv: MemoryObjectReceiveStream[str | None]
+    ) -> None:
+        self._send = send
+        self._recv = recv
+        self.closed_with: int | None = None
+        self.peer: MemoryConnection | None = None
+
+    async def send_text(self, text: str) -> None:
+        if self.closed_with is not None:
+            raise Disconnected("closed")
+        try:
+            await self._send.send(text)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
+            raise Disconnected("peer gone") from exc
+
+    async def receive_text(self) -> str:
+        try:
+            text = await self._recv.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError) as exc:
+            raise Disconnected("closed") from exc
+        if text is None:
+            raise Disconnected("closed by peer")
+        return text
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        if self.closed_with is not None:
+            return
+        self.closed_with = code
+        if self.peer is not None and self.peer.closed_with is None:
+            self.peer.closed_with = code
+        try:
+            self._send.send_nowait(None)
+        except (anyio.WouldBlock, anyio.BrokenResourceError, anyio.ClosedResourceError):
+            pass
+        self._send.close()
+
+
+def memory_pair() -> tuple[MemoryConnection, MemoryConnection]:
+    """Two connected ends (server side, client side) with unbounded buffers."""
+    a_send, b_recv = anyio.create_memory_object_stream[str | None](math.inf)
+    b_send, a_recv = anyio.create_memory_object_stream[str | None](math.inf)
+    a, b = MemoryConnection(a_send, a_recv), MemoryConnection(b_send, b_recv)
+    a.peer, b.peer = b, a
+    return a, b
