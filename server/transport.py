@@ -7,6 +7,7 @@ without sockets and the same code runs behind real ones.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Protocol
 
@@ -57,10 +58,8 @@ class WebSocketConnection:
     async def close(self, code: int = 1000, reason: str = "") -> None:
         if self.ws.application_state == WebSocketState.DISCONNECTED:
             return
-        try:
+        with contextlib.suppress(RuntimeError, OSError):
             await self.ws.close(code, reason)
-        except (RuntimeError, OSError):
-            pass
 
 
 class MemoryConnection:
@@ -97,10 +96,10 @@ class MemoryConnection:
         self.closed_with = code
         if self.peer is not None and self.peer.closed_with is None:
             self.peer.closed_with = code
-        try:
+        with contextlib.suppress(
+            anyio.WouldBlock, anyio.BrokenResourceError, anyio.ClosedResourceError
+        ):
             self._send.send_nowait(None)
-        except (anyio.WouldBlock, anyio.BrokenResourceError, anyio.ClosedResourceError):
-            pass
         self._send.close()
 
 
