@@ -46,8 +46,6 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         return Path(self.data_dir) / "records.sqlite3"
 
 
-
-
 def from_env(env: Mapping[str, str] | None = None, base: Settings | None = None) -> Settings:
     """Settings with every ``RIICHI_<FIELD>`` variable of ``env`` applied over ``base``."""
     env = os.environ if env is None else env
@@ -67,6 +65,4 @@ def from_args(argv: Sequence[str] | None = None, env: Mapping[str, str] | None =
     parser.add_argument("--port", type=int, default=settings.port)
     parser.add_argument("--data-dir", default=settings.data_dir)
     args = parser.parse_args(argv)
-    return msgspec.structs.replace(
-        settings, host=args.host, port=args.port, data_dir=args.data_dir
-    )
+    return msgspec.structs.replace(settings, host=args.host, port=args.port, data_dir=args.data_dir)
