@@ -1,0 +1,31 @@
+"""The event system of seed 001: events, priority bands, the bus and the FIFO queue."""
+
+from engine.events.base import (
+    AFTER,
+    BROADCAST,
+    EXECUTE,
+    MAX_PHASE,
+    PREPARE,
+    EventBase,
+    after_broadcast,
+    early,
+    late,
+)
+from engine.events.bus import EventBus, Listener
+from engine.events.queue import EventQueue, Terminate
+
+__all__ = [
+    "AFTER",
+    "BROADCAST",
+    "EXECUTE",
+    "MAX_PHASE",
+    "PREPARE",
+    "EventBase",
+    "EventBus",
+    "EventQueue",
+    "Listener",
+    "Terminate",
+    "after_broadcast",
+    "early",
+    "late",
+]

@@ -1,0 +1,75 @@
+"""EventBus: listeners by event type (subclasses match), resolved once per type."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from engine.events.base import EventBase
+
+#: a listener may return an awaitable (an inquiry); the queue awaits it before going on
+Handler = Callable[[Any], Awaitable[Any] | None]
+
+
+class Listener:
+    """One subscription. ``times`` is how often it may still run (None = forever)."""
+
+    __slots__ = ("event_type", "handler", "priority", "times")
+
+    def __init__(
+        self, event_type: type[EventBase], handler: Handler, priority: int, times: int | None
+    ) -> None:
+        self.event_type = event_type
+        self.handler = handler
+        self.priority = priority
+        self.times = times
+
+
+class EventBus:
+    """Holds the listeners; the queue asks it for the ordered list of an event's type."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+        self._cache: dict[type[EventBase], list[Listener]] = {}
+
+    def subscribe(
+        self,
+        event_type: type[EventBase],
+        handler: Handler,
+        priority: int,
+        times: int | None = None,
+    ) -> Listener:
+        """Listen to ``event_type`` and its subclasses at ``priority`` (higher runs first)."""
+        listener = Listener(event_type, handler, priority, times)
+        self._listeners.append(listener)
+        self._cache.clear()
+        return listener
+
+    def unsubscribe(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+        self._cache.clear()
+
+    def replace(self, old: Handler, new: Handler) -> None:
+        """Swap a handler everywhere it is subscribed (custom setups change behaviour)."""
+        for listener in self._listeners:
+            if listener.handler is old:
+                listener.handler = new
+
+    def listeners(self, event_type: type[EventBase]) -> list[Listener]:
+        """The listeners for one event type, high priority first (stable for ties)."""
+        found = self._cache.get(event_type)
+        if found is None:
+            found = [lst for lst in self._listeners if issubclass(event_type, lst.event_type)]
+            found.sort(key=lambda lst: -lst.priority)
+            self._cache[event_type] = found
+        return found
+
+    def used(self, listener: Listener) -> None:
+        """Count one run of a limited listener; drop it when spent."""
+        if listener.times is not None:
+            listener.times -= 1
+            if listener.times <= 0:
+                self.unsubscribe(listener)
+
+    def all(self) -> list[Listener]:
+        return list(self._listeners)

@@ -1,0 +1,77 @@
+"""EventQueue: strictly FIFO between events; pumps until a Terminate event."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from engine.events.base import EventBase
+from engine.events.bus import EventBus
+
+
+class Terminate(EventBase):
+    """Stops the pump. Queued when the game is over."""
+
+
+class EventQueue:
+    """The queue of one game. Listeners queue follow-ups with ``ev.q.queue(...)``."""
+
+    def __init__(self, bus: EventBus, game: Any = None) -> None:
+        self.bus = bus
+        self.game = game
+        self._items: deque[EventBase] = deque()
+        #: the event being processed (its follow-ups become its children)
+        self.current: EventBase | None = None
+        #: events processed so far (a cheap progress counter)
+        self.processed = 0
+
+    def queue(self, event: EventBase) -> EventBase:
+        d = event.__dict__
+        d["_game"] = self.game
+        d["_q"] = self
+        if self.current is not None:
+            event.attach(self.current)
+        self._items.append(event)
+        return event
+
+    def queue_if_not_exists(self, event: EventBase) -> EventBase | None:
+        """Queue ``event`` unless an event of the same type is already waiting."""
+        kind = type(event)
+        if any(type(e) is kind for e in self._items):
+            return None
+        return self.queue(event)
+
+    def clear(self) -> None:
+        """Drop every waiting event (abortive draws end the hand at once)."""
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def pending(self) -> list[EventBase]:
+        return list(self._items)
+
+    async def process(self) -> None:
+        """Pump: dequeue, run the listeners high to low, until Terminate."""
+        items = self._items
+        bus = self.bus
+        while items:
+            event = items.popleft()
+            if isinstance(event, Terminate):
+                self.current = None
+                return
+            self.current = event
+            for listener in bus.listeners(type(event)):
+                if event.cancelled:
+                    break
+                if listener.priority > event.phase:
+                    continue
+                event.lower_phase(listener.priority)
+                if listener.times is not None:
+                    bus.used(listener)
+                waiting = listener.handler(event)
+                if waiting is not None:
+                    await waiting
+            self.processed += 1
+            event.finish()
+        self.current = None
