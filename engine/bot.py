@@ -1,0 +1,134 @@
+"""A tile-efficiency bot: the server's stand-in for an empty or absent seat.
+
+It plays by the rules core alone (shanten and ukeire): win whenever offered, riichi when
+tenpai and allowed, pon dragons and the given yakuhai winds, skip every other call, and
+discard the tile that leaves the lowest shanten with the most tiles that improve it. It is
+pure: the same actions and hand give the same choice, so games with bots stay reproducible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from engine.rules import hand as hand_analysis
+from engine.rules.tiles import DRAGONS, NUM_KINDS, YAOCHUU
+
+#: action type names the bot recognises (``Action.type.name``)
+_WINS = ("TSUMO", "RON")
+
+
+class _Option(Protocol):
+    @property
+    def tiles(self) -> tuple[int, ...]: ...
+
+
+class _Action(Protocol):
+    @property
+    def type(self) -> object: ...
+
+    @property
+    def options(self) -> Sequence[_Option]: ...
+
+
+def _name(action: _Action) -> str:
+    kind = action.type
+    return str(getattr(kind, "name", kind)).upper()
+
+
+def _neighbours(counts: Sequence[int]) -> list[int]:
+    """Kinds that could improve a hand: those held and their suit neighbours within two."""
+    near: set[int] = set()
+    for k in range(NUM_KINDS):
+        if counts[k]:
+            near.add(k)
+            if k < 27:
+                lo, hi = k - k % 9, k - k % 9 + 8
+                near.update(range(max(lo, k - 2), min(hi, k + 2) + 1))
+    return sorted(near)
+
+
+def ukeire(counts: list[int], base: int, seen: Sequence[int]) -> int:
+    """Tiles not yet seen whose draw lowers ``counts`` (3n+1 tiles) below shanten ``base``."""
+    total = 0
+    for k in _neighbours(counts):
+        left = 4 - seen[k]
+        if left <= 0 or counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if hand_analysis.shanten(counts) < base:
+            total += left
+        counts[k] -= 1
+    return total
+
+
+def best_discard(tiles: Iterable[int], allowed: Iterable[int] | None = None) -> int:
+    """The physical tile to discard from ``tiles`` (a 3n+2 concealed hand).
+
+    Lowest shanten first, then most ukeire, then terminals and honours before simples, then a
+    plain five before a red one. ``allowed`` restricts the choice (riichi discards, kuikae).
+    """
+    hand = list(tiles)
+    counts = [0] * NUM_KINDS
+    for t in hand:
+        counts[t >> 2] += 1
+    candidates = sorted(set(hand if allowed is None else allowed))
+    best: tuple[int, int, int, int, int] | None = None
+    choice = candidates[0]
+    memo: dict[int, tuple[int, int]] = {}
+    for tile in candidates:
+        k = tile >> 2
+        if k not in memo:
+            counts[k] -= 1
+            s = hand_analysis.shanten(counts)
+            memo[k] = (s, ukeire(counts, s, counts) if s >= 0 else 0)
+            counts[k] += 1
+        s, u = memo[k]
+        red = 1 if tile in (16, 52, 88) else 0
+        key = (s, -u, 0 if k in YAOCHUU else 1, red, tile)
+        if best is None or key < best:
+            best, choice = key, tile
+    return choice
+
+
+def _index_of(actions: Sequence[_Action], name: str) -> int:
+    for i, action in enumerate(actions):
+        if _name(action) == name:
+            return i
+    return -1
+
+
+def _option_for(action: _Action, tile: int) -> int:
+    for j, option in enumerate(action.options):
+        if option.tiles and option.tiles[0] == tile:
+            return j
+    return 0
+
+
+def choose(
+    actions: Sequence[_Action],
+    hand: Sequence[int],
+    yakuhai: Iterable[int] = DRAGONS,
+) -> tuple[int, int]:
+    """(action index, option index) for one seat's actions; ``hand`` is its concealed tiles."""
+    for name in (*_WINS, "NEXT_ROUND"):
+        i = _index_of(actions, name)
+        if i >= 0:
+            return i, 0
+    riichi = _index_of(actions, "RIICHI")
+    if riichi >= 0:
+        allowed = [o.tiles[0] for o in actions[riichi].options if o.tiles]
+        if allowed:
+            return riichi, _option_for(actions[riichi], best_discard(hand, allowed))
+    pon = _index_of(actions, "PON")
+    if pon >= 0:
+        wanted = set(yakuhai)
+        for j, option in enumerate(actions[pon].options):
+            if option.tiles and option.tiles[0] >> 2 in wanted:
+                return pon, j
+    discard = _index_of(actions, "DISCARD")
+    if discard >= 0:
+        allowed = [o.tiles[0] for o in actions[discard].options if o.tiles]
+        return discard, _option_for(actions[discard], best_discard(hand, allowed or None))
+    skip = _index_of(actions, "SKIP")
+    return (skip if skip >= 0 else 0), 0

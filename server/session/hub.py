@@ -1,0 +1,100 @@
+"""The hub: every room and table of one server, and the task group their games run in."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+import anyio
+from anyio.abc import TaskGroup
+
+from server.messaging import RoomMsg, Welcome, encode
+from server.session.outbox import Outbox
+from server.session.rooms import Room, Rooms, Seat
+from server.session.table import EnginePort, Table
+from server.settings import Settings
+from server.storage import Storage
+
+log = logging.getLogger("server")
+
+
+class Hub:
+    def __init__(
+        self,
+        settings: Settings,
+        storage: Storage,
+        engine: EnginePort,
+        rooms: Rooms | None = None,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.settings = settings
+        self.storage = storage
+        self.engine = engine
+        self.rooms = rooms or Rooms()
+        self.now = now
+        self.tables: dict[str, Table] = {}
+        self._tg: TaskGroup | None = None
+        #: rooms that finished, for tests and the load bench
+        self.finished = 0
+
+    def bind(self, tg: TaskGroup) -> None:
+        """Games run in ``tg`` (the app's lifespan task group)."""
+        self._tg = tg
+
+    def start(self, room: Room) -> Table:
+        """Fill empty seats with bots and start the game (idempotent)."""
+        table = self.tables.get(room.game)
+        if table is not None:
+            return table
+        if self._tg is None:
+            raise RuntimeError("the hub is not running")
+        room.fill_with_bots()
+        table = Table(room, self.settings, self.storage, self.engine, self.now)
+        self.tables[room.game] = table
+        room.status = "playing"
+        for seat in room.seats:
+            if seat.outbox is not None:
+                table.attach(seat, seat.outbox)
+        self._tg.start_soon(self._play, room, table)
+        self._tg.start_soon(table.spectators.run)
+        return table
+
+    def start_if_full(self, room: Room) -> None:
+        if room.full and room.status == "waiting":
+            self.start(room)
+
+    async def _play(self, room: Room, table: Table) -> None:
+        try:
+            await table.run()
+        except Exception:
+            log.exception("game %s of room %s failed", room.game, room.code)
+        self.finished += 1
+        await anyio.sleep(self.settings.room_ttl_s)
+        self.tables.pop(room.game, None)
+        self.rooms.forget(room)
+
+    def attach(self, room: Room, seat: Seat, outbox: Outbox) -> None:
+        table = self.tables.get(room.game)
+        if table is not None:
+            table.attach(seat, outbox)
+            return
+        if seat.outbox is not None:
+            seat.outbox.shut(4003)
+        seat.outbox = outbox
+        outbox.push(encode(Welcome(seat.index, room.game, room.info())))
+        self.broadcast_room(room)
+
+    def detach(self, room: Room, seat: Seat, outbox: Outbox) -> None:
+        table = self.tables.get(room.game)
+        if table is not None:
+            table.detach(seat, outbox)
+        elif seat.outbox is outbox:
+            seat.outbox = None
+            self.broadcast_room(room)
+
+    def broadcast_room(self, room: Room) -> None:
+        text = encode(RoomMsg(room.info()))
+        for seat in room.seats:
+            if seat.outbox is not None:
+                seat.outbox.push(text)
