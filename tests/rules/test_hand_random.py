@@ -1,0 +1,178 @@
+"""Hand analysis against independent oracles on seeded random hands.
+
+Oracles: the ``mahjong`` package (Agari, Shanten, HandDivider) and a brute-force wait search
+(try every kind with mahjong's Agari). Hands come from a shuffled wall (mostly far from
+ready) and from random groups + pair (complete, or one tile short: ready or nearly), with
+concealed parts of every size a hand with melds can have.
+"""
+
+import random
+from collections.abc import Callable
+
+import pytest
+from mahjong.agari import Agari
+from mahjong.hand_calculating.divider import HandDivider
+from mahjong.shanten import Shanten
+
+from engine.rules import hand as H
+
+N_HANDS = 2000
+YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+AGARI = Agari()
+SHANTEN = Shanten()
+
+
+def wall_hand(rng: random.Random, size: int) -> list[int]:
+    counts = [0] * 34
+    for t in rng.sample(range(136), size):
+        counts[t >> 2] += 1
+    return counts
+
+
+def built_hand(rng: random.Random, groups: int) -> list[int]:
+    """Random groups + a pair, at most four copies of a kind; runs are favoured near each other."""
+    while True:
+        counts = [0] * 34
+        suit = rng.randrange(3)
+        for _ in range(groups):
+            if rng.random() < 0.6:
+                s = suit if rng.random() < 0.6 else rng.randrange(3)
+                first = s * 9 + rng.randrange(7)
+                for kind in (first, first + 1, first + 2):
+                    counts[kind] += 1
+            else:
+                counts[rng.randrange(34)] += 3
+        counts[rng.randrange(34)] += 2
+        if max(counts) <= 4:
+            return counts
+
+
+def special_hand(rng: random.Random) -> list[int]:
+    """Seven pairs (sometimes with a quad) or kokushi, to exercise the special forms."""
+    counts = [0] * 34
+    if rng.random() < 0.5:
+        for kind in YAOCHUU:
+            counts[kind] = 1
+        counts[rng.choice(YAOCHUU)] += 1
+    else:
+        kinds = rng.sample(range(34), 7)
+        for kind in kinds:
+            counts[kind] = 2
+        if rng.random() < 0.3:
+            counts[kinds[0]] = 4
+            counts[kinds[1]] = 0
+    return counts
+
+
+def drop_one(rng: random.Random, counts: list[int]) -> list[int]:
+    out = counts.copy()
+    out[rng.choice([k for k in range(34) if out[k]])] -= 1
+    return out
+
+
+def complete_hands(rng: random.Random) -> list[list[int]]:
+    """3n+2 parts: a quarter each from the wall, built with 4 groups, built smaller, special."""
+    hands: list[list[int]] = []
+    for i in range(N_HANDS):
+        pick = i % 4
+        if pick == 0:
+            hands.append(wall_hand(rng, 14))
+        elif pick == 1:
+            hands.append(built_hand(rng, 4))
+        elif pick == 2:
+            hands.append(built_hand(rng, rng.randrange(4)))
+        else:
+            hands.append(special_hand(rng))
+    return hands
+
+
+def add(counts: list[int], kind: int) -> list[int]:
+    out = counts.copy()
+    out[kind] += 1
+    return out
+
+
+def brute_waits(counts: list[int]) -> list[int]:
+    """Every kind whose extra copy exists and completes the hand, per mahjong's Agari."""
+    return [k for k in range(34) if counts[k] < 4 and AGARI.is_agari(add(counts, k))]
+
+
+def mahjong_readings(counts: list[int]) -> list[H.Decomposition]:
+    """HandDivider's standard-form readings (seven-pair readings dropped) in our shape."""
+    out = set()
+    for blocks in HandDivider.divide_hand(counts):
+        if len(blocks) == 7:
+            continue
+        pair = next(b[0] for b in blocks if len(b) == 2)
+        shuntsu = tuple(sorted(b[0] for b in blocks if len(b) == 3 and b[0] != b[1]))
+        koutsu = tuple(sorted(b[0] for b in blocks if len(b) == 3 and b[0] == b[1]))
+        out.add(H.Decomposition(pair, shuntsu, koutsu))
+    return sorted(out)
+
+
+@pytest.fixture(scope="module")
+def hands() -> list[list[int]]:
+    return complete_hands(random.Random(20261129))
+
+
+def _mismatches(
+    items: list[list[int]], mine: Callable[[list[int]], object], theirs: Callable[..., object]
+) -> list[tuple[list[int], object, object]]:
+    out = []
+    for counts in items:
+        a, b = mine(counts), theirs(counts)
+        if a != b:
+            out.append((counts, a, b))
+    return out[:3]
+
+
+def test_is_agari_agrees_with_mahjong_agari(hands: list[list[int]]) -> None:
+    assert sum(map(H.is_agari, hands)) > N_HANDS // 3  # the sample holds many complete hands
+    assert _mismatches(hands, H.is_agari, AGARI.is_agari) == []
+
+
+def test_decompose_agrees_with_mahjong_hand_divider(hands: list[list[int]]) -> None:
+    fourteen = [h for h in hands if sum(h) == 14 and AGARI.is_agari(h)]
+    assert sum(len(H.decompose(h)) > 1 for h in fourteen) >= 3  # ambiguous readings occur
+    assert _mismatches(fourteen, H.decompose, mahjong_readings) == []
+
+
+def test_waits_agree_with_brute_force(hands: list[list[int]]) -> None:
+    rng = random.Random(7)
+    ready = [drop_one(rng, h) for h in hands]
+    ready += [wall_hand(rng, rng.choice((1, 4, 7, 10, 13))) for _ in range(N_HANDS // 4)]
+    assert sum(map(H.is_tenpai, ready)) > N_HANDS // 2
+    assert _mismatches(ready, H.waits, brute_waits) == []
+
+
+def test_is_tenpai_agrees_with_both_shanten_oracles(hands: list[list[int]]) -> None:
+    rng = random.Random(11)
+    ready = [drop_one(rng, h) for h in hands[: N_HANDS // 2]]
+    assert _mismatches(ready, H.is_tenpai, lambda c: H.shanten(c) == 0) == []
+    assert _mismatches(ready, H.is_tenpai, lambda c: SHANTEN.calculate_shanten(c) == 0) == []
+
+
+def test_shanten_agrees_with_mahjong_shanten() -> None:
+    rng = random.Random(13)
+    sample = [wall_hand(rng, rng.choice((13, 14, 10, 11))) for _ in range(N_HANDS // 2)]
+    assert len({H.shanten(h) for h in sample}) >= 4
+    assert _mismatches(sample, H.shanten, SHANTEN.calculate_shanten) == []
+
+
+def test_tenpai_discards_agree_with_brute_force(hands: list[list[int]]) -> None:
+    rng = random.Random(17)
+    sample = [add(drop_one(rng, h), rng.randrange(34)) for h in hands]
+    sample = [h for h in sample if max(h) <= 4]
+
+    def brute(counts: list[int]) -> dict[int, list[int]]:
+        out = {}
+        for d in range(34):
+            if counts[d]:
+                left = counts.copy()
+                left[d] -= 1
+                if found := brute_waits(left):
+                    out[d] = found
+        return out
+
+    assert sum(bool(H.tenpai_discards(h)) for h in sample) > len(sample) // 4
+    assert _mismatches(sample[: N_HANDS // 2], H.tenpai_discards, brute) == []
