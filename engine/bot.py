@@ -1,9 +1,10 @@
 """A tile-efficiency bot: the server's stand-in for an empty or absent seat.
 
-It plays by the rules core alone (shanten and ukeire): win whenever offered, riichi when
-tenpai and allowed, pon dragons and the given yakuhai winds, skip every other call, and
-discard the tile that leaves the lowest shanten with the most tiles that improve it. It is
-pure: the same actions and hand give the same choice, so games with bots stay reproducible.
+It plays by shanten and ukeire alone (xiangting, which the rules core's ``hand.shanten``
+wraps): win whenever offered, riichi when tenpai and allowed, pon dragons and the given
+yakuhai winds, skip every other call, and discard the tile that leaves the lowest shanten
+with the most tiles that improve it. It is pure: the same actions and hand give the same
+choice, so games with bots stay reproducible.
 """
 
 from __future__ import annotations
@@ -11,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from engine.rules import hand as hand_analysis
+import xiangting
+
 from engine.rules.tiles import DRAGONS, NUM_KINDS, YAOCHUU
+
+_FOUR = xiangting.PlayerCount.FOUR
 
 #: action type names the bot recognises (``Action.type.name``)
 _WINS = ("TSUMO", "RON")
@@ -36,30 +40,18 @@ def _name(action: _Action) -> str:
     return str(getattr(kind, "name", kind)).upper()
 
 
-def _neighbours(counts: Sequence[int]) -> list[int]:
-    """Kinds that could improve a hand: those held and their suit neighbours within two."""
-    near: set[int] = set()
-    for k in range(NUM_KINDS):
-        if counts[k]:
-            near.add(k)
-            if k < 27:
-                lo, hi = k - k % 9, k - k % 9 + 8
-                near.update(range(max(lo, k - 2), min(hi, k + 2) + 1))
-    return sorted(near)
+def shanten_and_ukeire(counts: list[int], seen: Sequence[int]) -> tuple[int, int]:
+    """Shanten of a 3n+1 concealed part and how many unseen tiles lower it (ukeire).
 
-
-def ukeire(counts: list[int], base: int, seen: Sequence[int]) -> int:
-    """Tiles not yet seen whose draw lowers ``counts`` (3n+1 tiles) below shanten ``base``."""
+    xiangting, which ``hand.shanten`` wraps, returns the shanten and the set of improving
+    kinds in one call: fourteen calls per decision instead of hundreds.
+    """
+    replacement, necessary = xiangting.calculate_necessary_tiles(counts, _FOUR)
     total = 0
-    for k in _neighbours(counts):
-        left = 4 - seen[k]
-        if left <= 0 or counts[k] >= 4:
-            continue
-        counts[k] += 1
-        if hand_analysis.shanten(counts) < base:
-            total += left
-        counts[k] -= 1
-    return total
+    for k in range(NUM_KINDS):
+        if necessary >> k & 1:
+            total += max(0, 4 - seen[k])
+    return int(replacement) - 1, total
 
 
 def best_discard(tiles: Iterable[int], allowed: Iterable[int] | None = None) -> int:
@@ -72,6 +64,7 @@ def best_discard(tiles: Iterable[int], allowed: Iterable[int] | None = None) -> 
     counts = [0] * NUM_KINDS
     for t in hand:
         counts[t >> 2] += 1
+    seen = list(counts)
     candidates = sorted(set(hand if allowed is None else allowed))
     best: tuple[int, int, int, int, int] | None = None
     choice = candidates[0]
@@ -80,8 +73,7 @@ def best_discard(tiles: Iterable[int], allowed: Iterable[int] | None = None) -> 
         k = tile >> 2
         if k not in memo:
             counts[k] -= 1
-            s = hand_analysis.shanten(counts)
-            memo[k] = (s, ukeire(counts, s, counts) if s >= 0 else 0)
+            memo[k] = shanten_and_ukeire(counts, seen)
             counts[k] += 1
         s, u = memo[k]
         red = 1 if tile in (16, 52, 88) else 0

@@ -110,3 +110,31 @@ def memory_pair() -> tuple[MemoryConnection, MemoryConnection]:
     a, b = MemoryConnection(a_send, a_recv), MemoryConnection(b_send, b_recv)
     a.peer, b.peer = b, a
     return a, b
+
+
+class StreamConnection:
+    """A one-way connection for Server-Sent Events: the response reads what is sent.
+
+    ``receive_text`` waits until the response side calls ``close`` (the client went away),
+    so the same session code serves SSE clients, who answer over HTTP POST instead.
+    """
+
+    def __init__(self, limit: int = 1024) -> None:
+        self._send, self.frames = anyio.create_memory_object_stream[str](limit)
+        self._gone = anyio.Event()
+
+    async def send_text(self, text: str) -> None:
+        if self._gone.is_set():
+            raise Disconnected("closed")
+        try:
+            await self._send.send(text)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
+            raise Disconnected("client gone") from exc
+
+    async def receive_text(self) -> str:
+        await self._gone.wait()
+        raise Disconnected("closed")
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self._gone.set()
+        self._send.close()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import anyio
 from anyio.abc import TaskGroup
@@ -41,6 +42,12 @@ class Hub:
     def bind(self, tg: TaskGroup) -> None:
         """Games run in ``tg`` (the app's lifespan task group)."""
         self._tg = tg
+
+    def spawn(self, func: Callable[..., Coroutine[Any, Any, None]], *args: Any) -> None:
+        """Run a task beside the games (an SSE client's session)."""
+        if self._tg is None:
+            raise RuntimeError("the hub is not running")
+        self._tg.start_soon(func, *args)
 
     def start(self, room: Room) -> Table:
         """Fill empty seats with bots and start the game (idempotent)."""

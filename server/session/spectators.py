@@ -48,6 +48,10 @@ class Spectators:
         else:
             self.watchers.add(outbox)
 
+    def view(self) -> tuple[int, list[msgspec.Raw], None]:
+        """(next seq, released events of the current round, no inquiry): a snapshot."""
+        return self._seq, list(self._released), None
+
     def detach(self, outbox: Outbox) -> None:
         self.watchers.discard(outbox)
 

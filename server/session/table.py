@@ -43,7 +43,7 @@ from server.storage import Storage
 
 CLOSE_REPLACED = 4003
 #: event types that begin a round: a snapshot starts from the latest of them
-ROUND_START = frozenset({"RoundStart", "StartRound", "BeginRound", "StartKyoku", "NewRound"})
+ROUND_START = frozenset({"RoundStarted"})
 
 
 class EnginePort(Protocol):
