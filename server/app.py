@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket
 
 from engine.rules.config import PRESETS
 from server import records
+from server.mailbox import Closed
 from server.messaging import Answer, SeatGrant, Snapshot, WireError, encode
 from server.session.client import answer, serve_seat, serve_watcher
 from server.session.engine_port import RealEngine
@@ -166,7 +167,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         game = request.path_params["game"]
         token = request.query_params.get("token")
         entry = the_hub.rooms.by_token.get(token or "")
-        conn = StreamConnection(settings.send_queue)
+        conn = StreamConnection()
         if entry is not None and entry[0].game == game:
             the_hub.spawn(serve_seat, the_hub, conn, token or "")
         else:
@@ -174,8 +175,10 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
         async def stream() -> AsyncIterator[str]:
             try:
-                async for text in conn.frames:
-                    yield f"data: {text}\n\n"
+                while True:
+                    yield f"data: {await conn.frames.get()}\n\n"
+            except Closed:
+                return
             finally:
                 await conn.close()
 

@@ -8,12 +8,12 @@ without sockets and the same code runs behind real ones.
 from __future__ import annotations
 
 import contextlib
-import math
 from typing import Protocol
 
 import anyio
-from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from server.mailbox import Closed, Mailbox
 
 
 class Disconnected(Exception):
@@ -65,70 +65,57 @@ class WebSocketConnection:
 class MemoryConnection:
     """One end of an in-memory duplex pipe; ``closed_with`` records the close code."""
 
-    def __init__(
-        self, send: MemoryObjectSendStream[str | None], recv: MemoryObjectReceiveStream[str | None]
-    ) -> None:
-        self._send = send
-        self._recv = recv
-        self.closed_with: int | None = None
+    def __init__(self, inbox: Mailbox) -> None:
+        self.inbox = inbox
         self.peer: MemoryConnection | None = None
+        self.closed_with: int | None = None
 
     async def send_text(self, text: str) -> None:
-        if self.closed_with is not None:
+        if self.closed_with is not None or self.peer is None:
             raise Disconnected("closed")
         try:
-            await self._send.send(text)
-        except (anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
+            self.peer.inbox.put(text)
+        except Closed as exc:
             raise Disconnected("peer gone") from exc
 
     async def receive_text(self) -> str:
         try:
-            text = await self._recv.receive()
-        except (anyio.EndOfStream, anyio.ClosedResourceError) as exc:
+            return await self.inbox.get()
+        except Closed as exc:
             raise Disconnected("closed") from exc
-        if text is None:
-            raise Disconnected("closed by peer")
-        return text
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         if self.closed_with is not None:
             return
         self.closed_with = code
+        self.inbox.close()
         if self.peer is not None and self.peer.closed_with is None:
             self.peer.closed_with = code
-        with contextlib.suppress(
-            anyio.WouldBlock, anyio.BrokenResourceError, anyio.ClosedResourceError
-        ):
-            self._send.send_nowait(None)
-        self._send.close()
+            self.peer.inbox.close()
 
 
 def memory_pair() -> tuple[MemoryConnection, MemoryConnection]:
     """Two connected ends (server side, client side) with unbounded buffers."""
-    a_send, b_recv = anyio.create_memory_object_stream[str | None](math.inf)
-    b_send, a_recv = anyio.create_memory_object_stream[str | None](math.inf)
-    a, b = MemoryConnection(a_send, a_recv), MemoryConnection(b_send, b_recv)
+    a, b = MemoryConnection(Mailbox()), MemoryConnection(Mailbox())
     a.peer, b.peer = b, a
     return a, b
 
 
 class StreamConnection:
-    """A one-way connection for Server-Sent Events: the response reads what is sent.
+    """A one-way connection for Server-Sent Events: the response reads ``frames``.
 
     ``receive_text`` waits until the response side calls ``close`` (the client went away),
     so the same session code serves SSE clients, who answer over HTTP POST instead.
     """
 
-    def __init__(self, limit: int = 1024) -> None:
-        self._send, self.frames = anyio.create_memory_object_stream[str](limit)
+    def __init__(self) -> None:
+        self.frames = Mailbox()
         self._gone = anyio.Event()
 
     async def send_text(self, text: str) -> None:
-        if self._gone.is_set():
-            raise Disconnected("closed")
         try:
-            await self._send.send(text)
-        except (anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
+            self.frames.put(text)
+        except Closed as exc:
             raise Disconnected("client gone") from exc
 
     async def receive_text(self) -> str:
@@ -137,4 +124,4 @@ class StreamConnection:
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         self._gone.set()
-        self._send.close()
+        self.frames.close()

@@ -86,7 +86,7 @@ class Hub:
         if table is not None:
             table.attach(seat, outbox)
             return
-        if seat.outbox is not None:
+        if seat.outbox is not None and seat.outbox is not outbox:
             seat.outbox.shut(4003)
         seat.outbox = outbox
         outbox.push(encode(Welcome(seat.index, room.game, room.info())))

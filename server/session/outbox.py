@@ -8,8 +8,8 @@ a fresh snapshot, so one slow socket never stalls the other seats.
 from __future__ import annotations
 
 import anyio
-from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
+from server.mailbox import Closed, Full, Mailbox
 from server.transport import Connection, Disconnected
 
 CLOSE_TOO_SLOW = 4004
@@ -18,9 +18,7 @@ CLOSE_TOO_SLOW = 4004
 class Outbox:
     def __init__(self, conn: Connection, limit: int) -> None:
         self.conn = conn
-        self._send: MemoryObjectSendStream[str]
-        self._recv: MemoryObjectReceiveStream[str]
-        self._send, self._recv = anyio.create_memory_object_stream[str](limit)
+        self._queue = Mailbox(limit)
         self.closed = False
         self.close_code = 1000
 
@@ -29,31 +27,28 @@ class Outbox:
         if self.closed:
             return False
         try:
-            self._send.send_nowait(text)
-        except anyio.WouldBlock:
+            self._queue.put(text)
+        except Full:
             self.shut(CLOSE_TOO_SLOW)
-            return False
-        except (anyio.BrokenResourceError, anyio.ClosedResourceError):
-            self.closed = True
             return False
         return True
 
     def shut(self, code: int = 1000) -> None:
-        """Stop after what is queued; ``pump`` then closes the connection with ``code``."""
+        """Stop after what is queued; ``pump`` then closes the connection with ``code``.
+        A client dropped for being slow gets nothing more."""
         if not self.closed:
             self.closed = True
             self.close_code = code
-            self._send.close()
+            if code == CLOSE_TOO_SLOW:
+                self._queue.clear()
+            self._queue.close()
 
     async def pump(self) -> None:
         """Write queued messages until shut; then close the connection."""
         try:
-            async with self._recv:
-                async for text in self._recv:
-                    if self.close_code == CLOSE_TOO_SLOW:
-                        break
-                    await self.conn.send_text(text)
-        except Disconnected:
+            while True:
+                await self.conn.send_text(await self._queue.get())
+        except (Closed, Disconnected):
             self.closed = True
         finally:
             with anyio.CancelScope(shield=True):

@@ -233,7 +233,7 @@ class Table:
 
     def attach(self, seat: Seat, outbox: Outbox) -> None:
         """A (re)connected seat: welcome, a snapshot and its pending inquiry."""
-        if seat.outbox is not None:
+        if seat.outbox is not None and seat.outbox is not outbox:
             seat.outbox.shut(CLOSE_REPLACED)
         seat.outbox = outbox
         outbox.push(encode(Welcome(seat.index, self.room.game, self.room.info())))

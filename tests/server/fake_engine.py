@@ -1,0 +1,122 @@
+"""A tiny stand-in engine with the real inquiry objects: draws, discards, a pon chance and
+the next-round acknowledgement, so table logic (clocks, answers, snapshots, spectators) is
+tested apart from the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio
+import msgspec
+
+from engine.actions.inquiry import MultiPlayerInquiry
+from engine.actions.types import Action, ActionType, Option
+from engine.rules.config import RuleConfig
+from engine.rules.wall import shuffled_tiles
+
+
+class RoundStarted(msgspec.Struct, tag=True):
+    round_index: int
+
+
+class Haipai(msgspec.Struct, tag=True):
+    seat: int
+    tiles: tuple[int, ...] | None
+
+
+class Draw(msgspec.Struct, tag=True):
+    seat: int
+    tile: int | None
+
+
+class Discard(msgspec.Struct, tag=True):
+    seat: int
+    tile: int
+
+
+class FakeGame:
+    def __init__(self, rules: RuleConfig, seed: int, center: Any, rounds: int, turns: int):
+        self.n = rules.players
+        self.seed = seed
+        self.center = center
+        self.rounds_to_play = rounds
+        self.turns = turns
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.next_id = 0
+        self.discards: list[tuple[int, int]] = []
+        self.rounds: list[dict[str, int]] = []
+
+    def inquiry(self, kind: str) -> MultiPlayerInquiry:
+        self.next_id += 1
+        return MultiPlayerInquiry(self.next_id, kind)
+
+    def broadcast(self, event: Any, owner: int | None = None, **hidden: Any) -> None:
+        for seat in range(self.n):
+            self.center.on_event(
+                seat,
+                event
+                if seat == owner
+                else msgspec.structs.replace(event, **hidden)
+                if hidden
+                else event,
+            )
+        self.center.on_event(None, event)
+
+    async def ask(self, inquiry: MultiPlayerInquiry) -> MultiPlayerInquiry:
+        self.center.on_inquiry(inquiry)
+        if not inquiry.done:
+            done = anyio.Event()
+            inquiry.add_done_callback(lambda _: done.set())
+            await done.wait()
+        return inquiry
+
+    async def run(self) -> None:
+        for r in range(self.rounds_to_play):
+            wall = shuffled_tiles(self.seed, r)
+            self.broadcast(RoundStarted(r))
+            for seat in range(self.n):
+                self.hands[seat] = sorted(wall[seat * 13 : seat * 13 + 13])
+                self.broadcast(Haipai(seat, tuple(self.hands[seat])), seat, tiles=None)
+            pos = 13 * self.n
+            for t in range(self.turns):
+                seat = t % self.n
+                tile = wall[pos]
+                pos += 1
+                self.hands[seat].append(tile)
+                self.broadcast(Draw(seat, tile), seat, tile=None)
+                turn = self.inquiry("turn")
+                options = [Option((x,)) for x in self.hands[seat]]
+                turn.add(seat, Action(ActionType.DISCARD, options))
+                turn.player(seat).disable_skip()
+                turn.player(seat).default_choice = (0, len(options) - 1)
+                chosen = (await self.ask(turn)).chosen()[0]
+                self.hands[seat].remove(chosen.tiles[0])
+                self.discards.append((seat, chosen.tiles[0]))
+                self.broadcast(Discard(seat, chosen.tiles[0]))
+                claim = self.inquiry("claim")
+                claim.add((seat + 1) % self.n, Action(ActionType.PON, [Option((0, 1))]))
+                await self.ask(claim)
+            self.rounds.append({"round": r})
+            ack = self.inquiry("next_round")
+            for seat in range(self.n):
+                ack.add(seat, Action(ActionType.NEXT_ROUND))
+                ack.player(seat).disable_skip()
+            await self.ask(ack)
+
+
+class FakeEngine:
+    def __init__(self, rounds: int = 2, turns: int = 8) -> None:
+        self.rounds = rounds
+        self.turns = turns
+        self.games: list[FakeGame] = []
+
+    def new_game(self, rules: RuleConfig, seed: int, center: Any) -> FakeGame:
+        game = FakeGame(rules, seed, center, self.rounds, self.turns)
+        self.games.append(game)
+        return game
+
+    async def run(self, game: Any) -> None:
+        await game.run()
+
+    def hand(self, game: Any, seat: int) -> list[int]:
+        return list(game.hands[seat])

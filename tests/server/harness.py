@@ -1,0 +1,77 @@
+"""Running a hub in-process with in-memory connections (no sockets)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import anyio
+from anyio.abc import TaskGroup
+
+from server.messaging import Answer, ServerMessage, decode_server, encode
+from server.session.client import serve_seat, serve_watcher
+from server.session.hub import Hub
+from server.session.table import EnginePort
+from server.settings import Settings
+from server.storage import Storage
+from server.transport import Disconnected, MemoryConnection, memory_pair
+
+
+@contextlib.asynccontextmanager
+async def running_hub(engine: EnginePort, **overrides: Any) -> AsyncIterator[tuple[Hub, TaskGroup]]:
+    values: dict[str, Any] = {"spectator_delay_s": 0.2, "bot_think_s": 0.0, "room_ttl_s": 60}
+    values.update(overrides)
+    hub = Hub(Settings(**values), Storage(":memory:"), engine)
+    async with anyio.create_task_group() as tg:
+        hub.bind(tg)
+        yield hub, tg
+        tg.cancel_scope.cancel()
+
+
+class Client:
+    """The client end of an in-memory connection, with a log of what it received."""
+
+    def __init__(self, conn: MemoryConnection) -> None:
+        self.conn = conn
+        self.received: list[ServerMessage] = []
+        self.texts: list[str] = []
+
+    async def send(self, text: str) -> None:
+        await self.conn.send_text(text)
+
+    async def recv(self, timeout: float = 5.0) -> ServerMessage:
+        with anyio.fail_after(timeout):
+            text = await self.conn.receive_text()
+        self.texts.append(text)
+        msg = decode_server(text)
+        self.received.append(msg)
+        return msg
+
+    async def until(self, kind: type[Any], timeout: float = 5.0) -> Any:
+        while True:
+            msg = await self.recv(timeout)
+            if isinstance(msg, kind):
+                return msg
+
+    async def drain(self) -> None:
+        """Read until the server closes the connection."""
+        with contextlib.suppress(Disconnected):
+            while True:
+                await self.recv(30.0)
+
+
+def connect_seat(hub: Hub, tg: TaskGroup, token: str) -> Client:
+    server_end, client_end = memory_pair()
+    tg.start_soon(serve_seat, hub, server_end, token)
+    return Client(client_end)
+
+
+def connect_watcher(hub: Hub, tg: TaskGroup, game: str, token: str | None = None) -> Client:
+    server_end, client_end = memory_pair()
+    tg.start_soon(serve_watcher, hub, server_end, game, token)
+    return Client(client_end)
+
+
+def answer(inquiry: int, action: int, option: int = 0) -> str:
+    return encode(Answer(inquiry, action, option))

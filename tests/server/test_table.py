@@ -1,0 +1,179 @@
+"""The table over in-memory connections with a stand-in engine: clocks, answers, refusals,
+reconnects and spectators, apart from the rules."""
+
+from __future__ import annotations
+
+import anyio
+import msgspec
+
+from server.messaging import (
+    Answered,
+    End,
+    EventMsg,
+    InquiryMsg,
+    Snapshot,
+    Welcome,
+    WireError,
+)
+from tests.server.fake_engine import FakeEngine
+from tests.server.harness import answer, connect_seat, connect_watcher, running_hub
+
+
+async def test_a_silent_seat_times_out_to_the_default_and_the_game_ends() -> None:
+    engine = FakeEngine(rounds=1, turns=8)
+    async with running_hub(engine, next_round_s=0.05) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=0.02, bank_s=0.03)
+        room, seat = hub.rooms.join(room.code, "Silent")
+        assert seat.token is not None
+        client = connect_seat(hub, tg, seat.token)
+        await client.until(Welcome)
+        hub.start(room)
+        inquiry = await client.until(InquiryMsg)
+        answered = await client.until(Answered)
+        assert answered.timeout and answered.inquiry == inquiry.id
+        assert (answered.action, answered.option) == (
+            inquiry.default.action,
+            inquiry.default.option,
+        )
+        await client.until(End, timeout=10)
+        record = hub.storage.load(room.game)
+    assert record is not None and record.status == "finished"
+    mine = [d for d in record.decisions if d.seat == 0]
+    assert mine and all(d.timeout for d in mine)
+    # tsumogiri: the default discarded the drawn tile each time
+    game = engine.games[0]
+    assert [t for s, t in game.discards if s == 0] == [
+        d for d in [game.discards[i][1] for i in range(0, 8, 4)]
+    ]
+    # the bank was spent by the time-outs, never below zero
+    assert 0.0 <= room.seats[0].clock.bank < 0.03
+
+
+async def test_an_answer_within_the_base_keeps_the_bank() -> None:
+    async with running_hub(FakeEngine(rounds=1, turns=4), next_round_s=5) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=5, bank_s=20)
+        room, seat = hub.rooms.join(room.code, "Quick")
+        assert seat.token is not None
+        client = connect_seat(hub, tg, seat.token)
+        hub.start(room)
+        inquiry = await client.until(InquiryMsg)
+        assert inquiry.base_ms == 5000 and inquiry.bank_ms == 20000
+        assert 24000 < inquiry.remaining_ms <= 25000
+        await client.send(answer(inquiry.id, 0, 0))
+        answered = await client.until(Answered)
+        assert not answered.timeout and answered.option == 0
+        assert room.seats[0].clock.bank == 20
+        await client.conn.close()
+
+
+async def test_stale_illegal_and_garbage_answers_are_refused_and_change_nothing() -> None:
+    engine = FakeEngine(rounds=1, turns=4)
+    async with running_hub(engine, next_round_s=5) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=5, bank_s=5)
+        room, seat = hub.rooms.join(room.code, "Fuzzy")
+        assert seat.token is not None
+        client = connect_seat(hub, tg, seat.token)
+        hub.start(room)
+        inquiry = await client.until(InquiryMsg)
+        n_options = len(inquiry.actions[0].options)
+        bad = {
+            "{": "bad_frame",
+            answer(inquiry.id, 0, n_options): "invalid_answer",
+            answer(inquiry.id, -1, 0): "invalid_answer",
+            answer(inquiry.id + 1, 0, 0): "stale_inquiry",
+            '{"type":"hello"}': "unknown_type",
+            '{"type":"answer","inquiry":1,"action":0,"extra":1}': "bad_frame",
+            "x" * 5000: "too_large",
+        }
+        for text, code in bad.items():
+            await client.send(text)
+            error = await client.until(WireError)
+            assert error.code == code, (text[:40], error)
+        game = engine.games[0]
+        assert game.discards == [] and game.center.inquiry.players[0].answer is None
+        await client.send(answer(inquiry.id, 0, 2))
+        await client.until(Answered)
+        await client.send(answer(inquiry.id, 0, 1))
+        error = await client.until(WireError)
+        assert error.code in ("already_answered", "stale_inquiry")
+        assert any(isinstance(m, EventMsg) for m in client.received[-3:])
+        assert game.discards[0] == (0, inquiry.actions[0].options[2].tiles[0])
+        await client.conn.close()
+
+
+async def test_repeated_garbage_closes_that_socket_only() -> None:
+    async with running_hub(FakeEngine(rounds=1, turns=4), max_strikes=5) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=2, base_s=5, bank_s=5)
+        room, a = hub.rooms.join(room.code, "A")
+        room, b = hub.rooms.join(room.code, "B")
+        assert a.token and b.token
+        bad, good = connect_seat(hub, tg, a.token), connect_seat(hub, tg, b.token)
+        await good.until(Welcome)
+        for _ in range(5):
+            await bad.send("garbage")
+        await bad.drain()
+        assert bad.conn.closed_with == 4002
+        await good.send('{"type":"ping"}')
+        assert (await good.recv()).__class__.__name__ in ("Pong", "RoomMsg")
+        assert room.seats[1].connected and not room.seats[0].connected
+        await good.conn.close()
+
+
+async def test_reconnect_gets_a_snapshot_and_the_pending_inquiry_with_its_time() -> None:
+    async with running_hub(FakeEngine(rounds=1, turns=8)) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=5, bank_s=5)
+        room, seat = hub.rooms.join(room.code, "Blip")
+        assert seat.token is not None
+        first = connect_seat(hub, tg, seat.token)
+        hub.start(room)
+        inquiry = await first.until(InquiryMsg)
+        events_before = [m for m in first.received if isinstance(m, EventMsg)]
+        second = connect_seat(hub, tg, seat.token)
+        await second.until(Welcome)
+        snapshot = await second.until(Snapshot)
+        await first.drain()
+        assert first.conn.closed_with == 4003  # replaced by the newer connection
+        assert snapshot.inquiry is not None and snapshot.inquiry.id == inquiry.id
+        assert snapshot.inquiry.remaining_ms <= inquiry.remaining_ms
+        assert [bytes(e) for e in snapshot.events] == [bytes(m.event) for m in events_before]
+        assert snapshot.seq == events_before[-1].seq + 1
+        # my own haipai is in my snapshot; the others' are hidden
+        haipai = [msgspec.json.decode(bytes(e)) for e in snapshot.events]
+        hands = {h["seat"]: h["tiles"] for h in haipai if h["type"] == "Haipai"}
+        assert hands[0] is not None and all(hands[s] is None for s in (1, 2, 3))
+        await second.send(answer(inquiry.id, 0, 0))
+        assert not (await second.until(Answered)).timeout
+        await second.conn.close()
+
+
+async def test_a_spectator_sees_every_hand_only_after_the_delay() -> None:
+    delay = 0.3
+    async with running_hub(FakeEngine(rounds=1, turns=8), spectator_delay_s=delay) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=4, base_s=1, bank_s=1)
+        table = hub.start(room)
+        watcher = connect_watcher(hub, tg, room.game)
+        started = anyio.current_time()
+        await watcher.until(Snapshot)
+        first = await watcher.until(EventMsg)
+        assert anyio.current_time() - started >= delay * 0.9
+        events = [first]
+        while not isinstance(msg := await watcher.recv(), End):
+            assert isinstance(msg, EventMsg)
+            events.append(msg)
+        assert table.finished.is_set()
+        decoded = [msgspec.json.decode(bytes(m.event)) for m in events]
+        hands = [d["tiles"] for d in decoded if d["type"] == "Haipai"]
+        assert len(hands) == 4 and all(h is not None for h in hands)
+        assert [m.seq for m in events] == list(range(len(events)))
+
+
+async def test_a_seated_player_cannot_watch_their_own_game() -> None:
+    async with running_hub(FakeEngine(rounds=1, turns=4)) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=1, bank_s=1)
+        room, seat = hub.rooms.join(room.code, "Peeker")
+        hub.start(room)
+        watcher = connect_watcher(hub, tg, room.game, seat.token)
+        error = await watcher.until(WireError)
+        assert error.code == "refused"
+        await watcher.drain()
+        assert watcher.conn.closed_with == 4005
