@@ -1,0 +1,65 @@
+"""Running a Game: synchronously (bots, tests, benchmarks) or under anyio (the server).
+
+The engine's coroutine awaits only inquiries; each ``send`` runs the event queue until the
+next unanswered inquiry. While that inquiry is open the processing lock is free, so the
+server may read state and take snapshots, and answers arrive through ``inquiry.respond``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Coroutine
+from typing import Any
+
+import anyio
+
+from engine.actions import MultiPlayerInquiry
+from engine.game.game import Game
+
+
+class Unanswered(RuntimeError):
+    """run_sync met an inquiry its action center did not answer inside on_inquiry."""
+
+
+def _step(coro: Coroutine[Any, Any, None]) -> MultiPlayerInquiry | None:
+    """Run until the engine waits (returns the inquiry) or finishes (None)."""
+    try:
+        waiting = coro.send(None)
+    except StopIteration:
+        return None
+    assert isinstance(waiting, MultiPlayerInquiry)
+    return waiting
+
+
+def run_sync(game: Game, fill_defaults: bool = False) -> Game:
+    """Play ``game`` to the end without an event loop.
+
+    An inquiry left open by the center is an error, unless ``fill_defaults`` answers it
+    with the default choices (what a time-out would do)."""
+    coro = game.run()
+    while (waiting := _step(coro)) is not None:
+        if not fill_defaults:
+            coro.close()
+            raise Unanswered(f"inquiry {waiting.id} was not answered")
+        waiting.respond_defaults()
+    return game
+
+
+async def run_async(game: Game, lock: anyio.Lock | None = None) -> Game:
+    """Play ``game`` under anyio: answers come from other tasks via inquiry.respond.
+
+    ``lock`` (the processing lock) is held while the engine runs and released while it
+    waits for an answer."""
+    lock = lock or anyio.Lock()
+    coro = game.run()
+    while True:
+        async with lock:
+            waiting = _step(coro)
+        if waiting is None:
+            return game
+        await _answered(waiting)
+
+
+async def _answered(inquiry: MultiPlayerInquiry) -> None:
+    done = anyio.Event()
+    inquiry.add_done_callback(lambda _inquiry: done.set())
+    await done.wait()

@@ -1,0 +1,198 @@
+"""Game: the state of one match and the coroutine that plays it through the event queue."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from engine.actions import ActionCenter, Decision, MultiPlayerInquiry
+from engine.events import EventBase, EventBus, EventQueue
+from engine.game.events import BeginGame, DoraRevealed, WaitPlayerAction, Win
+from engine.game.player import Player
+from engine.rules.config import RuleConfig
+from engine.rules.meld import Meld
+from engine.rules.scoring import WinContext
+from engine.rules.tiles import WINDS
+from engine.rules.wall import Wall, seeded_wall
+
+
+class RoundStart(msgspec.Struct, frozen=True):
+    """Where a match starts when it does not start at East 1 (replays)."""
+
+    kyoku: int
+    honba: int
+    kyotaku: int
+    scores: tuple[int, ...]
+
+
+class RoundResult(msgspec.Struct, frozen=True, kw_only=True):
+    """One played hand as a record exporter needs it."""
+
+    round_index: int
+    kyoku: int
+    honba: int
+    kyotaku: int
+    scores: tuple[int, ...]
+    #: "agari" or the Ryuukyoku kind ("exhaustive", "nagashi", "kyuushu", ...)
+    kind: str
+    deltas: tuple[int, ...]
+    wins: tuple[Win, ...] = ()
+    tenpai: tuple[int, ...] = ()
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()
+
+
+class Game:
+    """One match. ``await game.run()`` plays it; engine.driver runs that coroutine."""
+
+    def __init__(
+        self,
+        rules: RuleConfig,
+        seed: int | str | bytes,
+        action_center: ActionCenter,
+        *,
+        start: RoundStart | None = None,
+        walls: Callable[[int], Wall] | None = None,
+        max_rounds: int | None = None,
+        setup: Callable[[EventBus], None] | None = None,
+    ) -> None:
+        from engine.game.setup import riichi_setup
+
+        self.rules = rules
+        self.seed = seed
+        self.center = action_center
+        self.walls = walls
+        self.max_rounds = max_rounds
+        self.n = rules.players
+        self.bus = EventBus()
+        (setup or riichi_setup)(self.bus)
+        self.queue = EventQueue(self.bus, self)
+        start = start or RoundStart(0, 0, 0, (rules.start_points,) * self.n)
+        self.players = [Player(s, start.scores[s]) for s in range(self.n)]
+        self.kyoku = start.kyoku
+        self.honba = start.honba
+        self.kyotaku = start.kyotaku
+        #: hands played so far in this game (the wall of hand i is seeded_wall(seed, i))
+        self.round_index = 0
+        self.wall = Wall([], [], [], [])
+        self.dora_indicators: list[int] = []
+        #: open kans whose dora is revealed after the next discard (or the next kan)
+        self.pending_dora = 0
+        self.kan_seats: list[int] = []
+        self.turn = 0
+        self.any_call = False
+        self.last_discard = -1
+        self.first_discards: list[int] = []
+        #: the abort after the discard following a fourth kan by several players
+        self.suukaikan_pending = False
+        self.kan_meld: Meld | None = None
+        self.round_scores: tuple[int, ...] = self.scores
+        self.round_kyotaku = self.kyotaku
+        self.inquiry: MultiPlayerInquiry | None = None
+        self._next_inquiry = 0
+        self.decisions: list[Decision] = []
+        self.rounds: list[RoundResult] = []
+        self.over = False
+        #: the round being played ended with these (set by the ending listeners)
+        self.renchan = False
+        self.round_kind = ""
+
+    # ------------------------------------------------------------------ driving
+
+    async def run(self) -> None:
+        """Play the match to its end (or max_rounds hands)."""
+        self.queue.queue(BeginGame(players=self.n, scores=self.scores))
+        await self.queue.process()
+
+    @property
+    def dealer(self) -> int:
+        return self.kyoku % self.n
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(p.score for p in self.players)
+
+    def new_inquiry(self, kind: str) -> MultiPlayerInquiry:
+        self._next_inquiry += 1
+        return MultiPlayerInquiry(self._next_inquiry, kind)
+
+    def ask(self, inquiry: MultiPlayerInquiry) -> None:
+        """Queue the wait for ``inquiry`` (its resolution queues the follow-ups)."""
+        self.queue.queue(WaitPlayerAction(inquiry=inquiry))
+
+    def present(self, inquiry: MultiPlayerInquiry) -> MultiPlayerInquiry:
+        """Hand the inquiry to the action center; the queue awaits what we return."""
+        self.inquiry = inquiry
+        self.center.on_inquiry(inquiry)
+        return inquiry
+
+    def closed(self, inquiry: MultiPlayerInquiry) -> None:
+        self.decisions.extend(inquiry.decisions)
+        self.inquiry = None
+
+    def broadcast(self, event: EventBase) -> None:
+        """Deliver ``event`` to every seat as that seat may see it, and the god view."""
+        center = self.center
+        if not center.wants_events:
+            return
+        from engine.view import project
+
+        for seat in range(self.n):
+            seen = project(event, seat)
+            if seen is not None:
+                center.on_event(seat, seen)
+        center.on_event(None, event)
+
+    # ------------------------------------------------------------------ state helpers
+
+    def reveal_dora(self) -> None:
+        """Turn the next indicator and tell everyone."""
+        indicator = self.wall.dora[len(self.dora_indicators)]
+        self.dora_indicators.append(indicator)
+        self.queue.queue(DoraRevealed(indicator=indicator))
+
+    def flush_pending_dora(self) -> None:
+        while self.pending_dora:
+            self.pending_dora -= 1
+            self.reveal_dora()
+
+    def seat_wind(self, seat: int) -> int:
+        return WINDS[(seat - self.dealer) % self.n]
+
+    @property
+    def round_wind(self) -> int:
+        return WINDS[(self.kyoku // self.n) % 4]
+
+    def context(self, seat: int, tile: int, tsumo: bool, **flags: Any) -> WinContext:
+        """The WinContext of ``seat`` winning on ``tile`` now."""
+        p = self.players[seat]
+        first = p.first_turn and not self.any_call and tsumo
+        return WinContext(
+            win_tile=tile,
+            tsumo=tsumo,
+            seat_wind=self.seat_wind(seat),
+            round_wind=self.round_wind,
+            riichi=p.riichi,
+            double_riichi=p.double_riichi,
+            ippatsu=p.ippatsu,
+            tenhou=first and seat == self.dealer,
+            chiihou=first and seat != self.dealer,
+            dora_indicators=tuple(self.dora_indicators),
+            ura_indicators=tuple(self.wall.ura[: len(self.dora_indicators)]) if p.riichi else (),
+            **flags,
+        )
+
+    def wall_for(self, round_index: int) -> Wall:
+        if self.walls is not None:
+            return self.walls(round_index)
+        return seeded_wall(self.seed, round_index, self.rules.sanma)
+
+    def ranks(self) -> list[int]:
+        """Rank 1..n of each seat; ties go to the earlier starting seat (Tenhou)."""
+        order = sorted(range(self.n), key=lambda s: (-self.players[s].score, s))
+        out = [0] * self.n
+        for rank, seat in enumerate(order, 1):
+            out[seat] = rank
+        return out

@@ -1,0 +1,89 @@
+"""The match around the hands: dealer rotation, honba, the end conditions, final scores."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Action, ActionType, MultiPlayerInquiry
+from engine.events import Terminate
+from engine.game.events import BeginGame, EndRound, GameEnded, NextRound, RoundStarted
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+
+def begin_game(ev: BeginGame) -> None:
+    ev.game.queue.queue(RoundStarted())
+
+
+def advance(ev: EndRound) -> None:
+    """Renchan keeps the dealer; any draw or a dealer win adds a honba (Tenhou)."""
+    game: Game = ev.game
+    finished = game.kyoku
+    game.round_index += 1
+    if game.renchan or game.round_kind != "agari":
+        game.honba += 1
+    else:
+        game.honba = 0
+    if not game.renchan:
+        game.kyoku += 1
+    if match_over(game, finished):
+        game.queue.queue(GameEnded())
+    elif game.max_rounds is not None and len(game.rounds) >= game.max_rounds:
+        game.queue.queue(Terminate())
+    else:
+        inquiry = game.new_inquiry("next_round")
+        for seat in range(game.n):
+            single = inquiry.player(seat)
+            single.add(Action(ActionType.NEXT_ROUND))
+            single.disable_skip()
+        game.ask(inquiry)
+
+
+def match_over(game: Game, finished: int) -> bool:
+    """Bust, the last hand of the last wind (with agari-yame), or the extension's end."""
+    rules = game.rules
+    scores = game.scores
+    if rules.tobi and min(scores) < 0:
+        return True
+    last = rules.winds * game.n - 1
+    if finished < last:
+        return False
+    if game.renchan:
+        dealer = game.dealer
+        stop = (rules.agariyame and game.round_kind == "agari") or (
+            rules.tenpaiyame and game.round_kind in ("exhaustive", "nagashi")
+        )
+        return stop and game.ranks()[dealer] == 1 and scores[dealer] >= rules.target_points
+    if not rules.extension or max(scores) >= rules.target_points:
+        return True
+    return finished >= (rules.winds + 1) * game.n - 1
+
+
+def resolve_next_round(game: Game, inquiry: MultiPlayerInquiry) -> None:
+    game.queue.queue(NextRound())
+
+
+def next_round(ev: NextRound) -> None:
+    ev.game.queue.queue(RoundStarted())
+
+
+def final_scores(ev: GameEnded) -> None:
+    """Leftover sticks to the top (Tenhou), then ranks and uma/oka in thousands."""
+    game: Game = ev.game
+    rules = game.rules
+    ranks = game.ranks()
+    if rules.leftover_sticks_to_top and game.kyotaku:
+        game.players[ranks.index(1)].score += game.kyotaku * 1000
+        game.kyotaku = 0
+    oka = (rules.target_points - rules.start_points) * game.n / 1000
+    points = []
+    for seat, p in enumerate(game.players):
+        value = (p.score - rules.target_points) / 1000 + rules.uma[ranks[seat] - 1]
+        points.append(round(value + (oka if ranks[seat] == 1 else 0), 1))
+    ev.scores, ev.ranks, ev.points = game.scores, tuple(ranks), tuple(points)
+    game.over = True
+
+
+def stop(ev: GameEnded) -> None:
+    ev.game.queue.queue(Terminate())

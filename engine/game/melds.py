@@ -1,0 +1,117 @@
+"""Calls and kans: moving tiles into melds, kuikae, pao, kan dora timing, rinshan."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import ActionType, MultiPlayerInquiry
+from engine.actions.calls import kuikae_kinds
+from engine.game.events import Call, Draw, Kan
+from engine.game.resolvers import chankan_inquiry, turn_inquiry
+from engine.game.turn import on_ron, pass_furiten
+from engine.rules.meld import Meld, MeldType
+from engine.rules.tiles import DRAGONS, WINDS
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+    from engine.game.player import Player
+
+
+def _interrupt(game: Game) -> None:
+    """Any call or kan ends every ippatsu and the uninterrupted first turn."""
+    game.any_call = True
+    for p in game.players:
+        p.ippatsu = False
+
+
+def call_meld(ev: Call) -> None:
+    game: Game = ev.game
+    meld = ev.meld
+    assert meld is not None
+    p = game.players[ev.seat]
+    own = list(meld.tiles)
+    own.remove(meld.called)
+    p.take(own)
+    p.melds.append(meld)
+    game.players[meld.from_seat].discards_called = True
+    _interrupt(game)
+    game.turn = ev.seat
+    if meld.type != MeldType.DAIMINKAN:
+        p.kuikae = kuikae_kinds(meld.called >> 2, own)
+    _check_pao(p, meld)
+
+
+def _check_pao(p: Player, meld: Meld) -> None:
+    """The third dragon or fourth wind set called from a discard makes its feeder liable."""
+    for group, need, name in ((DRAGONS, 3, "daisangen"), (WINDS, 4, "daisuushii")):
+        if meld.kind in group:
+            sets = sum(1 for m in p.melds if m.kind in group and m.type != MeldType.CHII)
+            if sets == need:
+                p.pao_seat = meld.from_seat
+                p.pao_yaku = name
+
+
+def after_call(ev: Call) -> None:
+    """A daiminkan draws from the dead wall; a chii or pon must discard."""
+    game: Game = ev.game
+    assert ev.meld is not None
+    if ev.meld.type == MeldType.DAIMINKAN:
+        complete_kan(game, ev.seat, ev.meld)
+    else:
+        game.ask(turn_inquiry(game, ev.seat, after_call=True))
+
+
+def declare_kan(ev: Kan) -> None:
+    """Ankan or kakan: the tiles leave the hand now (a robbed kakan keeps its pon)."""
+    game: Game = ev.game
+    meld = ev.meld
+    assert meld is not None
+    p = game.players[ev.seat]
+    if meld.type == MeldType.ANKAN:
+        p.take(meld.tiles)
+        p.melds.append(meld)
+    else:
+        p.take((meld.added,))
+        i = next(i for i, m in enumerate(p.melds) if m.type == MeldType.PON and m.kind == meld.kind)
+        p.melds[i] = meld
+    p.drawn = -1
+
+
+def offer_chankan(ev: Kan) -> None:
+    game: Game = ev.game
+    meld = ev.meld
+    assert meld is not None
+    ankan = meld.type == MeldType.ANKAN
+    tile = meld.tiles[-1] if ankan else meld.added
+    inquiry = chankan_inquiry(game, ev.seat, tile, ankan)
+    if inquiry.players:
+        game.kan_meld = meld
+        game.ask(inquiry)
+    else:
+        complete_kan(game, ev.seat, meld)
+
+
+def resolve_chankan(game: Game, inquiry: MultiPlayerInquiry) -> None:
+    meld = game.kan_meld
+    assert meld is not None
+    tile = meld.tiles[-1] if meld.type == MeldType.ANKAN else meld.added
+    picks = inquiry.chosen()
+    if picks and picks[0].action == ActionType.RON:
+        on_ron(game, picks, tile, chankan=True)
+        return
+    pass_furiten(game, tile, game.turn)
+    complete_kan(game, game.turn, meld)
+
+
+def complete_kan(game: Game, seat: int, meld: Meld) -> None:
+    """Kan dora (ankan at once, open kans after the next discard), then the rinshan draw."""
+    _interrupt(game)
+    game.kan_seats.append(seat)
+    game.flush_pending_dora()
+    if meld.type == MeldType.ANKAN:
+        game.reveal_dora()
+    else:
+        game.pending_dora += 1
+    if game.rules.suukaikan and len(game.kan_seats) == 4 and len(set(game.kan_seats)) > 1:
+        game.suukaikan_pending = True
+    game.queue.queue(Draw(seat=seat, rinshan=True))

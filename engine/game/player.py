@@ -1,0 +1,95 @@
+"""A seat's state: plain fields only, so a snapshot or a restart needs no closures."""
+
+from __future__ import annotations
+
+from engine.rules.hand import waits as hand_waits
+from engine.rules.meld import Meld
+from engine.rules.tiles import to_counts
+
+
+class Player:
+    """One seat. The hand is a list of physical ids; waits are cached until it changes."""
+
+    __slots__ = (
+        "_waits",
+        "discards_called",
+        "double_riichi",
+        "drawn",
+        "first_turn",
+        "furiten_riichi",
+        "furiten_temp",
+        "hand",
+        "ippatsu",
+        "kuikae",
+        "melds",
+        "pao_seat",
+        "pao_yaku",
+        "riichi",
+        "riichi_discard",
+        "riichi_pending",
+        "rinshan",
+        "river",
+        "score",
+        "seat",
+        "tsumo_waits",
+    )
+
+    def __init__(self, seat: int, score: int) -> None:
+        self.seat = seat
+        self.score = score
+        self.new_round([])
+
+    def new_round(self, hand: list[int]) -> None:
+        self.hand = hand
+        self.melds: list[Meld] = []
+        #: every tile this seat discarded, called ones included (furiten looks at all)
+        self.river: list[int] = []
+        #: some discard of this seat was called (no nagashi mangan)
+        self.discards_called = False
+        self.drawn = -1
+        #: waits of the hand before the tile in ``drawn`` came (what tsumo checks)
+        self.tsumo_waits: list[int] = []
+        self.rinshan = False
+        self.riichi = False
+        self.double_riichi = False
+        self.riichi_pending = False
+        #: index in the river of the declaring discard, -1 without riichi
+        self.riichi_discard = -1
+        self.ippatsu = False
+        #: passed a winning tile since the last own discard
+        self.furiten_temp = False
+        #: passed a winning tile after riichi: furiten for the rest of the hand
+        self.furiten_riichi = False
+        #: no discard made yet this hand
+        self.first_turn = True
+        #: kinds that may not be discarded right after a chii/pon
+        self.kuikae: frozenset[int] = frozenset()
+        self.pao_seat = -1
+        self.pao_yaku = ""
+        self._waits: list[int] | None = None
+
+    def changed(self) -> None:
+        """The concealed hand changed: drop cached waits."""
+        self._waits = None
+
+    @property
+    def menzen(self) -> bool:
+        return not any(m.opened for m in self.melds)
+
+    def waits(self) -> list[int]:
+        """Kinds completing the concealed hand (call when it holds 3n+1 tiles)."""
+        if self._waits is None:
+            self._waits = hand_waits(to_counts(self.hand))
+        return self._waits
+
+    def furiten(self) -> bool:
+        """Discard, temporary or riichi furiten: no ron at all."""
+        if self.furiten_temp or self.furiten_riichi:
+            return True
+        river = {t >> 2 for t in self.river}
+        return any(k in river for k in self.waits())
+
+    def take(self, tiles: tuple[int, ...] | list[int]) -> None:
+        for t in tiles:
+            self.hand.remove(t)
+        self._waits = None

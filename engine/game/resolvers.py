@@ -1,0 +1,199 @@
+"""Resolvers: which actions each seat may take now, added to the moment's inquiry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.actions import (
+    Action,
+    ActionType,
+    MultiPlayerInquiry,
+    Option,
+    SinglePlayerInquiry,
+    TenpaiInfo,
+)
+from engine.actions.calls import (
+    ankan_options,
+    chii_options,
+    daiminkan_option,
+    kakan_options,
+    pon_options,
+)
+from engine.rules.hand import decompose, is_kokushi, tenpai_discards
+from engine.rules.hand import waits as hand_waits
+from engine.rules.scoring import preview_value, score_hand
+from engine.rules.tiles import YAOCHUU, to_counts
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+    from engine.game.player import Player
+
+
+def can_kan(game: Game) -> bool:
+    """A kan needs a replacement tile and a tile left to draw; at most four per hand."""
+    return len(game.kan_seats) < 4 and game.wall.remaining > 0 and game.wall.rinshan_left > 0
+
+
+def _tenpai_info(
+    game: Game, seat: int, hand13: list[int], waits: list[int]
+) -> Callable[[], tuple[TenpaiInfo, ...]]:
+    """A thunk computing the guaranteed minimum of every wait (run only when read)."""
+    melds = tuple(game.players[seat].melds)
+    ctx = game.context(seat, -1, False)
+    rules = game.rules
+
+    def compute() -> tuple[TenpaiInfo, ...]:
+        out: list[TenpaiInfo] = []
+        for k in waits:
+            r = preview_value(hand13, melds, k, ctx, rules)
+            if r is None:
+                out.append(TenpaiInfo(k, 0, 0, 0, 0))
+            else:
+                out.append(TenpaiInfo(k, r.han, r.fu, r.yakuman, r.ron))
+        return tuple(out)
+
+    return compute
+
+
+def discard_options(game: Game, p: Player, allowed: set[int] | None = None) -> list[Option]:
+    """One option per distinct tile (kind, red) in hand, the drawn tile on its own, last.
+
+    ``allowed`` limits the kinds (riichi: those that keep tenpai)."""
+    hand = p.hand
+    red = game.rules.red
+    seen: set[tuple[int, bool]] = set()
+    tiles: list[int] = []
+    for t in sorted(hand):
+        if t == p.drawn:
+            continue
+        k = t >> 2
+        key = (k, t in red)
+        if key in seen or k in p.kuikae or (allowed is not None and k not in allowed):
+            continue
+        seen.add(key)
+        tiles.append(t)
+    if p.drawn >= 0 and (allowed is None or p.drawn >> 2 in allowed):
+        tiles.append(p.drawn)
+    counts = to_counts(hand)
+    ready = tenpai_discards(counts)
+    options: list[Option] = []
+    for t in tiles:
+        w = ready.get(t >> 2)
+        if w:
+            rest = list(hand)
+            rest.remove(t)
+            options.append(Option((t,), _tenpai_info(game, p.seat, rest, w)))
+        else:
+            options.append(Option((t,)))
+    return options
+
+
+def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
+    """The choices of the seat whose turn it is: after a draw, or after a chii/pon."""
+    inquiry = game.new_inquiry("turn")
+    single = inquiry.player(seat)
+    single.disable_skip()
+    p = game.players[seat]
+    rules = game.rules
+    if after_call:
+        single.add(Action(ActionType.DISCARD, discard_options(game, p)))
+        single.default_choice = (0, len(single.actions[0].options) - 1)
+        return inquiry
+    tile = p.drawn
+    if tile >> 2 in p.tsumo_waits:
+        ctx = game.context(
+            seat, tile, True, rinshan=p.rinshan, haitei=game.wall.remaining == 0 and not p.rinshan
+        )
+        if score_hand(p.hand, p.melds, ctx, rules) is not None:
+            single.add(Action(ActionType.TSUMO))
+    first = p.first_turn and not game.any_call and rules.kyuushu_kyuuhai
+    if first and len({t >> 2 for t in p.hand} & YAOCHUU) >= 9:
+        single.add(Action(ActionType.KYUUSHU))
+    if p.riichi:
+        single.add(Action(ActionType.DISCARD, [Option((tile,))]))
+    else:
+        _riichi(game, p, single)
+        single.add(Action(ActionType.DISCARD, discard_options(game, p)))
+    discard = single.find(ActionType.DISCARD)
+    single.default_choice = (discard, len(single.actions[discard].options) - 1)
+    if can_kan(game):
+        kans = [o for o in ankan_options(p.hand) if not p.riichi or _riichi_ankan_ok(p, o)]
+        if kans:
+            single.add(Action(ActionType.ANKAN, [Option(o) for o in kans]))
+        if not p.riichi and (added := kakan_options(p.hand, p.melds)):
+            single.add(Action(ActionType.KAKAN, [Option(o) for o in added]))
+    return inquiry
+
+
+def _riichi(game: Game, p: Player, single: SinglePlayerInquiry) -> None:
+    rules = game.rules
+    if not p.menzen or p.score < 1000 or game.wall.remaining < rules.riichi_min_tiles:
+        return
+    ready = tenpai_discards(to_counts(p.hand))
+    if ready:
+        options = discard_options(game, p, set(ready))
+        single.add(Action(ActionType.RIICHI, options))
+
+
+def _riichi_ankan_ok(p: Player, own: tuple[int, ...]) -> bool:
+    """After riichi: only the tile just drawn, waits unchanged, the kind a triplet in
+    every reading of every winning hand (Tenhou)."""
+    k = own[0] >> 2
+    if p.drawn >> 2 != k:
+        return False
+    before = p.tsumo_waits
+    rest = [t for t in p.hand if t >> 2 != k]
+    counts = to_counts(rest)
+    if hand_waits(counts) != before:
+        return False
+    full = to_counts([t for t in p.hand if t != p.drawn])
+    for w in before:
+        full[w] += 1
+        readings = decompose(full)
+        full[w] -= 1
+        if not readings or any(k not in d.koutsu for d in readings):
+            return False
+    return True
+
+
+def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry:
+    """Who may ron, pon, kan or chii the discard ``tile``."""
+    inquiry = game.new_inquiry("claim")
+    k = tile >> 2
+    last = game.wall.remaining == 0
+    rules = game.rules
+    for offset in range(1, game.n):
+        seat = (discarder + offset) % game.n
+        p = game.players[seat]
+        if k in p.waits() and not p.furiten():
+            ctx = game.context(seat, tile, False, houtei=last)
+            if score_hand([*p.hand, tile], p.melds, ctx, rules) is not None:
+                inquiry.add(seat, Action(ActionType.RON))
+        if last or p.riichi:
+            continue
+        if pons := pon_options(p.hand, tile, rules.red):
+            inquiry.add(seat, Action(ActionType.PON, [Option(o) for o in pons]))
+        if can_kan(game) and (own := daiminkan_option(p.hand, tile)):
+            inquiry.add(seat, Action(ActionType.DAIMINKAN, [Option(own)]))
+        if offset == 1 and (chiis := chii_options(p.hand, tile, rules.red)):
+            inquiry.add(seat, Action(ActionType.CHII, [Option(o) for o in chiis]))
+    return inquiry
+
+
+def chankan_inquiry(game: Game, seat: int, tile: int, ankan: bool) -> MultiPlayerInquiry:
+    """Robbing a kakan (anyone waiting on it) or an ankan (kokushi only)."""
+    inquiry = game.new_inquiry("chankan")
+    k = tile >> 2
+    for offset in range(1, game.n):
+        robber = (seat + offset) % game.n
+        p = game.players[robber]
+        if k not in p.waits() or p.furiten():
+            continue
+        hand = [*p.hand, tile]
+        if ankan and not (game.rules.kokushi_chankan_ankan and is_kokushi(to_counts(hand))):
+            continue
+        ctx = game.context(robber, tile, False, chankan=True)
+        if score_hand(hand, p.melds, ctx, game.rules) is not None:
+            inquiry.add(robber, Action(ActionType.RON))
+    return inquiry

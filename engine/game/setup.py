@@ -1,0 +1,105 @@
+"""Setups: the one place listeners are registered. A custom setup may add or replace any.
+
+``base_setup`` plays hands; ``riichi_setup`` adds the riichi stick and its abortive draw."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from engine.actions import ActionType, Choice, MultiPlayerInquiry
+from engine.events import AFTER, BROADCAST, EXECUTE, EventBus, after_broadcast
+from engine.game import endings, match, melds, turn
+from engine.game.events import (
+    Agari,
+    BeginGame,
+    Call,
+    Discard,
+    Draw,
+    EndRound,
+    GameEnded,
+    GameEvent,
+    Kan,
+    NextRound,
+    RiichiAccepted,
+    RoundStarted,
+    Ryuukyoku,
+    WaitPlayerAction,
+)
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+#: what each answer to a turn inquiry leads to (the gates of the event-flow map)
+ON_TURN: dict[ActionType, Callable[[Game, Choice], None]] = {
+    ActionType.DISCARD: turn.on_discard,
+    ActionType.RIICHI: turn.on_riichi,
+    ActionType.TSUMO: turn.on_tsumo,
+    ActionType.ANKAN: turn.on_ankan,
+    ActionType.KAKAN: turn.on_kakan,
+    ActionType.KYUUSHU: turn.on_kyuushu,
+}
+
+#: how each kind of inquiry is resolved once answered
+RESOLVE: dict[str, Callable[[Game, MultiPlayerInquiry], None]] = {
+    "claim": turn.resolve_claim,
+    "chankan": melds.resolve_chankan,
+    "next_round": match.resolve_next_round,
+}
+
+
+def broadcast(ev: GameEvent) -> None:
+    if type(ev).__broadcast__:
+        ev.game.broadcast(ev)
+
+
+def present(ev: WaitPlayerAction) -> Awaitable[object]:
+    """Hand the inquiry to the action center; the queue awaits it (lock released)."""
+    game: Game = ev.game
+    inquiry: MultiPlayerInquiry = game.present(ev.inquiry)
+    return inquiry
+
+
+def resolve(ev: WaitPlayerAction) -> None:
+    """Run the handlers of the top-priority answers."""
+    game: Game = ev.game
+    inquiry: MultiPlayerInquiry = ev.inquiry
+    game.closed(inquiry)
+    if inquiry.kind == "turn":
+        choice = inquiry.chosen()[0]
+        ON_TURN[choice.action](game, choice)
+    else:
+        RESOLVE[inquiry.kind](game, inquiry)
+
+
+def base_setup(bus: EventBus) -> None:
+    """The hand and match flow without the riichi stick's own listeners."""
+    bus.subscribe(GameEvent, broadcast, BROADCAST)
+    bus.subscribe(WaitPlayerAction, present, EXECUTE)
+    bus.subscribe(WaitPlayerAction, resolve, AFTER)
+    bus.subscribe(BeginGame, match.begin_game, AFTER)
+    bus.subscribe(RoundStarted, turn.setup_round, EXECUTE)
+    bus.subscribe(RoundStarted, turn.deal_out, AFTER)
+    bus.subscribe(Draw, turn.draw_tile, EXECUTE)
+    bus.subscribe(Draw, turn.offer_turn, AFTER)
+    bus.subscribe(Discard, turn.discard_tile, EXECUTE)
+    bus.subscribe(Discard, turn.open_claims, AFTER)
+    bus.subscribe(Call, melds.call_meld, EXECUTE)
+    bus.subscribe(Call, melds.after_call, AFTER)
+    bus.subscribe(Kan, melds.declare_kan, EXECUTE)
+    bus.subscribe(Kan, melds.offer_chankan, AFTER)
+    bus.subscribe(Agari, endings.score_agari, EXECUTE)
+    bus.subscribe(Agari, endings.end_hand, AFTER)
+    bus.subscribe(Ryuukyoku, endings.settle_ryuukyoku, EXECUTE)
+    bus.subscribe(Ryuukyoku, endings.end_hand, AFTER)
+    bus.subscribe(EndRound, match.advance, EXECUTE)
+    bus.subscribe(NextRound, match.next_round, EXECUTE)
+    bus.subscribe(GameEnded, match.final_scores, EXECUTE)
+    bus.subscribe(GameEnded, match.stop, after_broadcast())
+
+
+def riichi_setup(bus: EventBus) -> None:
+    """The default game: the base flow plus the riichi stick and suucha riichi."""
+    base_setup(bus)
+    bus.subscribe(RiichiAccepted, turn.accept_riichi, EXECUTE)
+    bus.subscribe(RiichiAccepted, turn.check_suucha_riichi, AFTER)

@@ -1,0 +1,241 @@
+"""The turn cycle: deal, draw, act, discard, and what the claim answers lead to."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import ActionType, Choice, MultiPlayerInquiry
+from engine.game.events import (
+    Agari,
+    Call,
+    Discard,
+    Draw,
+    Haipai,
+    Kan,
+    RiichiAccepted,
+    RoundStarted,
+    Ryuukyoku,
+)
+from engine.game.resolvers import claim_inquiry, turn_inquiry
+from engine.rules.meld import Meld, MeldType
+from engine.rules.tiles import WINDS
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+
+def setup_round(ev: RoundStarted) -> None:
+    """Lay the wall, deal, turn the first dora indicator, reset the hand's state."""
+    game: Game = ev.game
+    wall = game.wall = game.wall_for(game.round_index)
+    for seat, hand in enumerate(wall.deal(game.n, game.dealer)):
+        game.players[seat].new_round(list(hand))
+    game.dora_indicators = [wall.dora[0]]
+    game.pending_dora = 0
+    game.kan_seats = []
+    game.any_call = False
+    game.first_discards = []
+    game.suukaikan_pending = False
+    game.turn = game.dealer
+    game.last_discard = -1
+    game.round_scores = game.scores
+    game.round_kyotaku = game.kyotaku
+    ev.round_index = game.round_index
+    ev.kyoku, ev.honba, ev.kyotaku = game.kyoku, game.honba, game.kyotaku
+    ev.dealer, ev.scores, ev.dora_indicator = game.dealer, game.scores, wall.dora[0]
+
+
+def deal_out(ev: RoundStarted) -> None:
+    game: Game = ev.game
+    for p in game.players:
+        game.queue.queue(Haipai(seat=p.seat, tiles=tuple(sorted(p.hand))))
+    game.queue.queue(Draw(seat=game.dealer))
+
+
+def draw_tile(ev: Draw) -> None:
+    game: Game = ev.game
+    p = game.players[ev.seat]
+    p.tsumo_waits = p.waits()
+    tile = game.wall.draw_rinshan() if ev.rinshan else game.wall.draw()
+    p.hand.append(tile)
+    p.drawn = tile
+    p.rinshan = ev.rinshan
+    game.turn = ev.seat
+    ev.tile = tile
+    ev.remaining = game.wall.remaining
+
+
+def offer_turn(ev: Draw) -> None:
+    game: Game = ev.game
+    game.ask(turn_inquiry(game, ev.seat, after_call=False))
+
+
+def discard_tile(ev: Discard) -> None:
+    game: Game = ev.game
+    p = game.players[ev.seat]
+    p.hand.remove(ev.tile)
+    if ev.tile != p.drawn:
+        p.changed()  # a tsumogiri leaves the hand (and its waits) as before the draw
+    p.river.append(ev.tile)
+    p.drawn = -1
+    p.rinshan = False
+    p.kuikae = frozenset()
+    p.furiten_temp = False
+    p.ippatsu = False
+    if ev.riichi:
+        p.riichi_pending = True
+        p.riichi_discard = len(p.river) - 1
+        p.double_riichi = p.first_turn and not game.any_call
+    p.first_turn = False
+    game.last_discard = ev.tile
+    if not game.any_call and len(game.first_discards) < game.n:
+        game.first_discards.append(ev.tile >> 2)
+
+
+def open_claims(ev: Discard) -> None:
+    """Open-kan dora turns now; then the others may claim the tile."""
+    game: Game = ev.game
+    game.flush_pending_dora()
+    inquiry = claim_inquiry(game, ev.seat, ev.tile)
+    if inquiry.players:
+        game.ask(inquiry)
+    elif pass_discard(game, []):
+        next_draw(game)
+
+
+def accept_riichi(ev: RiichiAccepted) -> None:
+    game: Game = ev.game
+    p = game.players[ev.seat]
+    p.riichi_pending = False
+    p.riichi = True
+    p.ippatsu = True
+    p.score -= 1000
+    game.kyotaku += 1
+    ev.scores, ev.kyotaku = game.scores, game.kyotaku
+
+
+def check_suucha_riichi(ev: RiichiAccepted) -> None:
+    game: Game = ev.game
+    if game.rules.suucha_riichi and all(p.riichi for p in game.players):
+        game.queue.clear()
+        game.queue.queue(Ryuukyoku(kind="suucha_riichi"))
+
+
+# ---------------------------------------------------------------- answers to a turn
+
+
+def on_discard(game: Game, c: Choice) -> None:
+    tile = c.tiles[0]
+    tsumogiri = tile == game.players[c.seat].drawn
+    game.queue.queue(Discard(seat=c.seat, tile=tile, tsumogiri=tsumogiri))
+
+
+def on_riichi(game: Game, c: Choice) -> None:
+    tile = c.tiles[0]
+    tsumogiri = tile == game.players[c.seat].drawn
+    game.queue.queue(Discard(seat=c.seat, tile=tile, tsumogiri=tsumogiri, riichi=True))
+
+
+def on_tsumo(game: Game, c: Choice) -> None:
+    tile = game.players[c.seat].drawn
+    game.queue.queue(Agari(winners=(c.seat,), from_seat=c.seat, tile=tile))
+
+
+def on_ankan(game: Game, c: Choice) -> None:
+    game.queue.queue(Kan(seat=c.seat, meld=Meld(MeldType.ANKAN, c.tiles)))
+
+
+def on_kakan(game: Game, c: Choice) -> None:
+    p = game.players[c.seat]
+    added = c.tiles[0]
+    pon = next(m for m in p.melds if m.type == MeldType.PON and m.kind == added >> 2)
+    tiles = tuple(sorted((*pon.tiles, added)))
+    meld = Meld(MeldType.KAKAN, tiles, pon.called, pon.from_seat, added)
+    game.queue.queue(Kan(seat=c.seat, meld=meld))
+
+
+def on_kyuushu(game: Game, c: Choice) -> None:
+    game.queue.queue(Ryuukyoku(kind="kyuushu", seat=c.seat))
+
+
+# ---------------------------------------------------------------- answers to a claim
+
+
+def on_ron(game: Game, picks: list[Choice], tile: int, chankan: bool = False) -> None:
+    """One, two or three rons; turn order from the discarder decides who is first."""
+    discarder = game.turn
+    winners = sorted((c.seat for c in picks), key=lambda s: (s - discarder) % game.n)
+    if len(winners) >= 3 and game.rules.sanchahou:
+        game.queue.queue(Ryuukyoku(kind="sanchahou"))
+        return
+    if not game.rules.double_ron:
+        winners = winners[:1]
+    game.queue.queue(Agari(winners=tuple(winners), from_seat=discarder, tile=tile, chankan=chankan))
+
+
+def on_call(game: Game, c: Choice) -> None:
+    """Chii, pon or daiminkan: the called tile joins the caller's own tiles."""
+    tile = game.last_discard
+    kind = {
+        ActionType.CHII: MeldType.CHII,
+        ActionType.PON: MeldType.PON,
+        ActionType.DAIMINKAN: MeldType.DAIMINKAN,
+    }[c.action]
+    meld = Meld(kind, tuple(sorted((*c.tiles, tile))), tile, game.turn)
+    if pass_discard(game, [c.seat]):
+        game.queue.queue(Call(seat=c.seat, meld=meld))
+
+
+def resolve_claim(game: Game, inquiry: MultiPlayerInquiry) -> None:
+    picks = inquiry.chosen()
+    top = picks[0].action if picks else ActionType.SKIP
+    if top == ActionType.RON:
+        on_ron(game, picks, game.last_discard)
+    elif top in (ActionType.PON, ActionType.CHII, ActionType.DAIMINKAN):
+        on_call(game, picks[0])
+    else:
+        if pass_discard(game, []):
+            next_draw(game)
+
+
+def next_draw(game: Game) -> None:
+    if game.wall.remaining == 0:
+        game.queue.queue(Ryuukyoku(kind="exhaustive"))
+    else:
+        game.queue.queue(Draw(seat=(game.turn + 1) % game.n))
+
+
+def pass_furiten(game: Game, tile: int, skip: int) -> None:
+    """Everyone who let a winning tile go is furiten (after riichi: for good)."""
+    k = tile >> 2
+    for p in game.players:
+        if p.seat != skip and k in p.waits():
+            if p.riichi:
+                p.furiten_riichi = True
+            p.furiten_temp = True
+
+
+def pass_discard(game: Game, callers: list[int]) -> bool:
+    """The discard was not ronned: furiten, the riichi stick, then the abortive draws that
+    wait for this moment. False when the hand is aborted."""
+    discarder = game.turn
+    pass_furiten(game, game.last_discard, discarder)
+    if game.players[discarder].riichi_pending:
+        game.queue.queue(RiichiAccepted(seat=discarder))
+    first = game.first_discards
+    rules = game.rules
+    if (
+        rules.suufon_renda
+        and not callers
+        and not game.any_call
+        and len(first) == game.n
+        and first[0] in WINDS
+        and first.count(first[0]) == game.n
+        and sum(len(p.river) for p in game.players) == game.n
+    ):
+        game.queue.queue(Ryuukyoku(kind="suufon_renda"))
+        return False
+    if game.suukaikan_pending:
+        game.queue.queue(Ryuukyoku(kind="suukaikan"))
+        return False
+    return True

@@ -1,0 +1,118 @@
+"""One visibility rule: project an event (or the table) for a seat, or for the god view.
+
+Event classes declare ``__visibility__`` (field -> "owner" | "god"; others public) and
+``__private__`` (the whole event is the owner's). The field lists are computed once per
+type. ``project(event, seat)`` returns a copy with hidden fields set to None, or None when
+the seat may not see the event at all; ``project(event, None)`` is the god view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+import msgspec
+
+from engine.rules.meld import Meld
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
+
+S = TypeVar("S", bound=msgspec.Struct)
+
+#: per event type: (private, owner-only fields, god-only fields)
+_PLAN: dict[type, tuple[bool, tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _plan(kind: type) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+    found = _PLAN.get(kind)
+    if found is None:
+        vis: dict[str, str] = getattr(kind, "__visibility__", {})
+        owner = tuple(f for f, v in vis.items() if v == "owner")
+        god = tuple(f for f, v in vis.items() if v == "god")
+        found = _PLAN[kind] = (bool(getattr(kind, "__private__", False)), owner, god)
+    return found
+
+
+def project(event: S, seat: int | None) -> S | None:
+    """The struct ``seat`` may see (None: god view, everything)."""
+    if seat is None:
+        return event
+    private, owner, god = _plan(type(event))
+    mine = getattr(event, "seat", None) == seat
+    if private and not mine:
+        return None
+    hidden = god if mine else owner + god
+    if not hidden:
+        return event
+    return msgspec.structs.replace(event, **dict.fromkeys(hidden))
+
+
+class PlayerView(msgspec.Struct, kw_only=True):
+    """One seat at the table as a reconnecting client sees it."""
+
+    __visibility__: ClassVar[dict[str, str]] = {"hand": "owner", "drawn": "owner"}
+    seat: int
+    score: int
+    hand: tuple[int, ...] | None
+    hand_size: int
+    drawn: int | None
+    melds: tuple[Meld, ...]
+    river: tuple[int, ...]
+    riichi_discard: int
+    riichi: bool
+
+
+class Snapshot(msgspec.Struct, kw_only=True):
+    """The whole table at one moment: what a reconnect or a spectator needs."""
+
+    round_index: int
+    kyoku: int
+    honba: int
+    kyotaku: int
+    dealer: int
+    turn: int
+    remaining: int
+    dora_indicators: tuple[int, ...]
+    players: tuple[PlayerView, ...]
+    inquiry_id: int
+    over: bool
+
+
+def snapshot(game: Game, seat: int | None) -> Snapshot:
+    """The table as ``seat`` may see it (None: the god view)."""
+    views = []
+    for p in game.players:
+        view = PlayerView(
+            seat=p.seat,
+            score=p.score,
+            hand=tuple(sorted(p.hand)),
+            hand_size=len(p.hand),
+            drawn=p.drawn if p.drawn >= 0 else None,
+            melds=tuple(p.melds),
+            river=tuple(p.river),
+            riichi_discard=p.riichi_discard,
+            riichi=p.riichi,
+        )
+        seen = project(view, seat)
+        assert seen is not None
+        views.append(seen)
+    inquiry = game.inquiry
+    return Snapshot(
+        round_index=game.round_index,
+        kyoku=game.kyoku,
+        honba=game.honba,
+        kyotaku=game.kyotaku,
+        dealer=game.dealer,
+        turn=game.turn,
+        remaining=game.wall.remaining,
+        dora_indicators=tuple(game.dora_indicators),
+        players=tuple(views),
+        inquiry_id=inquiry.id if inquiry is not None else 0,
+        over=game.over,
+    )
+
+
+def encode(event: Any, seat: int | None) -> bytes | None:
+    """JSON of the projection (None when the seat may not see the event)."""
+    seen = project(event, seat)
+    return None if seen is None else msgspec.json.encode(seen)
