@@ -57,6 +57,10 @@ const handlers = {
     });
     tb.result = null; tb.turn = tb.dealer; tb.lastDiscard = null; tb.started = true;
   },
+  haipai(tb, e) {
+    const p = tb.players[e.seat];
+    p.hand = sortHand(e.tiles, tb.red);
+  },
   draw(tb, e) {
     const p = tb.players[e.seat];
     mergeDrawn(tb, p);
@@ -79,9 +83,10 @@ const handlers = {
   riichi(tb, e) {
     // declared: the next discard lies sideways; accepted: stick on the table
     const p = tb.players[e.seat];
-    if (e.accepted) {
-      p.riichi = true; tb.kyotaku += 1; tb.scores[e.seat] -= 1000;
-    } else p.riichiPending = true;
+    if (!e.accepted) { p.riichiPending = true; return; }
+    p.riichi = true;
+    if (e.scores && e.scores.length) { tb.scores = [...e.scores]; tb.kyotaku = e.kyotaku; }
+    else { tb.kyotaku += 1; tb.scores[e.seat] -= 1000; }
   },
   call(tb, e) {
     const p = tb.players[e.seat];
@@ -107,12 +112,12 @@ const handlers = {
   reveal(tb, e) { const p = tb.players[e.seat]; p.hand = sortHand(e.hand, tb.red); p.drawn = null; p.shown = true; },
   result(tb, e) {
     tb.result = e;
-    if (e.scores) tb.scores = [...e.scores];
+    if (e.scores && e.scores.length) tb.scores = [...e.scores];
     else if (e.deltas) tb.scores = tb.scores.map((s, i) => s + e.deltas[i]);
     if (e.kyotaku !== undefined) tb.kyotaku = e.kyotaku;
     tb.turn = null;
   },
-  end(tb, e) { tb.final = e; if (e.scores) tb.scores = [...e.scores]; },
+  end(tb, e) { tb.final = e; if (e.scores && e.scores.length) tb.scores = [...e.scores]; },
 };
 
 /** Apply one internal event to the table; unknown kinds are ignored. */

@@ -135,7 +135,7 @@ export function tileEl(id, opts = {}) {
     if (red) el.classList.add("aka");
   }
   if (opts.turned) el.classList.add("turned");
-  if (opts.cls) el.classList.add(...opts.cls.split(" "));
+  if (opts.cls) el.classList.add(...opts.cls.split(/\s+/).filter(Boolean));
   if (opts.title) el.title = opts.title;
   return el;
 }

@@ -1,0 +1,53 @@
+// Entry point: a hash router over the lobby, the table (play / watch) and the replay viewer.
+
+import { t, setLang, getLang } from "./i18n.js";
+import { replayPage } from "./replay.js";
+
+const app = document.getElementById("app");
+let cleanup = null;
+
+function header(extra = []) {
+  const bar = document.createElement("header");
+  bar.className = "bar";
+  const title = document.createElement("a");
+  title.className = "title"; title.href = "#/"; title.textContent = "Riichi";
+  const replay = document.createElement("a");
+  replay.href = "#/replay"; replay.textContent = t("replay");
+  const spacer = document.createElement("span");
+  spacer.className = "spacer";
+  const lang = document.createElement("button");
+  lang.id = "lang"; lang.textContent = t("language");
+  lang.addEventListener("click", () => { setLang(getLang() === "ja" ? "en" : "ja"); route(); });
+  bar.append(title, replay, ...extra, spacer, lang);
+  return bar;
+}
+
+async function route() {
+  if (cleanup) { cleanup(); cleanup = null; }
+  const hash = location.hash.replace(/^#\/?/, "");
+  const [page, arg] = hash.split("/");
+  const body = document.createElement("div");
+  body.className = "body";
+  body.style.cssText = "flex:1;display:flex;flex-direction:column;min-height:0";
+  document.documentElement.lang = getLang();
+  if (page === "replay") {
+    app.replaceChildren(header(), body);
+    cleanup = replayPage(body, arg ? { url: `/api/games/${arg}/record?format=tenhou` } : {});
+  } else if (page === "play" || page === "watch") {
+    const { tablePage } = await import("./play.js");
+    const extra = [];
+    app.replaceChildren(header(extra), body);
+    cleanup = tablePage(body, app.querySelector("header"), { mode: page, game: arg });
+  } else if (page === "room") {
+    const { joinPage } = await import("./lobby.js");
+    app.replaceChildren(header(), body);
+    cleanup = joinPage(body, arg);
+  } else {
+    const { lobbyPage } = await import("./lobby.js");
+    app.replaceChildren(header(), body);
+    cleanup = lobbyPage(body);
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,83 @@
+// Decisions: which tiles may be discarded and which buttons appear come only from the inquiry.
+// Riichi first asks for one of its own (legal riichi) discards; a call with several ways to
+// make it (red five or not, which chii) asks which tiles to use.
+
+import { tileEl } from "./tiles.js";
+import { t } from "./i18n.js";
+
+const CALLS = new Set(["chii", "pon", "daiminkan"]);
+
+/** Map of tile id -> {action, option, tenpai} for the tiles a click may discard now. */
+export function playable(inq, riichiMode) {
+  const map = new Map();
+  if (!inq) return map;
+  inq.actions.forEach((a, ai) => {
+    if (a.type !== (riichiMode ? "riichi" : "discard")) return;
+    a.options.forEach((o, oi) => map.set(o.tiles[0], { action: ai, option: oi, tenpai: o.tenpai || [] }));
+  });
+  return map;
+}
+
+const button = (label, type, onClick, key) => {
+  const b = document.createElement("button");
+  b.textContent = key ? `${label} ${key}` : label;
+  b.dataset.type = type;
+  b.addEventListener("click", onClick);
+  return b;
+};
+
+/**
+ * The action buttons. ui = {inq, riichiMode, choosing: action index or null, answer(a, o),
+ * setRiichi(bool), choose(index|null)}.
+ */
+export function actionsEl(ui) {
+  const box = document.createElement("div");
+  box.className = "actions";
+  box.id = "actions";
+  const inq = ui.inq;
+  if (!inq) return box;
+  if (ui.choosing !== null) {
+    const a = inq.actions[ui.choosing];
+    a.options.forEach((o, oi) => {
+      const c = document.createElement("span");
+      c.className = "choice"; c.tabIndex = 0; c.dataset.option = String(oi);
+      o.tiles.forEach((id) => c.append(tileEl(id)));
+      c.addEventListener("click", () => ui.answer(ui.choosing, oi));
+      c.addEventListener("keydown", (e) => { if (e.key === "Enter") ui.answer(ui.choosing, oi); });
+      box.append(c);
+    });
+    box.append(button(t("cancel"), "cancel", () => ui.choose(null)));
+    return box;
+  }
+  let key = 1;
+  inq.actions.forEach((a, ai) => {
+    if (a.type === "discard" || a.type === "next_round") return;
+    if (a.type === "riichi") {
+      box.append(button(ui.riichiMode ? t("cancel") : t("riichi"), "riichi", () => ui.setRiichi(!ui.riichiMode), key++));
+      return;
+    }
+    const go = () => (a.options.length > 1 ? ui.choose(ai) : ui.answer(ai, 0));
+    box.append(button(t(a.type), a.type, go, a.type === "skip" ? "" : key++));
+  });
+  return box;
+}
+
+/** What the page should answer by itself under the player's toggles, or null. */
+export function autoAnswer(inq, opts, tb, seat, drawn) {
+  if (!inq) return null;
+  const idx = (type) => inq.actions.findIndex((a) => a.type === type);
+  if (opts.autoWin) {
+    for (const type of ["tsumo", "ron"]) if (idx(type) >= 0) return [idx(type), 0];
+  }
+  const types = inq.actions.map((a) => a.type);
+  if (opts.noCalls && idx("skip") >= 0 && !types.includes("ron") && types.every((x) => x === "skip" || CALLS.has(x))) {
+    return [idx("skip"), 0];
+  }
+  const inRiichi = seat !== null && tb.players[seat].river.some((d) => d.riichi);
+  const d = idx("discard");
+  if (opts.autoTsumogiri && inRiichi && d >= 0 && drawn !== null && !types.some((x) => x === "tsumo" || x === "ankan")) {
+    const oi = inq.actions[d].options.findIndex((o) => o.tiles[0] === drawn);
+    if (oi >= 0) return [d, oi];
+  }
+  return null;
+}

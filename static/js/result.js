@@ -1,0 +1,100 @@
+// Round result (each win: hand, yaku with han, fu, dora/ura/red, points; every seat's delta)
+// and the match end (placements and final scores). Only shows what the event carries.
+
+import { tileEl, sortHand } from "./tiles.js";
+import { t, yakuLabel, limitLabel, windName, getLang } from "./i18n.js";
+import { seatWind } from "./model.js";
+
+const h = (tag, cls, ...kids) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  e.append(...kids);
+  return e;
+};
+const name = (tb, s) => tb.names[s] || `${windName(seatWind(tb, s))}`;
+const DRAW_JA = { 流局: "ryuukyoku", 全員聴牌: "ryuukyoku", 全員不聴: "ryuukyoku" };
+
+function deltasTable(tb, deltas) {
+  const table = h("table", "deltas");
+  for (let s = 0; s < tb.n; s++) {
+    const d = deltas[s] || 0;
+    const tr = h("tr", "", h("td", "", `${windName(seatWind(tb, s))} ${name(tb, s)}`),
+      h("td", `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, d > 0 ? `+${d}` : String(d)),
+      h("td", "num", String(tb.scores[s])));
+    tr.dataset.seat = String(s);
+    table.append(tr);
+  }
+  return table;
+}
+
+function tilesRow(tb, ids, label) {
+  const row = h("div", "indic", label);
+  ids.forEach((id) => row.append(tileEl(id, { red: tb.red })));
+  return row;
+}
+
+function winBlock(tb, w) {
+  const box = h("div", "win");
+  const how = w.tsumo ? t("tsumoWin") : `${t("ronWin")} ← ${name(tb, w.from)}`;
+  box.append(h("h2", "", `${name(tb, w.who)} ${how}`));
+  const hand = h("div", "hand");
+  const concealed = sortHand(w.hand.filter((x) => x !== w.winTile && x !== null), tb.red);
+  concealed.forEach((id) => hand.append(tileEl(id, { red: tb.red })));
+  if (w.winTile !== null && w.winTile !== undefined) hand.append(tileEl(w.winTile, { red: tb.red, cls: "win" }));
+  box.append(hand);
+  const yaku = h("table", "yaku");
+  for (const y of w.yaku) {
+    yaku.append(h("tr", "", h("td", "", yakuLabel(y.name)), h("td", "num", y.yakuman ? t("yakuman") : `${y.han} ${t("han")}`)));
+  }
+  box.append(yaku);
+  const parts = [];
+  if (w.fu && !w.limit) parts.push(`${w.fu} ${t("fu")}`);
+  if (w.han) parts.push(`${w.han} ${t("han")}`);
+  if (w.limit) parts.push(limitLabel(w.limit));
+  parts.push(`${w.points} ${t("points")}`);
+  box.append(h("div", "score", parts.join(" · ")));
+  return box;
+}
+
+/** The panel for a round's result event. */
+export function resultPanel(tb, r, onOk) {
+  const p = h("div", "panel result");
+  p.dataset.kind = r.kind;
+  if (r.kind === "win") {
+    r.wins.forEach((w) => p.append(winBlock(tb, w)));
+    if (r.dora && r.dora.length) p.append(tilesRow(tb, r.dora, `${t("dora")} `));
+    if (r.ura && r.ura.length) p.append(tilesRow(tb, r.ura, `${t("ura")} `));
+  } else {
+    const reason = getLang() === "ja" ? r.reason : (DRAW_JA[r.reason] ? t("ryuukyoku") : r.reason);
+    p.append(h("h2", "", reason || t("ryuukyoku")));
+  }
+  p.append(deltasTable(tb, r.deltas || []));
+  if (onOk) {
+    const b = h("button", "ok", t("next_round"));
+    b.id = "result-ok";
+    b.addEventListener("click", onOk);
+    p.append(b);
+  }
+  return p;
+}
+
+/** Final standings: placements by score (ties: the seat closer to the first dealer). */
+export function finalPanel(tb, f) {
+  const p = h("div", "panel final");
+  p.id = "final";
+  p.append(h("h2", "", t("final")));
+  const scores = f.scores || tb.scores;
+  const order = [...Array(tb.n).keys()].sort((a, b) => scores[b] - scores[a] || a - b);
+  const table = h("table", "standings");
+  table.append(h("tr", "", h("th", "", t("place")), h("th", "", ""), h("th", "num", t("score")), h("th", "num", "")));
+  order.forEach((s, i) => {
+    const res = f.results ? f.results[s] : null;
+    table.append(h("tr", "", h("td", "", String(i + 1)), h("td", "", name(tb, s)), h("td", "num", String(scores[s])),
+      h("td", "num", res === null || res === undefined ? "" : (res > 0 ? `+${res}` : String(res)))));
+  });
+  p.append(table);
+  const lobby = h("a", "", t("lobby"));
+  lobby.href = "#/";
+  p.append(lobby);
+  return p;
+}
