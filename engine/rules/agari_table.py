@@ -107,6 +107,16 @@ def build(size: int, sequences: bool) -> PartTables:
     )
 
 
+def shifted(tables: PartTables, base: int) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Each offset tuple used by a reading (runs or triplets) -> the same kinds plus ``base``.
+
+    A few hundred tuples, so joining part readings into a hand reading is a lookup and a
+    concatenation instead of arithmetic per group.
+    """
+    used = {t for readings in tables.decomps.values() for r in readings for t in (r[1], r[2])}
+    return {t: tuple(base + x for x in t) for t in used}
+
+
 #: the tables shared by man, pin and sou, and those of the honours
 SUIT = build(9, True)
 HONOURS = build(7, False)

@@ -15,17 +15,22 @@ rule too. A variant that counts melds passes ``held`` (meld tiles per kind) to `
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
 from typing import NamedTuple
 
 import xiangting
 
-from engine.rules.agari_table import HONOURS, PARTS, SUIT, Key, PartDecomp
+from engine.rules.agari_table import HONOURS, PARTS, SUIT, Key, PartDecomp, shifted
 
 #: terminal and honour kinds in kind order (kokushi's thirteen)
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _SUIT_COMPLETE = SUIT.complete
 _HONOUR_COMPLETE = HONOURS.complete
+_SUIT_DECOMPS = SUIT.decomps
+_HONOUR_DECOMPS = HONOURS.decomps
+#: offset tuples of pin, sou and honour readings -> absolute kinds (man needs no shift)
+_TO_PIN = shifted(SUIT, 9)
+_TO_SOU = shifted(SUIT, 18)
+_TO_HONOUR = shifted(HONOURS, 27)
 #: the part index of each kind
 _PART_OF = tuple(min(k // 9, 3) for k in range(34))
 
@@ -40,10 +45,6 @@ class Decomposition(NamedTuple):
 
 def _tuple(counts: Sequence[int]) -> tuple[int, ...]:
     return counts if type(counts) is tuple else tuple(counts)
-
-
-def _keys(c: tuple[int, ...]) -> list[Key]:
-    return [c[0:9], c[9:18], c[18:27], c[27:34]]
 
 
 # ---------------------------------------------------------------- complete hands
@@ -78,94 +79,94 @@ def kokushi_13_sided(counts: Sequence[int]) -> bool:
 def is_agari(counts: Sequence[int]) -> bool:
     """A complete concealed part: standard form, chiitoitsu or kokushi."""
     c = _tuple(counts)
-    return _is_standard(c) or is_chiitoitsu(c) or is_kokushi(c)
+    if _is_standard(c):
+        return True
+    empty = c.count(0)  # chiitoitsu holds 7 kinds, kokushi 13
+    return (empty == 27 and c.count(2) == 7) or (empty == 21 and is_kokushi(c))
 
 
 def decompose(counts: Sequence[int]) -> list[Decomposition]:
     """Every standard-form reading of a complete part (sum 3n+2), sorted; [] if there is none."""
     c = _tuple(counts)
-    per_part: list[tuple[int, tuple[PartDecomp, ...]]] = []
-    pairs = 0
-    for (base, table), key in zip(PARTS, _keys(c), strict=True):
-        readings = table.decomps.get(key)
-        if readings is None:
-            return []
-        pairs += table.complete[key]
-        if key.count(0) != table.size:
-            per_part.append((base, readings))
-    if pairs != 1:
+    man = _SUIT_DECOMPS.get(c[0:9])
+    pin = _SUIT_DECOMPS.get(c[9:18])
+    sou = _SUIT_DECOMPS.get(c[18:27])
+    honours = _HONOUR_DECOMPS.get(c[27:34])
+    if man is None or pin is None or sou is None or honours is None:
         return []
-    bases = [base for base, _ in per_part]
-    out = [_join(bases, combo) for combo in product(*(r for _, r in per_part))]
-    out.sort()
+    # every reading of a part has the same pair-ness; honours have exactly one reading
+    h = honours[0]
+    if (man[0][0] >= 0) + (pin[0][0] >= 0) + (sou[0][0] >= 0) + (h[0] >= 0) != 1:
+        return []
+    out = [_join(m, p, s, h) for m in man for p in pin for s in sou]
+    if len(out) > 1:
+        out.sort()
     return out
 
 
-def _join(bases: list[int], readings: tuple[PartDecomp, ...]) -> Decomposition:
-    """One reading of the hand from one reading per part, shifted to absolute kinds."""
-    pair = -1
-    shuntsu: list[int] = []
-    koutsu: list[int] = []
-    for base, (p, seqs, trips) in zip(bases, readings, strict=True):
-        if p >= 0:
-            pair = base + p
-        shuntsu.extend(base + x for x in seqs)
-        koutsu.extend(base + x for x in trips)
-    return Decomposition(pair, tuple(shuntsu), tuple(koutsu))
+def _join(m: PartDecomp, p: PartDecomp, s: PartDecomp, h: PartDecomp) -> Decomposition:
+    """One hand reading from one reading per part (exactly one of which has the pair)."""
+    if m[0] >= 0:
+        pair = m[0]
+    elif p[0] >= 0:
+        pair = p[0] + 9
+    elif s[0] >= 0:
+        pair = s[0] + 18
+    else:
+        pair = h[0] + 27
+    shuntsu = m[1] + _TO_PIN[p[1]] + _TO_SOU[s[1]]
+    koutsu = m[2] + _TO_PIN[p[2]] + _TO_SOU[s[2]] + _TO_HONOUR[h[2]]
+    return Decomposition(pair, shuntsu, koutsu)
 
 
 # ---------------------------------------------------------------- waits
 
 
-def _standard_waits(keys: list[Key]) -> list[int]:
-    """Kinds completing a standard-form hand whose parts have these keys (sum 3n+1).
+def _standard_waits(keys: Sequence[Key]) -> list[int]:
+    """Kinds completing a standard-form hand whose four parts have these keys (sum 3n+1).
 
     At most one part may be incomplete: it takes the tile, and becomes the pair holder iff no
     other part holds a pair. With every part complete, two parts hold a pair each and either
-    may turn its pair into a triplet (shanpon) or other groups (e.g. 11m -> 111m).
+    may turn its pair into a triplet (shanpon) or other groups (11m -> 111m).
     """
-    missing = -1
-    pairs = 0
-    status: list[int] = []
-    for i in range(4):
-        f = PARTS[i][1].complete.get(keys[i])
-        if f is None:
-            if missing >= 0:
-                return []
-            missing = i
-            f = 0
-        pairs += f
-        status.append(f)
-    if missing >= 0:
-        base, table = PARTS[missing]
-        found = (table.waits_pair if pairs == 0 else table.waits_plain).get(keys[missing])
-        return [base + x for x in found] if found and pairs <= 1 else []
-    if pairs != 2:
+    flags = (
+        _SUIT_COMPLETE.get(keys[0]),
+        _SUIT_COMPLETE.get(keys[1]),
+        _SUIT_COMPLETE.get(keys[2]),
+        _HONOUR_COMPLETE.get(keys[3]),
+    )
+    missing = flags.count(None)
+    pairs = flags.count(1)
+    if missing == 1:
+        i = flags.index(None)
+        base, table = PARTS[i]
+        if pairs > 1:
+            return []
+        found = (table.waits_plain if pairs else table.waits_pair).get(keys[i], ())
+        return [base + x for x in found]
+    if missing or pairs != 2:
         return []
     out: list[int] = []
-    for i in range(4):
-        if status[i]:
+    for i in (0, 1, 2, 3):
+        if flags[i]:
             base, table = PARTS[i]
             out.extend(base + x for x in table.waits_plain.get(keys[i], ()))
     return out
 
 
 def _special_waits(c: tuple[int, ...]) -> list[int]:
-    """Chiitoitsu and kokushi waits of a fully concealed 13-tile hand."""
-    out: list[int] = []
-    if c.count(2) == 6 and c.count(1) == 1 and c.count(0) == 27:
-        out.append(c.index(1))
-    yao = [c[k] for k in _YAOCHUU]
-    if sum(yao) == 13 and sum(c) == 13:
-        if 0 not in yao:
-            out.extend(_YAOCHUU)
-        elif yao.count(0) == 1 and yao.count(2) == 1:
-            out.append(_YAOCHUU[yao.index(0)])
-    return out
-
-
-def _merge(standard: list[int], special: list[int]) -> list[int]:
-    return sorted(set(standard).union(special)) if special else standard
+    """Chiitoitsu and kokushi waits of a fully concealed 13-tile hand (else [])."""
+    empty = c.count(0)
+    if empty == 27 and c.count(2) == 6 and c.count(1) == 1:
+        return [c.index(1)]
+    if empty in (21, 22):
+        yao = [c[k] for k in _YAOCHUU]
+        if sum(yao) == 13:
+            if empty == 21:  # thirteen kinds, all terminals and honours: 13-sided
+                return list(_YAOCHUU)
+            if yao.count(0) == 1:
+                return [_YAOCHUU[yao.index(0)]]
+    return []
 
 
 def waits(counts: Sequence[int], held: Sequence[int] | None = None) -> list[int]:
@@ -175,9 +176,10 @@ def waits(counts: Sequence[int], held: Sequence[int] | None = None) -> list[int]
     tiles) also drops kinds whose four copies are in hand plus melds, for variants that want it.
     """
     c = _tuple(counts)
-    found = _standard_waits(_keys(c))
-    if len(c) == 34 and sum(c) == 13:
-        found = _merge(found, _special_waits(c))
+    found = _standard_waits((c[0:9], c[9:18], c[18:27], c[27:34]))
+    special = _special_waits(c)
+    if special:
+        found = sorted(set(found).union(special))
     if held is not None:
         found = [k for k in found if c[k] + held[k] < 4]
     return found
@@ -202,30 +204,36 @@ def tenpai_discards(
 ) -> dict[int, list[int]]:
     """Discard kind -> the waits it leaves, for each discard of a 3n+2 part that leaves tenpai.
 
-    Only the part that loses the tile changes, so the other parts' keys are reused; a discard
-    cannot fix two incomplete parts, which prunes most candidates of a far-from-ready hand.
+    Only the part that loses the tile changes, so the other parts' keys are reused, and a
+    discard cannot mend two incomplete parts, which prunes most candidates of a far hand.
     """
-    c = list(counts)
-    keys = _keys(tuple(c))
-    broken = [i for i in range(4) if PARTS[i][1].complete.get(keys[i]) is None]
-    special = len(c) == 34 and sum(c) == 14 and _special_possible(c)
+    c = _tuple(counts)
+    keys = [c[0:9], c[9:18], c[18:27], c[27:34]]
+    broken = [i for i in (0, 1, 2, 3) if PARTS[i][1].complete.get(keys[i]) is None]
+    if len(broken) > 2:
+        parts: tuple[int, ...] = ()
+    elif len(broken) == 2:
+        parts = tuple(broken)
+    else:
+        parts = (0, 1, 2, 3)
+    special = _special_possible(c)
     out: dict[int, list[int]] = {}
     for d in range(34):
         if not c[d]:
             continue
-        part = _PART_OF[d]
         found: list[int] = []
-        if len(broken) <= 1 or (len(broken) == 2 and part in broken):
-            base = PARTS[part][0]
+        part = _PART_OF[d]
+        if part in parts:
             key = keys[part]
-            j = d - base
+            j = d - PARTS[part][0]
             trial = keys.copy()
             trial[part] = (*key[:j], key[j] - 1, *key[j + 1 :])
             found = _standard_waits(trial)
         if special:
-            c[d] -= 1
-            found = _merge(found, _special_waits(tuple(c)))
-            c[d] += 1
+            left = (*c[:d], c[d] - 1, *c[d + 1 :])
+            extra = _special_waits(left)
+            if extra:
+                found = sorted(set(found).union(extra))
         if held is not None:
             found = [k for k in found if c[k] - (k == d) + held[k] < 4]
         if found:
@@ -233,7 +241,13 @@ def tenpai_discards(
     return out
 
 
-def _special_possible(c: list[int]) -> bool:
-    """Whether some discard could leave a chiitoitsu or kokushi wait (cheap pre-check)."""
-    pairs = sum(1 for n in c if n >= 2)
-    return pairs >= 6 or sum(1 for k in _YAOCHUU if c[k]) >= 12
+def _special_possible(c: tuple[int, ...]) -> bool:
+    """Whether some discard could leave a chiitoitsu or kokushi wait: a necessary condition.
+
+    Chiitoitsu tenpai holds 7 kinds, so the 14 tiles before the discard hold 7 or 8; kokushi
+    tenpai holds 12 or 13 terminal/honour kinds and nothing else, so 12 to 14 kinds before.
+    """
+    empty = c.count(0)
+    if empty in (26, 27):
+        return c.count(4) == 0 and c.count(2) + c.count(3) >= 6
+    return 20 <= empty <= 22 and sum(1 for k in _YAOCHUU if c[k]) >= 12
