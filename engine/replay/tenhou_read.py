@@ -1,0 +1,236 @@
+"""Read tenhou.net/6 JSON (the layout of ../shared/data/tenhou/FORMAT.md) into records.
+
+The per-seat take/discard lists do not give the order between seats; it is rebuilt here:
+after a discard, a seat whose next take is a call on that very tile (source seat and code
+match) takes it, else the next seat draws. A kan or kita keeps the turn for its
+replacement draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from engine.replay.flow import TileFlow
+from engine.replay.record import CALLS, GameRecord, ReplayError, RoundRecord, Step, StepKind
+from engine.replay.tenhou_calls import Call, parse_call
+from engine.replay.tenhou_result import parse_result
+from engine.rules.config import (
+    TENHOU_HANCHAN,
+    TENHOU_SANMA_HANCHAN,
+    TENHOU_SANMA_TONPUU,
+    TENHOU_TONPUU,
+    RuleConfig,
+)
+from engine.rules.tiles import tenhou_kind
+
+TSUMOGIRI = 60
+
+
+def rules_of(game: dict[str, Any]) -> RuleConfig:
+    """The rule a log was played under: 3 or 4 players, tonpuu or hanchan, red fives, kuitan."""
+    rule = game.get("rule") or {}
+    disp: str = rule.get("disp", "")
+    sanma = disp.startswith("三") or game.get("ratingc") == "PF3"
+    tonpuu = "東" in disp
+    if sanma:
+        base = TENHOU_SANMA_TONPUU if tonpuu else TENHOU_SANMA_HANCHAN
+    else:
+        base = TENHOU_TONPUU if tonpuu else TENHOU_HANCHAN
+    if "aka" in rule:
+        flags = (int(rule["aka"]),) * 3
+    elif "aka51" in rule:
+        flags = (int(rule["aka51"]), int(rule["aka52"]), int(rule["aka53"]))
+    else:
+        flags = (1, 1, 1) if "赤" in disp else (0, 0, 0)
+    aka = (0 if sanma else min(flags[0], 1), min(flags[1], 1), min(flags[2], 1))
+    kuitan = "喰" in disp or not disp
+    return msgspec.structs.replace(base, aka=aka, kuitan=kuitan)
+
+
+def read_game(game: dict[str, Any]) -> GameRecord:
+    rules = rules_of(game)
+    rounds = tuple(read_round(raw, rules) for raw in game["log"])
+    return GameRecord(
+        rules=rules,
+        rounds=rounds,
+        ref=str(game.get("ref", "")),
+        names=tuple(game.get("name", ())),
+        final=tuple(game.get("sc", ())),
+    )
+
+
+def read_round(raw: Sequence[Any], rules: RuleConfig) -> RoundRecord:
+    players = rules.players
+    kyoku, honba, kyotaku = raw[0]
+    flow = TileFlow(rules.red, players)
+    haipai = tuple(
+        tuple(flow.draw(s, *tenhou_kind(c)) for c in raw[4 + 3 * s]) for s in range(players)
+    )
+    dora = tuple(flow.new(*tenhou_kind(c)) for c in raw[2])
+    ura = tuple(flow.new(*tenhou_kind(c)) for c in raw[3])
+    takes = [list(raw[5 + 3 * s]) for s in range(players)]
+    discards = [list(raw[6 + 3 * s]) for s in range(players)]
+    steps = _Order(flow, takes, discards, players).run(kyoku % 4)
+    return RoundRecord(
+        kyoku=kyoku,
+        honba=honba,
+        kyotaku=kyotaku,
+        scores=tuple(raw[1][:players]),
+        haipai=haipai,
+        steps=tuple(steps),
+        dora=dora,
+        ura=ura,
+        end=parse_result(raw[16], players),
+    )
+
+
+class _Order:
+    """Walks the per-seat lists in play order, turning each entry into a Step."""
+
+    def __init__(
+        self, flow: TileFlow, takes: list[list[Any]], discards: list[list[Any]], players: int
+    ) -> None:
+        self.flow = flow
+        self.takes = takes
+        self.discards = discards
+        self.players = players
+        self.cursor = [0] * players
+        self.steps: list[Step] = []
+        self.pons: list[dict[int, Step]] = [{} for _ in range(players)]
+
+    def run(self, dealer: int) -> list[Step]:
+        self._play(dealer, False)
+        return self.steps
+
+    def _play(self, seat: int, rinshan: bool) -> None:
+        """Play on from ``seat``'s take. Where a seat could call the discard, try the call
+        first and, when the rest of the log then fails to fit, the pass (a seat may pass a
+        tile and call a later copy of it)."""
+        while True:
+            i = self.cursor[seat]
+            if i >= len(self.takes[seat]):
+                break
+            take = self.takes[seat][i]
+            drawn = self._take(seat, take, rinshan)
+            called = isinstance(take, str)
+            self.cursor[seat] += 1
+            if i < len(self.discards[seat]):
+                act = self.discards[seat][i]
+            elif called and parse_call(take).kind == StepKind.DAIMINKAN:
+                act = 0  # trailing 0 dropped: the rinshan draw ends the round
+            else:
+                break  # tsumo or kyuushu: the round ends on this seat's turn
+            rinshan = act == 0 or (isinstance(act, str) and not act.startswith("r"))
+            if act == 0:
+                continue
+            if rinshan:
+                self._self_call(seat, parse_call(act))
+                continue
+            tile = self._discard(seat, act, drawn)
+            nexts = self._next_seats(seat, tile)
+            for other in nexts[:-1]:
+                saved = self._save()
+                try:
+                    self._play(other, False)
+                    return
+                except ReplayError:
+                    self._restore(saved)
+            seat = nexts[-1]
+        self._check_consumed()
+
+    def _save(self) -> tuple[Any, ...]:
+        flow = self.flow
+        return (
+            {k: list(v) for k, v in flow.free.items()},
+            [list(h) for h in flow.hands],
+            list(self.cursor),
+            len(self.steps),
+            [dict(p) for p in self.pons],
+        )
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        self.flow.free, self.flow.hands, self.cursor, n, self.pons = saved
+        del self.steps[n:]
+
+    def _take(self, seat: int, take: Any, rinshan: bool) -> int:
+        """A draw (returns its id) or a call on the last discard (returns -1)."""
+        if isinstance(take, int):
+            tile = self.flow.draw(seat, *tenhou_kind(take))
+            self.steps.append(Step(seat, StepKind.DRAW, tile, rinshan=rinshan))
+            return tile
+        call = parse_call(take)
+        last = self.steps[-1] if self.steps else None
+        if (
+            last is None
+            or last.kind != StepKind.DISCARD
+            or not self._calls(take, last.seat, seat, last.tile)
+        ):
+            raise ReplayError(f"seat {seat}: call {take!r} does not take the last discard")
+        own = tuple(self.flow.take(seat, *tenhou_kind(c)) for c in call.own)
+        step = Step(seat, call.kind, last.tile, own, from_seat=last.seat)
+        self.steps.append(step)
+        if call.kind == StepKind.PON:
+            self.pons[seat][last.tile >> 2] = step
+        return -1
+
+    def _self_call(self, seat: int, call: Call) -> None:
+        """Kakan, ankan or kita from the hand; the replacement draw follows."""
+        if call.kind == StepKind.ANKAN:
+            codes = [*call.own, call.tile]
+            own = tuple(self.flow.take(seat, *tenhou_kind(c)) for c in codes)
+            self.steps.append(Step(seat, StepKind.ANKAN, own[-1], own))
+            return
+        if call.kind not in (StepKind.KAKAN, StepKind.KITA):
+            raise ReplayError(f"seat {seat}: {call.kind.name} where a discard was expected")
+        tile = self.flow.take(seat, *tenhou_kind(call.tile))
+        pon = self.pons[seat].get(tile >> 2) if call.kind == StepKind.KAKAN else None
+        if call.kind == StepKind.KAKAN and pon is None:
+            raise ReplayError(f"seat {seat}: kakan without a pon")
+        own = (*pon.own, pon.tile) if pon is not None else ()
+        self.steps.append(Step(seat, call.kind, tile, own))
+
+    def _discard(self, seat: int, act: Any, drawn: int) -> int:
+        """Record a discard; returns the tile."""
+        riichi = isinstance(act, str)
+        code = int(act[1:]) if riichi else int(act)
+        if code == TSUMOGIRI:
+            if drawn < 0:
+                raise ReplayError(f"seat {seat}: tsumogiri right after a call")
+            tile = self.flow.take_id(seat, drawn)
+        else:
+            tile = self.flow.take(seat, *tenhou_kind(code), avoid=drawn)
+        gone = code == TSUMOGIRI
+        self.steps.append(Step(seat, StepKind.DISCARD, tile, riichi=riichi, tsumogiri=gone))
+        return tile
+
+    def _next_seats(self, seat: int, tile: int) -> list[int]:
+        """Who may take the turn after ``tile``: seats whose next take calls it (pon and kan
+        before chii), and last the next seat's draw."""
+        callers: list[int] = []
+        for offset in range(1, self.players):
+            other = (seat + offset) % self.players
+            i = self.cursor[other]
+            take = self.takes[other][i] if i < len(self.takes[other]) else None
+            if isinstance(take, str) and self._calls(take, seat, other, tile):
+                callers.insert(0 if parse_call(take).kind != StepKind.CHII else len(callers), other)
+        return [*callers, (seat + 1) % self.players]
+
+    def _calls(self, take: str, discarder: int, caller: int, tile: int) -> bool:
+        """Whether call string ``take`` of ``caller`` takes ``tile`` from ``discarder``."""
+        call = parse_call(take)
+        if call.kind not in CALLS:
+            return False
+        source = (caller + call.offset) % 4
+        return source == discarder and tenhou_kind(call.tile) == (tile >> 2, tile in self.flow.red)
+
+    def _check_consumed(self) -> None:
+        for s in range(self.players):
+            left_t = len(self.takes[s]) - self.cursor[s]
+            left_d = len(self.discards[s]) - self.cursor[s]
+            if left_t > 0 or left_d > 0:
+                raise ReplayError(
+                    f"seat {s}: {left_t} takes and {left_d} discards never reached in play order"
+                )

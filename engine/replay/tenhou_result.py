@@ -1,0 +1,120 @@
+"""Tenhou's round results (``["和了", deltas, info...]``, ``["流局", deltas]``) both ways."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from engine.replay.record import ReplayError, RoundEnd, Win
+
+WIN = "和了"
+#: Tenhou's draw names -> our kinds; the two tenpai variants are exhaustive draws
+DRAW_NAMES = {
+    "流局": "ryuukyoku",
+    "全員聴牌": "ryuukyoku",
+    "全員不聴": "ryuukyoku",
+    "流し満貫": "nagashi_mangan",
+    "九種九牌": "kyuushu",
+    "四家立直": "suucha_riichi",
+    "三家和了": "sanchahou",
+    "四槓散了": "suukaikan",
+    "四風連打": "suufon_renda",
+}
+_DRAW_WRITE = {v: k for k, v in DRAW_NAMES.items() if k not in ("全員聴牌", "全員不聴")}
+LIMIT_NAMES = {
+    "満貫": "mangan",
+    "跳満": "haneman",
+    "倍満": "baiman",
+    "三倍満": "sanbaiman",
+    "役満": "yakuman",
+}
+_LIMIT_WRITE = {v: k for k, v in LIMIT_NAMES.items()}
+_SCORE = re.compile(r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満))(\d+)(?:-(\d+))?点(∀)?$")
+_YAKU = re.compile(r"^(.+)\((?:(\d+)飜|(役満))\)$")
+YAKUMAN_HAN = 13
+
+
+def parse_yaku(text: str) -> tuple[str, int]:
+    found = _YAKU.match(text)
+    if found is None:
+        raise ReplayError(f"bad yaku {text!r}")
+    return found[1], YAKUMAN_HAN if found[3] else int(found[2])
+
+
+def parse_win(deltas: Sequence[int], info: Sequence[Any], players: int = 4) -> Win:
+    who, from_seat, pao, text, *yaku_texts = info
+    found = _SCORE.match(text)
+    if found is None:
+        raise ReplayError(f"bad score text {text!r}")
+    yaku = tuple(parse_yaku(y) for y in yaku_texts)
+    points = tuple(int(x) for x in (found[4], found[5]) if x is not None)
+    han = int(found[2]) if found[2] else sum(h for _, h in yaku)
+    return Win(
+        who=who,
+        from_seat=from_seat,
+        pao=-1 if pao == who else pao,
+        deltas=tuple(deltas[:players]),
+        han=han,
+        fu=int(found[1]) if found[1] else None,
+        limit=LIMIT_NAMES[found[3]] if found[3] else "",
+        points=points,
+        yaku=yaku,
+    )
+
+
+def parse_result(result: Sequence[Any], players: int) -> RoundEnd:
+    head = result[0]
+    if head == WIN:
+        wins = tuple(parse_win(result[i], result[i + 1], players) for i in range(1, len(result), 2))
+        total = [sum(w.deltas[s] for w in wins) for s in range(players)]
+        return RoundEnd("win", tuple(total), wins)
+    kind = DRAW_NAMES.get(head)
+    if kind is None:
+        raise ReplayError(f"unknown round result {head!r}")
+    deltas = tuple(result[1][:players]) if len(result) > 1 else (0,) * players
+    tenpai = None
+    if head == "全員聴牌":
+        tenpai = tuple(range(players))
+    elif kind == "ryuukyoku":
+        tenpai = tuple(s for s in range(players) if deltas[s] > 0)
+    return RoundEnd(kind, deltas, tenpai=tenpai)
+
+
+def score_text(win: Win, dealer: bool) -> str:
+    """The score text Tenhou prints: ``30符1飜1000点``, ``満貫2000-4000点``, ``...点∀``."""
+    if win.points is None or win.han is None:
+        raise ReplayError("a win without points cannot be written as Tenhou JSON")
+    head = _LIMIT_WRITE[win.limit] if win.limit else f"{win.fu}符{win.han}飜"
+    numbers = "-".join(str(p) for p in win.points)
+    tail = "∀" if win.tsumo and dealer else ""
+    return f"{head}{numbers}点{tail}"
+
+
+def yaku_text(name: str, han: int) -> str:
+    if han >= YAKUMAN_HAN:  # no single regular yaku reaches 13 han
+        return f"{name}(役満)"
+    return f"{name}({han}飜)"
+
+
+def format_result(
+    end: RoundEnd, dealer: int, players: int = 4, all_tenpai: bool = False
+) -> list[Any]:
+    """The result array of a round; zero deltas of a draw are left out, as Tenhou does
+    (an exhaustive draw without payments is 全員聴牌 or 全員不聴)."""
+    if end.kind == "win":
+        out: list[Any] = [WIN]
+        for w in end.wins:
+            info: list[Any] = [w.who, w.from_seat, w.who if w.pao < 0 else w.pao]
+            info.append(score_text(w, w.who == dealer))
+            info += [yaku_text(n, h) for n, h in w.yaku or () if h > 0]
+            out += [list(w.deltas) + [0] * (4 - players), info]
+        return out
+    if end.kind == "ryuukyoku" and not any(end.deltas):
+        return ["全員聴牌" if all_tenpai else "全員不聴"]
+    name = _DRAW_WRITE.get(end.kind)
+    if name is None:
+        raise ReplayError(f"unknown draw kind {end.kind!r}")
+    if any(end.deltas):
+        return [name, list(end.deltas) + [0] * (4 - players)]
+    return [name]
