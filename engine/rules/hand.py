@@ -7,9 +7,10 @@ and each part's count tuple is looked up, so no call searches recursively.
 
 Four copies (Tenhou): a kind whose four copies are all in the concealed hand is not a wait,
 and a hand waiting only on such kinds is not tenpai (``1111m`` + four groups is noten). Tiles
-in melds do NOT count by default: Tenhou has scored a hand waiting on 3s beside an open kan of
-3s as tenpai, and xiangting's shanten, which the engine also uses, follows the concealed-hand
-rule too. A variant that counts melds passes ``held`` (meld tiles per kind) to ``waits``.
+in melds do NOT count by default: Tenhou has scored ``12s44466688p`` beside a kan of 3s as
+tenpai (riichi.wiki, "Karaten"), and xiangting's shanten, which the engine also uses, follows
+the same concealed-hand rule, so ``is_tenpai`` and ``shanten(...) == 0`` always agree. A variant
+that counts melds passes ``held`` (meld tiles per kind) to ``waits``/``tenpai_discards``.
 """
 
 from __future__ import annotations

@@ -218,3 +218,23 @@ def test_tenpai_discards_includes_kokushi_and_chiitoitsu() -> None:
 def test_tenpai_discards_respects_held_meld_tiles() -> None:
     assert H.tenpai_discards(c("15m"), held=c("111m")) == {k("1m")[0]: k("5m")}
     assert H.tenpai_discards(c("15m")) == {k("1m")[0]: k("5m"), k("5m")[0]: k("1m")}
+
+
+def test_sanma_shanten_rejects_the_removed_man() -> None:
+    with pytest.raises(ValueError):
+        H.shanten(c("2m"), sanma=True)
+
+
+# ---------------------------------------------------------------- honours and small parts
+
+
+def test_honour_triplets_and_pair_decompose_without_runs() -> None:
+    assert H.decompose(c("111z222z33z")) == [D("3z", "", "12z")]
+    assert H.decompose(c("123z")) == []
+    assert H.waits(c("11z22z")) == k("12z")
+
+
+def test_single_tile_part_waits_on_itself() -> None:
+    assert H.waits(c("7z")) == k("7z")
+    assert H.is_agari(c("77z"))
+    assert not H.is_agari(c("67z"))
