@@ -1,0 +1,155 @@
+"""Self-play speed: our engine beside riichienv, jansou and pymahjong, in the same process.
+
+Every engine plays full hanchan (see bench/peers.py for what each peer plays) with a
+uniform-random legal choice at every decision point, on one core. A run is ``--games``
+games per engine; runs are interleaved across engines so drift hits all of them alike, and
+each figure is the median over ``--runs`` runs. Rounds/s is the headline; choice points/s
+counts decisions with at least two legal answers (comparable across engines).
+
+    python3 -m bench.selfplay [--games 4] [--runs 5] [--seed 1]
+
+The last line is exactly ``selfplay rounds/s vs riichienv: <ratio>x``, the lines before it
+the ratios against jansou and pymahjong (ratio = our median / the peer's median).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bench.peers import PEERS, SelfPlay, installed
+from engine.actions.inquiry import MultiPlayerInquiry
+from engine.driver import run_sync
+from engine.env import MahjongEnv
+from engine.game import Game
+from engine.rules.config import TENHOU_HANCHAN
+
+
+class RandomCenter:
+    """Answers every open seat with a uniform choice among its (action, option) pairs."""
+
+    wants_events = False
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.decisions = 0
+        self.choices = 0
+
+    def on_event(self, seat: int | None, event: Any) -> None:
+        """Events are not wanted (``wants_events`` is False)."""
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        for seat, single in list(inquiry.players.items()):
+            if inquiry.done:
+                return
+            if single.answer is not None:
+                continue
+            pairs = [
+                (a, o) for a, act in enumerate(single.actions) for o in range(len(act.options))
+            ]
+            self.decisions += 1
+            self.choices += len(pairs) > 1
+            inquiry.respond(seat, *pairs[self.rng.randrange(len(pairs))])
+
+
+def ours_selfplay(games: int, seed: int) -> SelfPlay:
+    """Full hanchan on our engine through engine.driver.run_sync with random answers."""
+    rounds = decisions = choices = 0
+    per_game: list[int] = []
+    scores: list[tuple[int, ...]] = []
+    elapsed = 0.0
+    for g in range(games):
+        start = time.perf_counter()
+        center = RandomCenter(seed * 7919 + g)
+        game = Game(TENHOU_HANCHAN, seed + g, center)
+        run_sync(game)
+        elapsed += time.perf_counter() - start
+        rounds += len(game.rounds)
+        decisions += center.decisions
+        choices += center.choices
+        per_game.append(len(game.rounds))
+        scores.append(tuple(game.scores))
+    return SelfPlay(games, rounds, decisions, choices, elapsed, tuple(per_game), tuple(scores))
+
+
+def env_selfplay(games: int, seed: int) -> SelfPlay:
+    """Full hanchan on our engine through the integer step API (engine/env.py)."""
+    rng = random.Random(seed)
+    rounds = decisions = 0
+    per_game: list[int] = []
+    scores: list[tuple[int, ...]] = []
+    elapsed = 0.0
+    env = MahjongEnv()
+    for g in range(games):
+        start = time.perf_counter()
+        env.reset(seed + g)
+        while not env.done:
+            legal = env.legal_actions()
+            decisions += 1
+            env.step(legal[rng.randrange(len(legal))])
+        elapsed += time.perf_counter() - start
+        rounds += len(env.game.rounds)
+        per_game.append(len(env.game.rounds))
+        scores.append(tuple(env.scores))
+    return SelfPlay(games, rounds, decisions, decisions, elapsed, tuple(per_game), tuple(scores))
+
+
+def _check(name: str, run: SelfPlay) -> None:
+    """A played game is a hanchan: at least 8 rounds and 100,000 points in the end."""
+    for n, final in zip(run.rounds_per_game, run.scores, strict=True):
+        if n < 8 and min(final) >= 0:
+            raise SystemExit(f"{name}: a game of {n} rounds ended with nobody bust: {final}")
+        if sum(final) != 100_000:
+            raise SystemExit(f"{name}: final scores {final} do not sum to 100,000")
+
+
+def measure(
+    engines: dict[str, Callable[[int, int], SelfPlay]], games: int, runs: int, seed: int
+) -> dict[str, list[SelfPlay]]:
+    """``runs`` interleaved runs of ``games`` games per engine, same seeds for each run."""
+    results: dict[str, list[SelfPlay]] = {name: [] for name in engines}
+    for r in range(runs):
+        for name, play in engines.items():
+            run = play(games, seed + 1000 * r)
+            _check(name, run)
+            results[name].append(run)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=4, help="games per engine per run")
+    parser.add_argument("--runs", type=int, default=5, help="runs; figures are medians")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    engines: dict[str, Callable[[int, int], SelfPlay]] = {
+        "ours": ours_selfplay,
+        "ours (env.py)": env_selfplay,
+    }
+    engines.update({name: play for name, play in PEERS.items() if installed(name)})
+    results = measure(engines, args.games, args.runs, args.seed)
+
+    rate: dict[str, float] = {}
+    print(f"{args.runs} runs x {args.games} full hanchan per engine, uniform-random legal play")
+    print(f"{'engine':<15}{'rounds/s':>10}{'choices/s':>12}{'decisions/s':>13}{'rounds/game':>13}")
+    for name, runs in results.items():
+        rate[name] = statistics.median(r.rounds / r.seconds for r in runs)
+        choice_rate = statistics.median(r.choices / r.seconds for r in runs)
+        decision_rate = statistics.median(r.decisions / r.seconds for r in runs)
+        per_game = statistics.mean(n for r in runs for n in r.rounds_per_game)
+        print(
+            f"{name:<15}{rate[name]:>10.1f}{choice_rate:>12.0f}{decision_rate:>13.0f}"
+            f"{per_game:>13.1f}"
+        )
+    for peer in ("jansou", "pymahjong", "riichienv"):
+        ratio = f"{rate['ours'] / rate[peer]:.2f}" if peer in rate else "n/a (not installed)"
+        print(f"selfplay rounds/s vs {peer}: {ratio}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,223 @@
+"""The synchronous step API: a whole match, one integer action at a time (docs/env.md).
+
+Seed 003's research API (pymahjong) numbers every choice 0..53; research code is written
+against such a table, so this env speaks it over our engine. It drives the engine's coroutine
+with ``send()`` and stops while an inquiry is open: no event loop, no thread, and every rule
+check stays the engine's; the env only translates indices into (action, option) answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Coroutine
+from typing import Any
+
+from engine.actions.inquiry import MultiPlayerInquiry, SinglePlayerInquiry
+from engine.actions.types import ActionType
+from engine.game import Game
+from engine.rules.config import TENHOU_HANCHAN, RuleConfig
+
+ACTION_DIM = 54
+CHII_LEFT, CHII_MIDDLE, CHII_RIGHT, CHII_RED = 37, 38, 39, 3
+PON, PON_RED, ANKAN, DAIMINKAN, KAKAN = 43, 44, 45, 46, 47
+RIICHI, RON, TSUMO, KYUUSHU, NO_RIICHI, PASS, KITA = 48, 49, 50, 51, 52, 53, 54
+
+#: answers that need no tile to tell them apart
+_PLAIN = {
+    ActionType.TSUMO: TSUMO,
+    ActionType.RON: RON,
+    ActionType.KYUUSHU: KYUUSHU,
+    ActionType.SKIP: PASS,
+    ActionType.NEXT_ROUND: PASS,
+    ActionType.DAIMINKAN: DAIMINKAN,
+    ActionType.KITA: KITA,
+}
+
+Answer = tuple[int, int]  # (action index, option index) of one SinglePlayerInquiry
+
+
+class _Center:
+    """Leaves inquiries open for the env and keeps each seat's projected events if asked."""
+
+    def __init__(self, observe: bool) -> None:
+        self.wants_events = observe
+        self.events: dict[int | None, list[Any]] = {}
+
+    def on_event(self, seat: int | None, event: Any) -> None:
+        self.events.setdefault(seat, []).append(event)
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        """Answered later through ``MahjongEnv.step``."""
+
+
+class MahjongEnv:
+    """A match of our engine driven by integer actions; see docs/env.md for the table."""
+
+    def __init__(
+        self,
+        rules: RuleConfig = TENHOU_HANCHAN,
+        *,
+        observe: bool = False,
+        stop_at_forced: bool = False,
+        max_rounds: int | None = None,
+    ) -> None:
+        self.rules = rules
+        self.observe = observe
+        self.stop_at_forced = stop_at_forced
+        self.max_rounds = max_rounds
+        self.action_dim = ACTION_DIM + rules.sanma
+        self._red = rules.red
+        self.done = True
+        self.current_player = -1
+        #: "turn", "response", "riichi" (second step of a riichi discard) or "kan"
+        self.step_kind = ""
+        self._choices: dict[int, Answer] = {}
+        self._branches: dict[int, tuple[str, dict[int, Answer]]] = {}
+        self._order: list[int] = []
+
+    # -- the public surface -------------------------------------------------------------
+    def reset(self, seed: int) -> None:
+        """Start a new match whose wall comes from ``seed``; stops at the first choice."""
+        self._center = _Center(self.observe)
+        self.game = Game(self.rules, seed, self._center, max_rounds=self.max_rounds)
+        self._coro: Coroutine[Any, Any, Any] = self.game.run()
+        self._inquiry: MultiPlayerInquiry | None = None
+        self.done = False
+        self._advance()
+
+    def legal_actions(self) -> list[int]:
+        """The indices the current player may choose, ascending."""
+        return sorted(self._choices.keys() | self._branches.keys())
+
+    def action_mask(self) -> list[bool]:
+        legal = self._choices.keys() | self._branches.keys()
+        return [i in legal for i in range(self.action_dim)]
+
+    def step(self, action: int, *, seat: int | None = None) -> None:
+        """Play ``action`` for the current player; ValueError (nothing changed) if illegal."""
+        if self.done:
+            raise ValueError("the game is over: reset() starts a new one")
+        if seat is not None and seat != self.current_player:
+            raise ValueError(f"seat {seat} is not to act; seat {self.current_player} is")
+        branch = self._branches.get(action)
+        if branch is not None:
+            self.step_kind, self._choices = branch
+            self._branches = {}
+            return
+        answer = self._choices.get(action)
+        if answer is None:
+            raise ValueError(
+                f"action {action} is not legal for seat {self.current_player} "
+                f"({self.step_kind}); legal: {self.legal_actions()}"
+            )
+        assert self._inquiry is not None
+        self._inquiry.respond(self.current_player, *answer)
+        self._advance()
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.game.scores)
+
+    def events(self, seat: int) -> list[Any]:
+        """Events projected for ``seat`` so far (needs ``observe=True``)."""
+        return self._center.events.get(seat, [])
+
+    # -- driving the engine -------------------------------------------------------------
+    def _advance(self) -> None:
+        """Run the engine until some seat has a real choice, playing forced answers."""
+        while True:
+            inquiry = self._inquiry
+            if inquiry is None or inquiry.done:
+                try:
+                    inquiry = self._inquiry = self._coro.send(None)
+                except StopIteration:
+                    self._finish()
+                    return
+                assert inquiry is not None
+                self._order = self._ask_order(inquiry)
+            while self._order and not inquiry.done:
+                seat = self._order.pop(0)
+                single = inquiry.players[seat]
+                if single.answer is not None:
+                    continue
+                self._offer(single)
+                options = len(self._choices) + len(self._branches)
+                if options > 1 or (self.stop_at_forced and options):
+                    self.current_player = seat
+                    return
+                inquiry.respond(seat, *next(iter(self._choices.values())))
+            if not inquiry.done:
+                raise RuntimeError(f"inquiry {inquiry.id} stays open after every seat answered")
+
+    def _finish(self) -> None:
+        self.done = True
+        self.current_player = -1
+        self.step_kind = ""
+        self._choices, self._branches, self._inquiry = {}, {}, None
+
+    def _ask_order(self, inquiry: MultiPlayerInquiry) -> list[int]:
+        """Seats to ask, in turn order after the seat whose move this answers."""
+        n = self.rules.players
+        first = self.game.turn_seat
+        return sorted(inquiry.players, key=lambda s: (s - first - 1) % n)
+
+    # -- indices for one seat's offer ---------------------------------------------------
+    def _offer(self, single: SinglePlayerInquiry) -> None:
+        """Fill the index maps for ``single``: direct answers and two-step branches."""
+        choices: dict[int, Answer] = {}
+        branches: dict[int, tuple[str, dict[int, Answer]]] = {}
+        discards: dict[int, Answer] = {}
+        riichi: dict[int, Answer] = {}
+        drawn = self.game.drawn_tile(single.seat)
+        for ai, action in enumerate(single.actions):
+            kind = action.type
+            if kind is ActionType.DISCARD or kind is ActionType.RIICHI:
+                target = discards if kind is ActionType.DISCARD else riichi
+                self._discard_indices(target, ai, action.options, drawn)
+            elif kind is ActionType.CHII or kind is ActionType.PON:
+                called = self.game.called_tile >> 2
+                for oi, option in enumerate(action.options):
+                    choices.setdefault(self._call_index(kind, called, option.tiles), (ai, oi))
+            elif kind is ActionType.ANKAN or kind is ActionType.KAKAN:
+                index = ANKAN if kind is ActionType.ANKAN else KAKAN
+                if len(action.options) == 1:
+                    choices[index] = (ai, 0)
+                else:
+                    kans = {o.tiles[0] >> 2: (ai, oi) for oi, o in enumerate(action.options)}
+                    branches[index] = ("kan", kans)
+            else:
+                choices.setdefault(_PLAIN[kind], (ai, 0))
+        for index, answer in discards.items():
+            if index in riichi:
+                branches[index] = ("riichi", {RIICHI: riichi[index], NO_RIICHI: answer})
+            else:
+                choices[index] = answer
+        for index, answer in riichi.items():
+            if index not in discards:
+                choices[index] = answer
+        self._choices, self._branches = choices, branches
+        self.step_kind = "turn" if single.seat == self.game.turn_seat else "response"
+
+    def _discard_indices(
+        self, target: dict[int, Answer], ai: int, options: list[Any], drawn: int | None
+    ) -> None:
+        """Index each discard option; among equal ones keep the drawn tile, else the lowest."""
+        best: dict[int, int] = {}
+        for oi, option in enumerate(options):
+            tile = option.tiles[0]
+            index = self._tile_index(tile)
+            held = best.get(index)
+            if held is None or tile == drawn or (held != drawn and tile < held):
+                best[index] = tile
+                target[index] = (ai, oi)
+
+    def _tile_index(self, tile: int) -> int:
+        kind = tile >> 2
+        return 34 + kind // 9 if tile in self._red else kind
+
+    def _call_index(self, kind: ActionType, called: int, own: tuple[int, ...]) -> int:
+        red = any(t in self._red for t in own)
+        if kind is ActionType.PON:
+            return PON_RED if red else PON
+        low = min(t >> 2 for t in own)
+        position = CHII_LEFT if called < low else CHII_MIDDLE if called == low + 1 else CHII_RIGHT
+        return position + CHII_RED * red
