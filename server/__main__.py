@@ -21,6 +21,7 @@ def main() -> None:
         create_app(settings),
         host=settings.host,
         port=settings.port,
+        ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE,
         log_level="info",
     )

@@ -105,6 +105,8 @@ class Snapshot(msgspec.Struct, tag="snapshot", tag_field="type"):
     seq: int
     events: list[msgspec.Raw]
     inquiry: InquiryMsg | None
+    #: engine.view.snapshot of the table for this seat now; null for spectators
+    state: msgspec.Raw = msgspec.Raw(b"null")
 
 
 class Answered(msgspec.Struct, tag="answered", tag_field="type"):

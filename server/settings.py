@@ -24,6 +24,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: default clock of a new room: base seconds per decision, and the bank per player
     base_s: float = 5.0
     bank_s: float = 20.0
+    #: a full room waits this long for every human to connect before the first deal
+    start_grace_s: float = 30.0
     #: time-out of the between-rounds acknowledgement
     next_round_s: float = 15.0
     #: spectators see each event this many seconds after it happened

@@ -50,7 +50,7 @@ class GameRecord(msgspec.Struct):
     status: str
     decisions: list[DecisionRow]
     rounds: list[msgspec.Raw]
-    result: msgspec.Raw | None
+    result: msgspec.Raw
 
 
 class Storage:
@@ -129,5 +129,5 @@ class Storage:
             status=row[6],
             decisions=[DecisionRow(d[0], d[1], d[2], d[3], bool(d[4])) for d in decisions],
             rounds=[msgspec.Raw(r[0].encode()) for r in rounds],
-            result=None if row[7] is None else msgspec.Raw(row[7].encode()),
+            result=msgspec.Raw((row[7] or "null").encode()),
         )

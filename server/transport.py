@@ -58,7 +58,7 @@ class WebSocketConnection:
     async def close(self, code: int = 1000, reason: str = "") -> None:
         if self.ws.application_state == WebSocketState.DISCONNECTED:
             return
-        with contextlib.suppress(RuntimeError, OSError):
+        with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
             await self.ws.close(code, reason)
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import anyio
 
+from engine import view
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.game.game import Game
 from engine.rules.config import RuleConfig
@@ -27,6 +28,9 @@ class RealEngine:
 
     def hand(self, game: Any, seat: int) -> list[int]:
         return list(game.players[seat].hand)
+
+    def snapshot(self, game: Any, seat: int) -> Any:
+        return view.snapshot(game, seat)
 
 
 async def _finished(inquiry: MultiPlayerInquiry) -> None:

@@ -55,6 +55,10 @@ class EnginePort(Protocol):
 
     def hand(self, game: Any, seat: int) -> list[int]: ...
 
+    def snapshot(self, game: Any, seat: int) -> Any:
+        """The table as ``seat`` may see it now (engine.view.snapshot), or None."""
+        ...
+
 
 class Table:
     """ActionCenter for one game; also the seats' and spectators' view of it."""
@@ -81,12 +85,19 @@ class Table:
         self.inquiry: MultiPlayerInquiry | None = None
         self.deadlines: dict[int, float] = {}
         self.finished = anyio.Event()
+        #: every human has connected once (the game waits for it, within start_grace_s)
+        self.ready = anyio.Event()
         self.error: BaseException | None = None
         self._wake = anyio.Event()
         self._rounds_stored = 0
         humans = any(s.token is not None for s in room.seats)
         self.bot_think = settings.bot_think_s if humans else 0.0
         self.game = engine.new_game(room.rules, room.seed, self)
+        self._check_ready()
+
+    def _check_ready(self) -> None:
+        if all(s.bot or s.connected for s in self.room.seats):
+            self.ready.set()
 
     # ------------------------------------------------------------ the engine's callbacks
 
@@ -238,6 +249,7 @@ class Table:
         seat.outbox = outbox
         outbox.push(encode(Welcome(seat.index, self.room.game, self.room.info())))
         outbox.push(encode(self.snapshot(seat.index)))
+        self._check_ready()
         if self.finished.is_set():
             outbox.push(encode(End(self.room.game, f"/api/games/{self.room.game}/record")))
         self.broadcast_room()
@@ -253,7 +265,8 @@ class Table:
         seat = self.room.seats[index]
         if inquiry is not None and not inquiry.done and index in self.deadlines and not seat.bot:
             pending = self._inquiry_for(index, self.now())
-        return Snapshot(self.seqs[index], list(self.streams[index]), pending)
+        state = self.engine.snapshot(self.game, index)
+        return Snapshot(self.seqs[index], list(self.streams[index]), pending, encode_raw(state))
 
     def broadcast_room(self) -> None:
         text = encode(RoomMsg(self.room.info()))
@@ -277,6 +290,8 @@ class Table:
         self.room.status = "playing"
         self.broadcast_room()
         status = "finished"
+        with anyio.move_on_after(self.settings.start_grace_s):
+            await self.ready.wait()
         try:
             async with anyio.create_task_group() as tg:
                 tg.start_soon(self._clock_loop)

@@ -120,3 +120,6 @@ class FakeEngine:
 
     def hand(self, game: Any, seat: int) -> list[int]:
         return list(game.hands[seat])
+
+    def snapshot(self, game: Any, seat: int) -> Any:
+        return None

@@ -1,0 +1,134 @@
+"""A real uvicorn on a random loopback port, and real ``websockets`` clients for it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import socket
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+import websockets
+
+from server.app import create_app
+from server.messaging import Answer as AnswerMsg
+from server.messaging import (
+    End,
+    InquiryMsg,
+    ServerMessage,
+    Snapshot,
+    decode_server,
+    encode,
+)
+from server.session.engine_port import RealEngine
+from server.session.hub import Hub
+from server.settings import Settings
+from server.storage import Storage
+
+WIN_TYPES = ("tsumo", "ron")
+
+
+@contextlib.asynccontextmanager
+async def live_server(data_dir: Path, **overrides: Any) -> AsyncIterator[tuple[str, Hub]]:
+    """(``host:port``, hub) of a server running in this event loop."""
+    values: dict[str, Any] = {"data_dir": str(data_dir), "bot_think_s": 0.0}
+    values.update(overrides)
+    settings = Settings(**values)
+    hub = Hub(settings, Storage(settings.db_path), RealEngine())
+    config = uvicorn.Config(
+        create_app(settings, hub),
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_max_size=65536,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    while not server.started:
+        await asyncio.sleep(0.01)
+    try:
+        yield f"127.0.0.1:{port}", hub
+    finally:
+        server.should_exit = True
+        await task
+        hub.storage.close()
+        sock.close()
+
+
+def pick(inquiry: InquiryMsg, rng: random.Random) -> AnswerMsg:
+    """A random legal answer that never passes up a win."""
+    for i, action in enumerate(inquiry.actions):
+        if action.type in WIN_TYPES:
+            return AnswerMsg(inquiry.id, i, 0)
+    i = rng.randrange(len(inquiry.actions))
+    return AnswerMsg(inquiry.id, i, rng.randrange(len(inquiry.actions[i].options)))
+
+
+class WireBot:
+    """A seat played over a real WebSocket with random legal answers.
+
+    ``silent`` inquiries are left to time out; ``drop_after`` events into the game the socket
+    is closed and reopened once (a network blip)."""
+
+    def __init__(
+        self,
+        host: str,
+        token: str,
+        seed: int,
+        *,
+        silent: int = 0,
+        drop_after: int | None = None,
+        chooser: Callable[[InquiryMsg, random.Random], AnswerMsg] = pick,
+    ) -> None:
+        self.url = f"ws://{host}/ws/play?token={token}"
+        self.rng = random.Random(seed)
+        self.silent = silent
+        self.drop_after = drop_after
+        self.chooser = chooser
+        self.received: list[ServerMessage] = []
+        self.frames: list[str] = []
+        self.reconnected_snapshot: Snapshot | None = None
+        self.ended = False
+
+    async def _answer(self, ws: Any, inquiry: InquiryMsg | None) -> None:
+        if inquiry is None:
+            return
+        if self.silent > 0:
+            self.silent -= 1
+            return
+        await ws.send(encode(self.chooser(inquiry, self.rng)))
+
+    async def _session(self, events_before_drop: int | None) -> bool:
+        """One connection; True when it ended with the game, False when it dropped itself."""
+        events = 0
+        async with websockets.connect(self.url, max_size=2**22) as ws:
+            async for text in ws:
+                assert isinstance(text, str)
+                self.frames.append(text)
+                msg = decode_server(text)
+                self.received.append(msg)
+                if isinstance(msg, InquiryMsg):
+                    await self._answer(ws, msg)
+                elif isinstance(msg, Snapshot):
+                    if self.drop_after is None and events_before_drop is None and msg.events:
+                        self.reconnected_snapshot = msg
+                    await self._answer(ws, msg.inquiry)
+                elif isinstance(msg, End):
+                    self.ended = True
+                    return True
+                else:
+                    events += 1
+                    if events_before_drop is not None and events >= events_before_drop:
+                        return False
+        return self.ended
+
+    async def play(self) -> None:
+        drop, self.drop_after = self.drop_after, None
+        if not await self._session(drop):
+            await self._session(None)

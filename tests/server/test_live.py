@@ -1,0 +1,94 @@
+"""End to end: a real uvicorn on loopback, real websockets clients, the real engine."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import httpx
+import msgspec
+import websockets
+
+from server import records
+from server.messaging import Answered, End, EventMsg, InquiryMsg, Snapshot, decode_server
+from server.storage import GameRecord
+from tests.server.live import WireBot, live_server
+
+
+def _events(frames: list[str]) -> list[dict[str, object]]:
+    out = []
+    for text in frames:
+        msg = decode_server(text)
+        if isinstance(msg, EventMsg):
+            out.append(msgspec.json.decode(bytes(msg.event)))
+    return out
+
+
+async def _watch(host: str, game: str, frames: list[tuple[float, str]]) -> None:
+    loop = asyncio.get_running_loop()
+    async with websockets.connect(f"ws://{host}/ws/watch/{game}") as ws:
+        async for text in ws:
+            assert isinstance(text, str)
+            frames.append((loop.time(), text))
+            if isinstance(decode_server(text), End):
+                return
+
+
+async def test_four_clients_play_a_tonpuusen_through_a_blip_time_outs_and_a_spectator(
+    tmp_path: Path,
+) -> None:
+    delay = 0.3
+    async with (
+        live_server(tmp_path, spectator_delay_s=delay, next_round_s=1.0) as (host, _),
+        httpx.AsyncClient(base_url=f"http://{host}") as http,
+    ):
+        assert (await http.get("/healthz")).json() == {"ok": True}
+        body = {"name": "A", "preset": "tenhou-tonpuu", "bots": 0, "base_s": 0.3, "bank_s": 0.5}
+        grants = [(await http.post("/api/rooms", json=body)).json()]
+        code = grants[0]["room"]["code"]
+        listed = (await http.get("/api/rooms")).json()["rooms"]
+        assert [r["code"] for r in listed] == [code]
+        for name in "BCD":
+            grants.append((await http.post(f"/api/rooms/{code}/join", json={"name": name})).json())
+        assert [g["seat"] for g in grants] == [0, 1, 2, 3]
+        game = grants[0]["room"]["game"]
+        started = asyncio.get_running_loop().time()
+        bots = [
+            WireBot(host, grants[0]["token"], 0),
+            WireBot(host, grants[1]["token"], 1, drop_after=40),
+            WireBot(host, grants[2]["token"], 2, silent=3),
+            WireBot(host, grants[3]["token"], 3),
+        ]
+        watched: list[tuple[float, str]] = []
+        async with asyncio.timeout(120):
+            await asyncio.gather(*(b.play() for b in bots), _watch(host, game, watched))
+        response = await http.get(f"/api/games/{game}/record", params={"format": "json"})
+        assert response.status_code == 200
+        record = msgspec.json.decode(response.content, type=GameRecord)
+
+    assert all(b.ended for b in bots)
+    # the blip: the reconnect brought a snapshot of the round so far
+    assert bots[1].reconnected_snapshot is not None
+    assert bots[1].reconnected_snapshot.events
+    # the silent seat's first inquiries timed out to exactly their defaults
+    inquiries = {m.id: m for m in bots[2].received if isinstance(m, InquiryMsg)}
+    timed_out = [m for m in bots[2].received if isinstance(m, Answered) and m.timeout]
+    assert len(timed_out) >= 3
+    for answered in timed_out[:3]:
+        default = inquiries[answered.inquiry].default
+        assert (answered.action, answered.option) == (default.action, default.option)
+    # the spectator saw nothing before the delay, then every hand
+    first_event = next(t for t, text in watched if isinstance(decode_server(text), EventMsg))
+    assert first_event - started >= delay * 0.9
+    god = _events([text for _, text in watched])
+    haipai = [e for e in god if e["type"] == "Haipai"]
+    assert haipai and all(e["tiles"] is not None for e in haipai)
+    ended = [e for e in god if e["type"] == "GameEnded"]
+    assert len(ended) == 1
+    # every seat saw the same final scores, and the record replays to them
+    for bot in bots:
+        assert [e for e in _events(bot.frames) if e["type"] == "GameEnded"] == ended
+    assert record.status == "finished" and record.decisions
+    assert list(records.replay(record).scores) == ended[0]["scores"]
+    assert isinstance(bots[0].received[-1], End)
+    assert any(isinstance(m, Snapshot) for m in bots[0].received)
