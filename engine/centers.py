@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.actions import ActionType, Decision, MultiPlayerInquiry
+from engine.rules.tiles import to_str
 
 
 class DefaultCenter:
@@ -42,8 +43,9 @@ class RandomCenter:
             inquiry.respond(seat, a, rng.randrange(len(actions[a].options)))
 
 
-#: a scripted answer: the action type and which of its options (by own tiles, or index)
-Script = tuple[int, ActionType] | tuple[int, ActionType, tuple[int, ...] | int]
+#: a scripted answer: the action type and which of its options (own tiles as ids or in
+#: mpsz like "406p", or an option index)
+Script = tuple[int, ActionType] | tuple[int, ActionType, tuple[int, ...] | int | str]
 
 
 class ScriptedCenter:
@@ -85,6 +87,8 @@ class ScriptedCenter:
                 options = single.actions[index].options
                 if isinstance(want, int):
                     option = want
+                elif isinstance(want, str):
+                    option = next(i for i, o in enumerate(options) if to_str(o.tiles) == want)
                 else:
                     option = next(i for i, o in enumerate(options) if o.tiles == tuple(want))
             inquiry.respond(seat, index, option)

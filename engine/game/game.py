@@ -114,6 +114,21 @@ class Game:
     def scores(self) -> tuple[int, ...]:
         return tuple(p.score for p in self.players)
 
+    @property
+    def turn_seat(self) -> int:
+        """The seat whose turn it is (the last drawer, caller or discarder)."""
+        return self.turn
+
+    @property
+    def called_tile(self) -> int:
+        """The last discard: the tile a claim inquiry is about."""
+        return self.last_discard
+
+    def drawn_tile(self, seat: int) -> int | None:
+        """The tile ``seat`` just drew, None when it holds none (after a call)."""
+        drawn = self.players[seat].drawn
+        return drawn if drawn >= 0 else None
+
     def new_inquiry(self, kind: str) -> MultiPlayerInquiry:
         self._next_inquiry += 1
         return MultiPlayerInquiry(self._next_inquiry, kind)
