@@ -1,7 +1,8 @@
 """Hand analysis against independent oracles on seeded random hands.
 
-Oracles: the ``mahjong`` package (Agari, Shanten, HandDivider) and a brute-force wait search
-(try every kind with mahjong's Agari). Hands come from a shuffled wall (mostly far from
+Oracles: the ``mahjong`` package (Agari, Shanten, HandDivider), xiangting's necessary tiles,
+a brute-force wait search (try every kind with mahjong's Agari) and a plain recursive
+decomposition. Hands come from a shuffled wall (mostly far from
 ready) and from random groups + pair (complete, or one tile short: ready or nearly), with
 concealed parts of every size a hand with melds can have.
 """
@@ -10,13 +11,14 @@ import random
 from collections.abc import Callable
 
 import pytest
+import xiangting
 from mahjong.agari import Agari
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.shanten import Shanten
 
 from engine.rules import hand as H
 
-N_HANDS = 2000
+N_HANDS = 3000
 YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 AGARI = Agari()
 SHANTEN = Shanten()
@@ -110,6 +112,35 @@ def mahjong_readings(counts: list[int]) -> list[H.Decomposition]:
     return sorted(out)
 
 
+def brute_readings(counts: list[int]) -> list[H.Decomposition]:
+    """Every standard reading by plain recursion: a pair, then groups from the lowest kind."""
+    out: set[H.Decomposition] = set()
+
+    def groups(c: list[int], runs: tuple[int, ...], sets: tuple[int, ...], pair: int) -> None:
+        first = next((k for k in range(34) if c[k]), -1)
+        if first < 0:
+            out.add(H.Decomposition(pair, runs, sets))
+            return
+        if c[first] >= 3:
+            c[first] -= 3
+            groups(c, runs, (*sets, first), pair)
+            c[first] += 3
+        if first < 27 and first % 9 <= 6 and c[first + 1] and c[first + 2]:
+            for k in (first, first + 1, first + 2):
+                c[k] -= 1
+            groups(c, (*runs, first), sets, pair)
+            for k in (first, first + 1, first + 2):
+                c[k] += 1
+
+    if sum(counts) % 3 == 2:
+        for pair in range(34):
+            if counts[pair] >= 2:
+                c = counts.copy()
+                c[pair] -= 2
+                groups(c, (), (), pair)
+    return sorted(out)
+
+
 @pytest.fixture(scope="module")
 def hands() -> list[list[int]]:
     return complete_hands(random.Random(20261129))
@@ -135,6 +166,13 @@ def test_decompose_agrees_with_mahjong_hand_divider(hands: list[list[int]]) -> N
     fourteen = [h for h in hands if sum(h) == 14 and AGARI.is_agari(h)]
     assert sum(len(H.decompose(h)) > 1 for h in fourteen) >= 3  # ambiguous readings occur
     assert _mismatches(fourteen, H.decompose, mahjong_readings) == []
+
+
+def test_decompose_of_every_part_size_agrees_with_recursion(hands: list[list[int]]) -> None:
+    rng = random.Random(5)
+    sample = hands + [wall_hand(rng, rng.choice((2, 5, 8, 11))) for _ in range(N_HANDS // 4)]
+    assert sum(bool(H.decompose(h)) for h in sample if sum(h) < 14) > N_HANDS // 10
+    assert _mismatches(sample, H.decompose, brute_readings) == []
 
 
 def test_waits_agree_with_brute_force(hands: list[list[int]]) -> None:
@@ -175,4 +213,18 @@ def test_tenpai_discards_agree_with_brute_force(hands: list[list[int]]) -> None:
         return out
 
     assert sum(bool(H.tenpai_discards(h)) for h in sample) > len(sample) // 4
-    assert _mismatches(sample[: N_HANDS // 2], H.tenpai_discards, brute) == []
+    assert _mismatches(sample[: N_HANDS // 5], H.tenpai_discards, brute) == []
+    assert _mismatches(sample, H.tenpai_discards, xiangting_discards) == []
+
+
+def xiangting_discards(counts: list[int]) -> dict[int, list[int]]:
+    """Per discard, xiangting's necessary tiles when it leaves a replacement number of 1."""
+    out = {}
+    for d in range(34):
+        if counts[d]:
+            left = counts.copy()
+            left[d] -= 1
+            rn, necessary = xiangting.calculate_necessary_tiles(left, xiangting.PlayerCount.FOUR)
+            if rn == 1:
+                out[d] = [k for k in range(34) if necessary >> k & 1]
+    return out
