@@ -59,6 +59,8 @@ class ScriptedCenter:
         self.wants_events = wants_events
         self.events: list[tuple[int | None, Any]] = []
         self.inquiries: list[MultiPlayerInquiry] = []
+        #: how many events had been delivered when each inquiry came
+        self.moments: list[int] = []
         self.hook: Callable[[MultiPlayerInquiry], None] | None = None
 
     def on_event(self, seat: int | None, event: Any) -> None:
@@ -69,6 +71,7 @@ class ScriptedCenter:
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
         self.inquiries.append(inquiry)
+        self.moments.append(len(self.events))
         if self.hook is not None:
             self.hook(inquiry)
         for seat in sorted(inquiry.players):

@@ -11,7 +11,7 @@ from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
 from engine.game import Game, RoundStart
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
-from engine.rules.tiles import NUM_TILES, parse_kinds
+from engine.rules.tiles import NUM_TILES, kind_to_str, parse_kinds
 from engine.rules.wall import Wall
 
 
@@ -25,11 +25,14 @@ class Tiles:
     def take(self, text: str) -> list[int]:
         out = []
         for k, is_red in parse_kinds(text):
-            t = next(
+            free = [
                 t
                 for t in range(k * 4, k * 4 + 4)
                 if t not in self.used and (t in self.red) == is_red
-            )
+            ]
+            if not free:
+                raise ValueError(f"no {kind_to_str(k)} left for {text!r}")
+            t = free[0]
             self.used.add(t)
             out.append(t)
         return out
@@ -90,7 +93,7 @@ def check_invariants(ev: EventBase) -> None:
     assert len(seen) - called == NUM_TILES, (len(seen), called)
     assert len(set(seen)) == NUM_TILES
     assert wall.remaining >= 0
-    assert wall.rinshan_pos == len(game.kan_seats) or ev.name in ("Kan", "Call")
+    assert wall.rinshan_pos <= len(game.kan_seats) <= wall.rinshan_pos + 1
     total = sum(game.scores) + 1000 * game.kyotaku
     assert total == game.rules.start_points * game.n, (game.scores, game.kyotaku)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -49,7 +50,7 @@ def _play(env: MahjongEnv, seed: int, choose: random.Random, limit: int | None =
     return chosen
 
 
-def _wall(hands: list[str | None], draws: str = "") -> Callable:  # type: ignore[type-arg]
+def _wall(hands: list[str | None], draws: str = "") -> Callable[[int], Wall]:
     """A wall dealing ``hands`` (dealer first, mpsz; None = filled from the rest) and then
     ``draws``; the unused tiles follow in id order, the last 14 the dead wall."""
     named = [h for h in hands if h is not None]
