@@ -47,6 +47,12 @@ def write_game(game: GameRecord, disp: str = "") -> dict[str, Any]:
 
 
 def write_round(rec: RoundRecord, rules: RuleConfig) -> list[Any]:
+    body = round_body(rec, rules)
+    return [*body, format_result(rec.end, rec.dealer, rules.players, rec.end.all_tenpai)]
+
+
+def round_body(rec: RoundRecord, rules: RuleConfig) -> list[Any]:
+    """The first 16 elements of a round: everything but the result."""
     players = rules.players
     red = rules.red
     code = [to_tenhou(t, red) for t in range(136)]
@@ -87,7 +93,6 @@ def write_round(rec: RoundRecord, rules: RuleConfig) -> list[Any]:
     for s in range(4):
         hand = sorted((code[t] for t in rec.haipai[s]), key=code_key) if s < players else []
         out += [hand, takes[s], discards[s]]
-    out.append(format_result(rec.end, rec.dealer, players, rec.end.all_tenpai))
     return out
 
 
