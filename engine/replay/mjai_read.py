@@ -80,9 +80,7 @@ class _Round:
         if kind == "tsumo":
             actor = ev["actor"]
             last = self.steps[-1] if self.steps else None
-            rinshan = (
-                last is not None and last.seat == actor and last.kind in _REPLACED
-            )
+            rinshan = last is not None and last.seat == actor and last.kind in _REPLACED
             tile = self.flow.draw(actor, *mjai_kind(ev["pai"]))
             self.steps.append(Step(actor, StepKind.DRAW, tile, rinshan=rinshan))
         elif kind == "dahai":
