@@ -53,7 +53,9 @@ export function actionsEl(ui) {
   inq.actions.forEach((a, ai) => {
     if (a.type === "discard" || a.type === "next_round") return;
     if (a.type === "riichi") {
-      box.append(button(ui.riichiMode ? t("cancel") : t("riichi"), "riichi", () => ui.setRiichi(!ui.riichiMode), key++));
+      const b = button(ui.riichiMode ? t("cancel") : t("riichi"), "riichi", () => ui.setRiichi(!ui.riichiMode), key++);
+      if (ui.riichiMode) b.dataset.active = "1";
+      box.append(b);
       return;
     }
     const go = () => (a.options.length > 1 ? ui.choose(ai) : ui.answer(ai, 0));

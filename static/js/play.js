@@ -17,8 +17,14 @@ const prefs = () => JSON.parse(localStorage.getItem("prefs") || "{}");
 const savePrefs = (p) => localStorage.setItem("prefs", JSON.stringify(p));
 
 function toggles(onChange) {
-  const box = document.createElement("span");
-  box.className = "toggles";
+  const menu = document.createElement("details");
+  menu.className = "toggles";
+  const sum = document.createElement("summary");
+  sum.textContent = "⚙";
+  sum.id = "opts";
+  const box = document.createElement("div");
+  box.className = "menu";
+  menu.append(sum, box);
   const p = prefs();
   for (const key of ["autoWin", "noCalls", "autoTsumogiri"]) {
     const l = document.createElement("label"), c = document.createElement("input");
@@ -32,7 +38,7 @@ function toggles(onChange) {
   c.addEventListener("change", () => setSound(c.checked));
   l.append(c, t("sound"));
   box.append(l);
-  return box;
+  return menu;
 }
 
 export function tablePage(root, header, { mode, game }) {

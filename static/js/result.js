@@ -53,6 +53,11 @@ function winBlock(tb, w) {
   if (w.limit) parts.push(limitLabel(w.limit));
   parts.push(`${w.points} ${t("points")}`);
   box.append(h("div", "score", parts.join(" · ")));
+  if (w.counts) {
+    const c = w.counts;
+    const text = [`${t("dora")} ${c.dora}`, `${t("aka")} ${c.aka}`, `${t("ura")} ${c.ura}`].join(" · ");
+    box.append(h("div", "counts", text));
+  }
   return box;
 }
 
@@ -62,7 +67,8 @@ export function resultPanel(tb, r, onOk) {
   p.dataset.kind = r.kind;
   if (r.kind === "win") {
     r.wins.forEach((w) => p.append(winBlock(tb, w)));
-    if (r.dora && r.dora.length) p.append(tilesRow(tb, r.dora, `${t("dora")} `));
+    const dora = r.dora || tb.dora;
+    if (dora && dora.length) p.append(tilesRow(tb, dora, `${t("dora")} `));
     if (r.ura && r.ura.length) p.append(tilesRow(tb, r.ura, `${t("ura")} `));
   } else {
     const reason = getLang() === "ja" ? r.reason : (DRAW_JA[r.reason] ? t("ryuukyoku") : r.reason);

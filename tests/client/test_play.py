@@ -1,0 +1,104 @@
+"""A person's match: create a room with three bots in the lobby and play a whole tonpuusen by
+clicking in the page, including a dropped connection, until the final standings show."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import urllib.request
+
+from playwright.sync_api import Page
+
+from tests.client.conftest import DESKTOP, PHONE, shot
+
+#: when offered, wins first, then riichi, then calls; a discard otherwise
+PREFERENCE = ("tsumo", "ron", "riichi", "pon", "chii", "daiminkan", "ankan", "kakan")
+
+
+def _act(page: Page, rng: random.Random) -> str:
+    """Make one decision the way a player would, by clicking; returns what was done."""
+    choice = page.locator("#actions .choice")
+    if choice.count():
+        choice.first.click()
+        return "choice"
+    if page.locator("#actions button[data-type=riichi][data-active]").count():
+        # riichi mode: only the inquiry's riichi discards may be clickable
+        legal = page.evaluate(
+            "window.__table.st.inq.actions.filter(a => a.type === 'riichi')"
+            ".flatMap(a => a.options.map(o => o.tiles[0]))"
+        )
+        tiles = page.locator(".own .tile.can")
+        shown = [int(tiles.nth(i).get_attribute("data-tile") or -1) for i in range(tiles.count())]
+        assert sorted(shown) == sorted(legal)
+        tiles.nth(rng.randrange(len(shown))).click()
+        return "riichi-discard"
+    for kind in PREFERENCE:
+        button = page.locator(f"#actions button[data-type={kind}]")
+        if button.count():
+            button.first.click()
+            return kind
+    tiles = page.locator(".own .tile.can")
+    n = tiles.count()
+    if n:
+        tiles.nth(rng.randrange(n)).click()
+        return "discard"
+    skip = page.locator("#actions button[data-type=skip]")
+    if skip.count():
+        skip.click()
+        return "skip"
+    return ""
+
+
+def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: Page) -> None:
+    rng = random.Random(6)
+    page.goto(server + "/")
+    page.fill("#name", "Tester")
+    page.select_option("#preset", "tenhou-tonpuu")
+    page.select_option("#bots", "3")
+    page.click("#create")
+    page.wait_for_selector(".own .tile", timeout=15000)
+    game = page.evaluate("location.hash").split("/")[-1]
+    done: dict[str, int] = {}
+    results = 0
+    dropped = False
+    deadline = time.monotonic() + 240
+    while not page.locator("#final").count():
+        assert time.monotonic() < deadline, f"match not over in time; did {done}"
+        ok = page.locator("#result-ok:not([disabled])")
+        if ok.count():
+            results += 1
+            if results == 1:
+                shot(page, "desktop-result")
+                page.set_viewport_size(PHONE)
+                shot(page, "phone-result")
+                page.set_viewport_size(DESKTOP)
+            ok.click()
+            continue
+        if page.locator("#actions button, .own .tile.can").count():
+            if done.get("discard") == 5 and results == 0:
+                shot(page, "desktop-table")
+                page.set_viewport_size(PHONE)
+                shot(page, "phone-table")
+                page.set_viewport_size(DESKTOP)
+            kind = _act(page, rng)
+            done[kind] = done.get(kind, 0) + 1
+            if done.get("discard") == 12 and not dropped:
+                # a network blip: the page must say so, reconnect and resume from the snapshot
+                dropped = True
+                page.evaluate("window.__table.net.drop()")
+                page.wait_for_selector("#conn.online", timeout=10000)
+            continue
+        page.wait_for_timeout(30)
+    shot(page, "desktop-final")
+    rows = page.locator("#final table tr")
+    assert rows.count() == 5  # header + four seats
+    shown = [int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(1, 5)]
+    assert shown == sorted(shown, reverse=True)
+    assert done.get("discard", 0) > 20 and dropped
+    # the standings are the server's: the record's final scores, placed
+    with urllib.request.urlopen(f"{server}/api/games/{game}/record?format=json") as r:
+        record = json.loads(r.read())
+    assert shown == sorted(record["result"]["scores"], reverse=True)
+    # every hand but the last asked for an acknowledgement, and the player gave it by clicking
+    assert results >= len(record["rounds"]) - 1 >= 0
