@@ -157,6 +157,8 @@ def _standard_waits(keys: Sequence[Key]) -> list[int]:
 
 def _special_waits(c: tuple[int, ...]) -> list[int]:
     """Chiitoitsu and kokushi waits of a fully concealed 13-tile hand (else [])."""
+    if sum(c) != 13:  # cheaper than the counts below: an open hand stops here
+        return []
     empty = c.count(0)
     if empty == 27 and c.count(2) == 6 and c.count(1) == 1:
         return [c.index(1)]
