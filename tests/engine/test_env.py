@@ -252,3 +252,28 @@ def test_two_ankan_kinds_open_a_second_step_naming_the_kind() -> None:
     env.step(1)
     melds = env.game.players[0].melds
     assert [(m.type, m.tiles[0] >> 2) for m in melds] == [(MeldType.ANKAN, 1)]
+
+
+def test_pon_with_and_without_own_red_five_and_daiminkan_are_distinct_indices() -> None:
+    hands: list[str | None] = [
+        "5p789p789s1235z66z",
+        "23467m258p369s44z",
+        "055p1177m135s7z44m",
+        "88m88p88s99m6p6s234z",
+    ]
+    env = _scripted(hands, draws="7z")
+    env.step(13)  # dealer discards a plain 5p
+    assert (env.current_player, env.legal_actions()) == (2, [43, 44, 46, 53])
+    env.step(44)
+    meld = env.game.players[2].melds[0]
+    assert meld.type is MeldType.PON
+    assert tiles.to_str(meld.tiles) == "055p"
+
+
+def test_a_kind_held_and_drawn_is_discarded_as_the_drawn_copy() -> None:
+    env = _scripted(["123m456p789s1122z", None, None, None], draws="1z")
+    drawn = env.game.players[0].drawn
+    assert drawn >> 2 == 27 and any(t >> 2 == 27 and t < drawn for t in env.game.players[0].hand)
+    env.step(27)
+    env.step(52)  # discarding it leaves tenpai: the riichi question comes first
+    assert env.game.players[0].river == [drawn]

@@ -54,8 +54,8 @@ def test_chii_forbids_discarding_the_called_kind_and_its_suji() -> None:
     wall = make_wall(
         [QUIET[0], "3456m555p666s777z", "11m99m22p99p11s99s3z", QUIET[1]], draws="3m", dora="1z"
     )
-    game, center = play([wall], [(1, A.CHII, "45m")])
-    after_call = [q for q in center.inquiries if q.kind == "turn" and 1 in q.players][0]
+    _game, center = play([wall], [(1, A.CHII, "45m")])
+    after_call = next(q for q in center.inquiries if q.kind == "turn" and 1 in q.players)
     kinds = {o.tiles[0] >> 2 for o in after_call.players[1].actions[0].options}
     assert {kind_to_str(k) for k in kinds} == {"5p", "6s", "7z"}
 
@@ -105,7 +105,7 @@ def test_kyuushu_kyuuhai_aborts_and_the_dealer_stays() -> None:
     wall = make_wall(
         ["19m19p19s1234z234m", QUIET[1], "234m345p456s678s5z", "567p678s567m234s8p"], dora="2p"
     )
-    game, center = play([wall, wall_again()], [(0, A.KYUUSHU)], max_rounds=2)
+    game, _center = play([wall, wall_again()], [(0, A.KYUUSHU)], max_rounds=2)
     assert game.rounds[0].kind == "kyuushu" and game.rounds[0].deltas == (0, 0, 0, 0)
     assert game.rounds[1].kyoku == 0 and game.rounds[1].honba == 1
 

@@ -1,0 +1,105 @@
+"""Seeded self-play: privacy of every seat's stream, determinism, invariants."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import msgspec
+
+from engine.centers import RandomCenter, ReplayCenter
+from engine.driver import run_sync
+from engine.events import AFTER, EventBase, late
+from engine.game import Game
+from engine.rules.config import TENHOU_HANCHAN, TENHOU_TONPUU
+from tests.engine.table import check_invariants
+
+#: events that show hands on purpose (a win, the tenpai hands of a drawn hand)
+REVEALS = {"Agari", "Ryuukyoku", "GameEnded", "RoundStarted", "BeginGame"}
+
+
+def _tiles(event: Any) -> set[int]:
+    """Every tile id an event carries in its tile fields."""
+    out: set[int] = set()
+    for name in ("tile", "tiles", "indicator", "dora_indicator"):
+        value = getattr(event, name, None)
+        if isinstance(value, int) and value >= 0:
+            out.add(value)
+        elif isinstance(value, tuple):
+            out.update(value)
+    meld = getattr(event, "meld", None)
+    if meld is not None:
+        out.update(meld.tiles)
+    return out
+
+
+class PrivacyCenter(RandomCenter):
+    """Random answers; checks at delivery that no seat sees a tile still hidden from it."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, wants_events=True)
+        self.game: Game | None = None
+        self.delivered = 0
+
+    def on_event(self, seat: int | None, event: Any) -> None:
+        if seat is None or self.game is None or event.name in REVEALS:
+            return
+        self.delivered += 1
+        game = self.game
+        hidden: set[int] = set()
+        for p in game.players:
+            if p.seat != seat:
+                hidden.update(p.hand)
+        wall = game.wall
+        hidden.update(wall.live[wall.pos :])
+        hidden.update(wall.rinshan[wall.rinshan_pos :])
+        hidden.update(t for t in wall.dora if t not in game.dora_indicators)
+        hidden.update(wall.ura)
+        leaked = _tiles(event) & hidden
+        assert not leaked, (seat, event, leaked)
+        if event.name == "Haipai":
+            assert event.seat == seat
+
+
+def test_no_seat_ever_sees_a_concealed_tile_of_another_in_seeded_games() -> None:
+    budget = 20.0
+    start = time.perf_counter()
+    games = 0
+    while time.perf_counter() - start < budget and games < 1000:
+        center = PrivacyCenter(games)
+        game = Game(TENHOU_TONPUU, games, center)
+        center.game = game
+        run_sync(game)
+        assert game.over and center.delivered > 0
+        games += 1
+    print(f"privacy: {games} seeded tonpuusen games checked")
+    assert games >= 5
+
+
+def test_draw_tiles_reach_only_their_owner() -> None:
+    center = RandomCenter(3, wants_events=True)
+    run_sync(Game(TENHOU_TONPUU, 3, center))
+    draws = [(s, e) for s, e in center.events if type(e).__name__ == "Draw"]
+    assert draws
+    for seat, event in draws:
+        assert (event.tile is not None) == (seat is None or seat == event.seat)
+
+
+def test_seed_and_decisions_reproduce_the_game() -> None:
+    for seed in range(3):
+        first = Game(TENHOU_HANCHAN, seed, RandomCenter(seed + 100))
+        run_sync(first)
+        again = Game(TENHOU_HANCHAN, seed, ReplayCenter(first.decisions))
+        run_sync(again)
+        assert again.decisions == first.decisions
+        assert msgspec.json.encode(again.rounds) == msgspec.json.encode(first.rounds)
+        assert again.scores == first.scores
+
+
+def test_invariants_hold_after_every_event_of_random_games() -> None:
+    for seed in range(6):
+        game = Game(TENHOU_HANCHAN, seed, RandomCenter(seed))
+        game.bus.subscribe(EventBase, check_invariants, late(AFTER))
+        run_sync(game)
+        assert game.over
+        assert sum(game.scores) == 100000
