@@ -117,10 +117,9 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             if room.full:
                 the_hub.start(room)
                 return _json(room.info())
-            room, seat = the_hub.rooms.join(room.code, body.name)
+            room, seat = the_hub.join(room.code, body.name)
         except RoomError as exc:
             return _error(exc.code, str(exc))
-        the_hub.start_if_full(room)
         assert seat.token is not None
         return _json(SeatGrant(room.info(), seat.index, seat.token))
 
@@ -135,11 +134,9 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         if isinstance(body, Response):
             return body
         try:
-            room, seat = the_hub.rooms.join(request.path_params["code"], body.name)
+            room, seat = the_hub.join(request.path_params["code"], body.name)
         except RoomError as exc:
             return _error(exc.code, str(exc), 409 if exc.code != "no_room" else 404)
-        the_hub.broadcast_room(room)
-        the_hub.start_if_full(room)
         assert seat.token is not None
         return _json(SeatGrant(room.info(), seat.index, seat.token))
 

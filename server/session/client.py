@@ -22,7 +22,10 @@ CLOSE_REFUSED = 4005
 
 
 class RateLimit:
-    """A token bucket: ``rate`` messages per second, bursts up to ``rate``."""
+    """A token bucket: ``rate`` messages per second, bursts up to ``rate``.
+
+    A taken answer is refunded: a client can answer no faster than the table asks, so a fast
+    (bot) client is never limited, while a flood of anything else is."""
 
     def __init__(self, rate: float, now: float) -> None:
         self.rate = rate
@@ -36,6 +39,9 @@ class RateLimit:
             return False
         self.tokens -= 1
         return True
+
+    def refund(self) -> None:
+        self.tokens = min(self.rate, self.tokens + 1)
 
 
 async def refuse(conn: Connection, code: int, error: WireError) -> None:
@@ -76,7 +82,9 @@ async def serve_seat(hub: Hub, conn: Connection, token: str) -> None:
                     outbox.push(encode(Pong()))
                     continue
                 error = answer(hub, room.game, seat.index, msg)
-                if error is not None:
+                if error is None:
+                    limit.refund()  # one taken answer per inquiry: play itself is never limited
+                else:
                     outbox.push(encode(error))
         except Disconnected:
             pass

@@ -71,6 +71,13 @@ class Hub:
         if room.full and room.status == "waiting":
             self.start(room)
 
+    def join(self, code: str, name: str) -> tuple[Room, Seat]:
+        """Sit a human at a room (raises RoomError); the game starts when the room is full."""
+        room, seat = self.rooms.join(code, name)
+        self.broadcast_room(room)
+        self.start_if_full(room)
+        return room, seat
+
     async def _play(self, room: Room, table: Table) -> None:
         try:
             await table.run()
