@@ -10,14 +10,14 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from engine.events import EventBus
+from engine.events import EventBase, EventBus
 from engine.game import events as ev
 from engine.game.setup import ON_TURN, RESOLVE, riichi_setup
 
 _EVENT_NAMES = {
     name
     for name, obj in vars(ev).items()
-    if isinstance(obj, type) and issubclass(obj, ev.EventBase)
+    if isinstance(obj, type) and issubclass(obj, EventBase)
 } | {"Terminate"}
 
 
