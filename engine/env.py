@@ -8,13 +8,14 @@ check stays the engine's; the env only translates indices into (action, option) 
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from engine.actions.inquiry import MultiPlayerInquiry, SinglePlayerInquiry
 from engine.actions.types import ActionType
 from engine.game import Game
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
+from engine.rules.wall import Wall
 
 ACTION_DIM = 54
 CHII_LEFT, CHII_MIDDLE, CHII_RIGHT, CHII_RED = 37, 38, 39, 3
@@ -59,8 +60,10 @@ class MahjongEnv:
         observe: bool = False,
         stop_at_forced: bool = False,
         max_rounds: int | None = None,
+        walls: Callable[[int], Wall] | None = None,
     ) -> None:
         self.rules = rules
+        self.walls = walls
         self.observe = observe
         self.stop_at_forced = stop_at_forced
         self.max_rounds = max_rounds
@@ -78,7 +81,9 @@ class MahjongEnv:
     def reset(self, seed: int) -> None:
         """Start a new match whose wall comes from ``seed``; stops at the first choice."""
         self._center = _Center(self.observe)
-        self.game = Game(self.rules, seed, self._center, max_rounds=self.max_rounds)
+        self.game = Game(
+            self.rules, seed, self._center, max_rounds=self.max_rounds, walls=self.walls
+        )
         self._coro: Coroutine[Any, Any, Any] = self.game.run()
         self._inquiry: MultiPlayerInquiry | None = None
         self.done = False
@@ -91,6 +96,11 @@ class MahjongEnv:
     def action_mask(self) -> list[bool]:
         legal = self._choices.keys() | self._branches.keys()
         return [i in legal for i in range(self.action_dim)]
+
+    def followups(self, action: int) -> list[int]:
+        """The second-step indices ``action`` opens (riichi or kan kind), [] if none."""
+        branch = self._branches.get(action)
+        return sorted(branch[1]) if branch is not None else []
 
     def step(self, action: int, *, seat: int | None = None) -> None:
         """Play ``action`` for the current player; ValueError (nothing changed) if illegal."""

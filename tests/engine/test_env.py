@@ -257,7 +257,7 @@ def test_two_ankan_kinds_open_a_second_step_naming_the_kind() -> None:
 def test_pon_with_and_without_own_red_five_and_daiminkan_are_distinct_indices() -> None:
     hands: list[str | None] = [
         "5p789p789s1235z66z",
-        "23467m258p369s44z",
+        "23467m147p369s44z",
         "055p1177m135s7z44m",
         "88m88p88s99m6p6s234z",
     ]
