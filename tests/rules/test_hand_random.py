@@ -20,6 +20,7 @@ from engine.rules import hand as H
 
 N_HANDS = 3000
 YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+SANMA_KINDS = [k for k in range(34) if not 1 <= k <= 7]
 AGARI = Agari()
 SHANTEN = Shanten()
 
@@ -228,3 +229,26 @@ def xiangting_discards(counts: list[int]) -> dict[int, list[int]]:
             if rn == 1:
                 out[d] = [k for k in range(34) if necessary >> k & 1]
     return out
+
+
+def test_sanma_tenpai_and_shanten_agree_with_both_oracles() -> None:
+    """Sanma hands (no 2m..8m): is_tenpai, xiangting's THREE shanten and mahjong's agree."""
+    rng = random.Random(19)
+    sanma_tiles = [t for t in range(136) if t >> 2 in SANMA_KINDS]
+    sample: list[list[int]] = []
+    while len(sample) < N_HANDS // 2:
+        if len(sample) % 2:
+            counts = [0] * 34
+            for t in rng.sample(sanma_tiles, 13):
+                counts[t >> 2] += 1
+        else:
+            counts = built_hand(rng, 4)
+            if any(counts[1:8]):
+                continue
+            counts = drop_one(rng, drop_one(rng, counts))
+            counts = add(counts, rng.choice([k for k in SANMA_KINDS if counts[k] < 4]))
+        sample.append(counts)
+    assert sum(map(H.is_tenpai, sample)) > N_HANDS // 20
+    assert _mismatches(sample, H.is_tenpai, lambda c: H.shanten(c, sanma=True) == 0) == []
+    three = lambda c: SHANTEN.calculate_shanten(c, is_three_player=True)  # noqa: E731
+    assert _mismatches(sample, lambda c: H.shanten(c, sanma=True), three) == []
