@@ -46,7 +46,7 @@ def test_decompose_reads_honours_and_runs_across_suits() -> None:
 
 def test_decompose_of_an_incomplete_hand_is_empty() -> None:
     assert H.decompose(c("123m456p789s11234z")) == []
-    assert H.decompose(c("123m456p789s11z22z")) == []  # two pairs, no fourth group
+    assert H.decompose(c("123m456p789s1122z3z")) == []  # two pairs and a single
 
 
 def test_decompose_handles_a_concealed_part_beside_melds() -> None:
