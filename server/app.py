@@ -203,7 +203,10 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             return _error("no_game", "no such game", 404)
         if record.status == "playing":
             return _error("playing", "the record is available when the game ends", 409)
-        body, media = records.export(record, fmt)
+        try:
+            body, media = await anyio.to_thread.run_sync(records.export, record, fmt)
+        except records.NotAvailable as exc:
+            return _error("not_available", str(exc), 501)
         return Response(body, media_type=media)
 
     async def ws_play(ws: WebSocket) -> None:

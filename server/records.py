@@ -20,6 +20,10 @@ from server.storage import GameRecord
 FORMATS = ("json", "tenhou", "mjai")
 
 
+class NotAvailable(Exception):
+    """The engine cannot export this format yet."""
+
+
 class _Scripted:
     """Answers each inquiry with the stored decisions, in the order they were taken."""
 
@@ -58,7 +62,10 @@ def export(record: GameRecord, fmt: str) -> tuple[bytes, str]:
     """(body, media type) of the record in ``fmt`` (one of FORMATS)."""
     if fmt == "json":
         return msgspec.json.encode(record), "application/json"
-    exporter = importlib.import_module("engine.replay.export")
+    try:
+        exporter = importlib.import_module("engine.replay.export")
+    except ImportError as exc:
+        raise NotAvailable(f"{fmt} export needs engine.replay.export") from exc
     game = replay(record)
     if fmt == "tenhou":
         return msgspec.json.encode(exporter.to_tenhou(game)), "application/json"
