@@ -31,6 +31,7 @@ from engine.rules.yaku import (
     HandInfo,
     Shape,
 )
+from engine.rules.yaku.unit import Test
 
 
 class WinContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -77,8 +78,44 @@ class HandResult(msgspec.Struct, frozen=True):
     tsumo_other: int
 
 
-#: one scored interpretation: ((base, real yakuman, han, fu), yaku, yakuman multiplier)
-_Scored = tuple[tuple[int, int, int, int], list[YakuHan], int]
+#: one scored interpretation: ((base, real yakuman, han, fu), yaku entries)
+_Scored = tuple[tuple[int, int, int, int], list[YakuHan]]
+
+# The unit tables, split once: conditions on the tiles and the situation are tested once per
+# hand, conditions on the shape once per interpretation. Entries are prebuilt per unit.
+_Units = tuple[tuple[int, Test, int], ...]
+_Gated = tuple[tuple[str, _Units], ...]
+
+
+def _units(shape: bool, menzen: bool) -> _Units:
+    """(index, condition, han) of the regular units worth something with this hand."""
+    out = []
+    for i, y in enumerate(REGULAR):
+        han = y.closed if menzen else y.opened
+        if han and y.shape == shape:
+            out.append((i, y.test, han))
+    return tuple(out)
+
+
+def _gated(units: _Units) -> _Gated:
+    """Hand-level units grouped by gate, so one flag check can skip a whole group."""
+    gates = sorted({REGULAR[i].gate for i, _, _ in units})
+    return tuple((g, tuple(u for u in units if REGULAR[u[0]].gate == g)) for g in gates)
+
+
+#: [menzen] -> hand-level units by gate / units tested once per shape
+_HAND_YAKU = (_gated(_units(False, False)), _gated(_units(False, True)))
+_SHAPE_YAKU = (_units(True, False), _units(True, True))
+_HAND_YAKUMAN = tuple(
+    (g, tuple(y for y in YAKUMAN if not y.shape and y.gate == g))
+    for g in sorted({y.gate for y in YAKUMAN if not y.shape})
+)
+_SHAPE_YAKUMAN = tuple(y for y in YAKUMAN if y.shape)
+_CLOSED = tuple(YakuHan(y.name, y.closed, y.tenhou) for y in REGULAR)
+_OPENED = tuple(YakuHan(y.name, y.opened, y.tenhou) for y in REGULAR)
+_PINFU = next(i for i, y in enumerate(REGULAR) if y.name == "pinfu")
+#: dora kind per indicator kind, four-player and sanma
+_DORA_OF = (tuple(dora_of(k) for k in range(34)), tuple(dora_of(k, True) for k in range(34)))
 
 
 def score_hand(
@@ -88,9 +125,8 @@ def score_hand(
     closed = [0] * 34
     for t in concealed:
         closed[t >> 2] += 1
-    win = ctx.win_tile >> 2
     groups = [m for m in melds if m.type != MeldType.KITA]
-    if len(concealed) != 14 - 3 * len(groups) or not closed[win]:
+    if len(concealed) != 14 - 3 * len(groups) or not closed[ctx.win_tile >> 2]:
         return None
     counts = closed.copy()
     meld_shuntsu: list[int] = []
@@ -111,15 +147,64 @@ def score_hand(
             ankans += m.type == MeldType.ANKAN
         menzen = menzen and m.type == MeldType.ANKAN
     h = HandInfo(counts, ctx, rules, menzen, not groups, kans)
-    dora = _dora(concealed, melds, ctx, rules)
-    best: _Scored | None = None
-    for shape, args in _shapes(h, closed, meld_shuntsu, meld_koutsu, ankans):
-        scored = _score_shape(h, shape, args, dora, meld_fu(groups))
-        if scored is not None and (best is None or scored[0] > best[0]):
-            best = scored
-    if best is None:
+    shapes = _shapes(h, closed, meld_shuntsu, meld_koutsu, ankans)
+    if not shapes:
         return None
-    return _result(best, dora, h.dealer)
+    dora = _dora(closed, concealed, melds, ctx, rules)
+    best = _best(h, shapes, sum(dora), meld_fu(groups))
+    return None if best is None else _result(best, dora, h.dealer)
+
+
+def _best(
+    h: HandInfo,
+    shapes: list[tuple[Shape, tuple[tuple[int, ...], int]]],
+    dora: int,
+    melds_fu: int,
+) -> _Scored | None:
+    """The interpretation worth the most (ties: more han, then more fu)."""
+    rules = h.rules
+    double = rules.double_yakuman
+    probe = shapes[0][0]  # hand-level units do not read the shape
+    hand_yakuman = [
+        y for gate, units in _HAND_YAKUMAN if getattr(h, gate) for y in units if y.test(h, probe)
+    ]
+    entries = _CLOSED if h.menzen else _OPENED
+    shape_units = _SHAPE_YAKU[h.menzen]
+    hand_han = 0
+    hand_idx: list[int] = []
+    for gate, units in _HAND_YAKU[h.menzen]:
+        if gate and not getattr(h, gate):
+            continue
+        for i, test, value in units:
+            if test(h, probe):
+                hand_han += value
+                hand_idx.append(i)
+    best: _Scored | None = None
+    for s, (closed_koutsu, ron_koutsu) in shapes:
+        yakuman = hand_yakuman
+        if s.form == KOKUSHI or s.ankou == 4:  # the only shapes a shape-level yakuman needs
+            yakuman = yakuman + [y for y in _SHAPE_YAKUMAN if y.test(h, s)]
+        if yakuman:
+            yaku = [YakuHan(y.name, 26 if y.double and double else 13, y.tenhou) for y in yakuman]
+            han = sum(y.han for y in yaku)
+            key = (han // 13 * 8000, 1, han, 0)
+        else:
+            han = hand_han
+            idx = hand_idx.copy()
+            for i, test, value in shape_units:
+                if test(h, s):
+                    han += value
+                    idx.append(i)
+            if not idx or han < rules.min_han:
+                continue
+            pinfu = _PINFU in idx
+            fu = hand_fu(h, s.form, s.pair, closed_koutsu, ron_koutsu, s.wait, melds_fu, pinfu)
+            han += dora
+            key = (base_points(han, fu, 0, rules)[0], 0, han, fu)
+            yaku = [entries[i] for i in sorted(idx)]
+        if best is None or key > best[0]:
+            best = key, yaku
+    return best
 
 
 def _shapes(
@@ -167,65 +252,38 @@ def _seq_wait(start: int, win: int) -> int:
     return RYANMEN
 
 
-def _score_shape(
-    h: HandInfo,
-    s: Shape,
-    args: tuple[tuple[int, ...], int],
-    dora: tuple[int, int, int, int],
-    melds_fu: int,
-) -> _Scored | None:
-    """Yakuman of a shape if any, else its regular yaku, fu and dora; None without a yaku."""
-    rules = h.rules
-    yaku: list[YakuHan] = []
-    multiplier = 0
-    for ym in YAKUMAN:
-        if ym.test(h, s):
-            times = 2 if ym.double and rules.double_yakuman else 1
-            multiplier += times
-            yaku.append(YakuHan(ym.name, 13 * times, ym.tenhou))
-    if multiplier:
-        base, _ = base_points(0, 0, multiplier, rules)
-        return (base, 1, 13 * multiplier, 0), yaku, multiplier
-    han = 0
-    pinfu = False
-    for y in REGULAR:
-        value = y.closed if h.menzen else y.opened
-        if value and y.test(h, s):
-            han += value
-            pinfu = pinfu or y.name == "pinfu"
-            yaku.append(YakuHan(y.name, value, y.tenhou))
-    if not yaku or han < rules.min_han:
-        return None
-    closed_koutsu, ron_koutsu = args
-    fu = hand_fu(h, s.form, s.pair, closed_koutsu, ron_koutsu, s.wait, melds_fu, pinfu)
-    han += sum(dora)
-    base, _ = base_points(han, fu, 0, rules)
-    return (base, 0, han, fu), yaku, 0
-
-
 def _dora(
-    concealed: Sequence[int], melds: Sequence[Meld], ctx: WinContext, rules: RuleConfig
+    closed: list[int],
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    ctx: WinContext,
+    rules: RuleConfig,
 ) -> tuple[int, int, int, int]:
     """(dora, aka, ura, kita) over every tile of the hand, kita included; ura needs riichi."""
-    full = [0] * 34
-    aka = 0
     red = rules.red
-    for tiles in (concealed, *(m.tiles for m in melds)):
-        for t in tiles:
-            full[t >> 2] += 1
-            aka += t in red
-    sanma = rules.sanma
-    dora = sum(full[dora_of(i >> 2, sanma)] for i in ctx.dora_indicators)
-    ura = 0
+    aka = len(red.intersection(concealed))
+    full = closed
+    if melds:
+        full = closed.copy()
+        for m in melds:
+            aka += len(red.intersection(m.tiles))
+            for t in m.tiles:
+                full[t >> 2] += 1
+    table = _DORA_OF[rules.players == 3]
+    dora = ura = 0
+    for i in ctx.dora_indicators:
+        dora += full[table[i >> 2]]
     if ctx.riichi or ctx.double_riichi:
-        ura = sum(full[dora_of(i >> 2, sanma)] for i in ctx.ura_indicators)
+        for i in ctx.ura_indicators:
+            ura += full[table[i >> 2]]
     return dora, aka, ura, ctx.kita
 
 
 def _result(best: _Scored, dora: tuple[int, int, int, int], dealer: bool) -> HandResult:
-    (base, real, han, fu), yaku, multiplier = best
+    (base, real, han, fu), yaku = best
     n_dora, aka, ura, kita = dora if not real else (0, 0, 0, 0)
     limit = "yakuman" if real else ""
+    multiplier = han // 13 if real else 0
     if not real:
         # Tenhou prints nukidora inside ドラ
         for name, tenhou, n in (("dora", "ドラ", n_dora + kita), ("aka", "赤ドラ", aka)):

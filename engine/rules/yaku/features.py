@@ -8,11 +8,19 @@ condition reads like the rule book and costs a few attribute lookups.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.rules.config import RuleConfig
     from engine.rules.scoring import WinContext
+
+from engine.rules.tiles import SIMPLES, YAOCHUU
+
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou, hatsu
+_KINDS = range(34)
+_MAN, _PIN, _SOU = frozenset(range(9)), frozenset(range(9, 18)), frozenset(range(18, 27))
 
 # hand forms
 STANDARD, CHIITOITSU, KOKUSHI = 0, 1, 2
@@ -24,16 +32,28 @@ class HandInfo:
     """What is fixed for one winning hand, whatever its decomposition."""
 
     __slots__ = (
+        "all_green",
+        "all_simple",
+        "all_terminal",
+        "all_yaochuu",
+        "blessed",
         "counts",
         "ctx",
         "dealer",
+        "honour_sets",
+        "honours",
         "kans",
         "kinds",
         "menzen",
         "no_melds",
+        "one_suit",
+        "pure",
+        "riichi_any",
+        "ron_luck",
         "round_wind",
         "rules",
         "seat_wind",
+        "suits",
         "tsumo",
         "win_kind",
     )
@@ -50,7 +70,29 @@ class HandInfo:
         #: count per kind over the whole hand, a kan counted as three (its shape)
         self.counts = counts
         #: the kinds present, ascending
-        self.kinds = tuple(k for k in range(34) if counts[k])
+        self.kinds = kinds = tuple(compress(_KINDS, counts))
+        present = frozenset(kinds)
+        self.all_simple = present <= SIMPLES
+        self.all_yaochuu = present <= YAOCHUU
+        self.all_terminal = present <= TERMINALS
+        self.all_green = present <= GREEN
+        #: whether any honour is present
+        self.honours = kinds[-1] >= 27
+        #: how many of man, pin, sou are present
+        self.suits = (
+            (not present.isdisjoint(_MAN))
+            + (not present.isdisjoint(_PIN))
+            + (not present.isdisjoint(_SOU))
+        )
+        #: whether an honour kind forms a triplet or quad (yakuhai and its kin)
+        self.honour_sets = max(counts[27:]) >= 3
+        #: one suit, no honours, nothing called (chuuren's precondition)
+        self.pure = no_melds and self.suits == 1 and not self.honours
+        self.one_suit = self.suits == 1
+        # situational gates: each situational yaku needs one of these up
+        self.riichi_any = ctx.riichi or ctx.double_riichi
+        self.ron_luck = ctx.chankan or ctx.houtei or ctx.renhou
+        self.blessed = ctx.tenhou or ctx.chiihou
         self.ctx = ctx
         self.rules = rules
         self.menzen = menzen

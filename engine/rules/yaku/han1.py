@@ -6,12 +6,12 @@ from engine.rules.tiles import CHUN, EAST, HAKU, HATSU, NORTH, SOUTH, WEST
 from engine.rules.yaku.features import RYANMEN, STANDARD, HandInfo, Shape
 from engine.rules.yaku.unit import Yaku, yaku
 
-_SIMPLE = tuple(k < 27 and k % 9 not in (0, 8) for k in range(34))
-
 
 def peikou(s: Shape) -> int:
     """How many pairs of identical sequences the shape holds (2 = ryanpeikou)."""
     seq = s.shuntsu
+    if len(seq) < 2:
+        return 0
     found = i = 0
     while i < len(seq) - 1:
         if seq[i] == seq[i + 1]:
@@ -22,7 +22,7 @@ def peikou(s: Shape) -> int:
     return found
 
 
-@yaku("pinfu", "平和", 1)
+@yaku("pinfu", "平和", 1, shape=True)
 def pinfu(h: HandInfo, s: Shape) -> bool:
     """Four sequences, a valueless pair, a two-sided wait, closed."""
     p = s.pair
@@ -35,34 +35,34 @@ def pinfu(h: HandInfo, s: Shape) -> bool:
     )
 
 
-@yaku("tanyao", "断幺九", 1, 1)
+@yaku("tanyao", "断幺九", 1, 1, gate="all_simple")
 def tanyao(h: HandInfo, s: Shape) -> bool:
     """Only simples; open only with kuitan."""
-    return (h.menzen or h.rules.kuitan) and all(_SIMPLE[k] for k in h.kinds)
+    return h.all_simple and (h.menzen or h.rules.kuitan)
 
 
-@yaku("iipeikou", "一盃口", 1)
+@yaku("iipeikou", "一盃口", 1, shape=True)
 def iipeikou(h: HandInfo, s: Shape) -> bool:
     return h.menzen and s.form == STANDARD and peikou(s) == 1
 
 
-@yaku("yakuhai_haku", "役牌 白", 1, 1)
+@yaku("yakuhai_haku", "役牌 白", 1, 1, gate="honour_sets")
 def yakuhai_haku(h: HandInfo, s: Shape) -> bool:
     return h.counts[HAKU] >= 3
 
 
-@yaku("yakuhai_hatsu", "役牌 發", 1, 1)
+@yaku("yakuhai_hatsu", "役牌 發", 1, 1, gate="honour_sets")
 def yakuhai_hatsu(h: HandInfo, s: Shape) -> bool:
     return h.counts[HATSU] >= 3
 
 
-@yaku("yakuhai_chun", "役牌 中", 1, 1)
+@yaku("yakuhai_chun", "役牌 中", 1, 1, gate="honour_sets")
 def yakuhai_chun(h: HandInfo, s: Shape) -> bool:
     return h.counts[CHUN] >= 3
 
 
 def _jikaze(wind: int, romaji: str, face: str) -> Yaku:
-    @yaku(f"jikaze_{romaji}", f"自風 {face}", 1, 1)
+    @yaku(f"jikaze_{romaji}", f"自風 {face}", 1, 1, gate="honour_sets")
     def seat(h: HandInfo, s: Shape) -> bool:
         return h.seat_wind == wind and h.counts[wind] >= 3
 
@@ -70,7 +70,7 @@ def _jikaze(wind: int, romaji: str, face: str) -> Yaku:
 
 
 def _bakaze(wind: int, romaji: str, face: str) -> Yaku:
-    @yaku(f"bakaze_{romaji}", f"場風 {face}", 1, 1)
+    @yaku(f"bakaze_{romaji}", f"場風 {face}", 1, 1, gate="honour_sets")
     def round_(h: HandInfo, s: Shape) -> bool:
         return h.round_wind == wind and h.counts[wind] >= 3
 

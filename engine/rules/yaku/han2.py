@@ -21,61 +21,73 @@ def outside(s: Shape) -> bool:
     )
 
 
-@yaku("chiitoitsu", "七対子", 2)
+@yaku("chiitoitsu", "七対子", 2, shape=True)
 def chiitoitsu(h: HandInfo, s: Shape) -> bool:
     return s.form == CHIITOITSU
 
 
-@yaku("sanshoku_doujun", "三色同順", 2, 1)
+@yaku("sanshoku_doujun", "三色同順", 2, 1, shape=True)
 def sanshoku_doujun(h: HandInfo, s: Shape) -> bool:
     seq = s.shuntsu
-    return len(seq) >= 3 and any(k + 9 in seq and k + 18 in seq for k in seq if k < 9)
+    if len(seq) >= 3:
+        for k in seq:
+            if k < 9 and k + 9 in seq and k + 18 in seq:
+                return True
+    return False
 
 
-@yaku("ittsu", "一気通貫", 2, 1)
+@yaku("ittsu", "一気通貫", 2, 1, shape=True)
 def ittsu(h: HandInfo, s: Shape) -> bool:
     seq = s.shuntsu
-    return len(seq) >= 3 and any(k + 3 in seq and k + 6 in seq for k in (0, 9, 18) if k in seq)
+    if len(seq) >= 3:
+        for k in seq:
+            if k % 9 == 0 and k + 3 in seq and k + 6 in seq:
+                return True
+    return False
 
 
-@yaku("chanta", "混全帯幺九", 2, 1)
+@yaku("chanta", "混全帯幺九", 2, 1, shape=True)
 def chanta(h: HandInfo, s: Shape) -> bool:
     """Outside hand with honours and at least one sequence (else honroutou)."""
-    return bool(s.shuntsu) and h.kinds[-1] >= 27 and outside(s)
+    return h.honours and bool(s.shuntsu) and outside(s)
 
 
-@yaku("toitoi", "対々和", 2, 2)
+@yaku("toitoi", "対々和", 2, 2, shape=True)
 def toitoi(h: HandInfo, s: Shape) -> bool:
     return s.form == STANDARD and not s.shuntsu
 
 
-@yaku("sanankou", "三暗刻", 2, 2)
+@yaku("sanankou", "三暗刻", 2, 2, shape=True)
 def sanankou(h: HandInfo, s: Shape) -> bool:
     return s.ankou == 3
 
 
-@yaku("sanshoku_doukou", "三色同刻", 2, 2)
+@yaku("sanshoku_doukou", "三色同刻", 2, 2, shape=True)
 def sanshoku_doukou(h: HandInfo, s: Shape) -> bool:
     tri = s.koutsu
-    return len(tri) >= 3 and any(k + 9 in tri and k + 18 in tri for k in tri if k < 9)
+    if len(tri) >= 3:
+        for k in tri:
+            if k < 9 and k + 9 in tri and k + 18 in tri:
+                return True
+    return False
 
 
-@yaku("sankantsu", "三槓子", 2, 2)
+@yaku("sankantsu", "三槓子", 2, 2, gate="kans")
 def sankantsu(h: HandInfo, s: Shape) -> bool:
     return h.kans == 3
 
 
-@yaku("shousangen", "小三元", 2, 2)
+@yaku("shousangen", "小三元", 2, 2, gate="honour_sets")
 def shousangen(h: HandInfo, s: Shape) -> bool:
+    """Two dragon triplets and a dragon pair: 3 + 3 + 2 dragons (no other form holds that)."""
     c = h.counts
-    return c[HAKU] + c[HATSU] + c[CHUN] == 8 and s.form == STANDARD and s.pair >= HAKU
+    return c[HAKU] + c[HATSU] + c[CHUN] == 8
 
 
-@yaku("honroutou", "混老頭", 2, 2)
+@yaku("honroutou", "混老頭", 2, 2, gate="all_yaochuu")
 def honroutou(h: HandInfo, s: Shape) -> bool:
     """Terminals and honours only, both present (else chinroutou or tsuuiisou)."""
-    kinds = h.kinds
-    return kinds[0] < 27 and kinds[-1] >= 27 and all(_YAOCHUU[k] for k in kinds)
+    return h.all_yaochuu and h.honours and h.kinds[0] < 27
 
 
 HAN2 = (

@@ -8,35 +8,26 @@ from engine.rules.yaku.han2 import outside
 from engine.rules.yaku.unit import yaku
 
 
-@yaku("ryanpeikou", "二盃口", 3)
+@yaku("ryanpeikou", "二盃口", 3, shape=True)
 def ryanpeikou(h: HandInfo, s: Shape) -> bool:
     """Two iipeikou; it replaces iipeikou and beats chiitoitsu on the same tiles."""
     return h.menzen and s.form == STANDARD and peikou(s) == 2
 
 
-@yaku("junchan", "純全帯幺九", 3, 2)
+@yaku("junchan", "純全帯幺九", 3, 2, shape=True)
 def junchan(h: HandInfo, s: Shape) -> bool:
     """Outside hand without honours, with at least one sequence (else chinroutou)."""
-    return bool(s.shuntsu) and h.kinds[-1] < 27 and outside(s)
+    return not h.honours and bool(s.shuntsu) and outside(s)
 
 
-def _one_suit(kinds: tuple[int, ...]) -> bool:
-    """Whether all suited kinds (there must be some) share one suit."""
-    first = kinds[0]
-    if first >= 27:
-        return False
-    suited_last = max(k for k in kinds if k < 27)
-    return first // 9 == suited_last // 9
-
-
-@yaku("honitsu", "混一色", 3, 2)
+@yaku("honitsu", "混一色", 3, 2, gate="one_suit")
 def honitsu(h: HandInfo, s: Shape) -> bool:
-    return h.kinds[-1] >= 27 and _one_suit(h.kinds)
+    return h.honours and h.suits == 1
 
 
-@yaku("chinitsu", "清一色", 6, 5)
+@yaku("chinitsu", "清一色", 6, 5, gate="one_suit")
 def chinitsu(h: HandInfo, s: Shape) -> bool:
-    return h.kinds[-1] < 27 and _one_suit(h.kinds)
+    return not h.honours and h.suits == 1
 
 
 HAN3 = (ryanpeikou, junchan, honitsu, chinitsu)

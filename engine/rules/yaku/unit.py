@@ -11,13 +11,18 @@ Test = Callable[[HandInfo, Shape], bool]
 
 
 class Yaku(NamedTuple):
-    """A regular yaku. ``opened`` is its han with an open hand, 0 when it needs menzen."""
+    """A regular yaku. ``opened`` is its han with an open hand, 0 when it needs menzen.
+    ``shape`` says whether the condition reads the Shape; the others are tested once a hand.
+    ``gate`` names a HandInfo flag the yaku cannot hold without ("" = none): scoring skips a
+    whole group of units on one cheap check."""
 
     name: str
     tenhou: str
     closed: int
     opened: int
     test: Test
+    shape: bool
+    gate: str
 
 
 class Yakuman(NamedTuple):
@@ -27,21 +32,33 @@ class Yakuman(NamedTuple):
     tenhou: str
     double: bool
     test: Test
+    shape: bool
+    gate: str
 
 
-def yaku(name: str, tenhou: str, closed: int, opened: int = 0) -> Callable[[Test], Yaku]:
+def yaku(
+    name: str,
+    tenhou: str,
+    closed: int,
+    opened: int = 0,
+    *,
+    shape: bool = False,
+    gate: str = "",
+) -> Callable[[Test], Yaku]:
     """Turn a condition into a ``Yaku`` worth ``closed`` han (``opened`` when open)."""
 
     def wrap(test: Test) -> Yaku:
-        return Yaku(name, tenhou, closed, opened, test)
+        return Yaku(name, tenhou, closed, opened, test, shape, gate)
 
     return wrap
 
 
-def yakuman(name: str, tenhou: str, double: bool = False) -> Callable[[Test], Yakuman]:
+def yakuman(
+    name: str, tenhou: str, double: bool = False, *, shape: bool = False, gate: str = ""
+) -> Callable[[Test], Yakuman]:
     """Turn a condition into a ``Yakuman``."""
 
     def wrap(test: Test) -> Yakuman:
-        return Yakuman(name, tenhou, double, test)
+        return Yakuman(name, tenhou, double, test, shape, gate)
 
     return wrap

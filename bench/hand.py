@@ -1,0 +1,149 @@
+"""Scoring speed beside its peers, on the same seeded winning hands, on one core.
+
+    python3 -m bench.hand [--hands 4000] [--reps 5] [--seed 7]
+
+Times our ``score_hand``, ``mahjong``'s ``HandCalculator.estimate_hand_value`` (pure Python)
+and ``riichienv``'s Rust ``HandEvaluator.calc`` over the same hands from ``bench.handgen``;
+each figure is the median of ``--reps`` passes, inputs built before the clock starts. Then
+per-call times of shanten and waits (engine.rules.hand) on the 13-tile hands before the win,
+beside ``mahjong``'s shanten. The last two lines are the ratios the issue asks for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections.abc import Callable
+
+from bench.handgen import Case, random_hands
+from bench.oracle import mahjong_args
+from engine.rules.config import TENHOU_HANCHAN
+from engine.rules.hand import shanten, waits
+from engine.rules.meld import MeldType
+from engine.rules.scoring import score_hand
+from engine.rules.tiles import to_counts
+
+
+def _median_rate(run: Callable[[], int], reps: int) -> float:
+    """Median items per second over ``reps`` passes of ``run`` (which returns its count)."""
+    rates = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        n = run()
+        rates.append(n / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def ours(cases: list[Case]) -> Callable[[], int]:
+    rules = TENHOU_HANCHAN
+    items = [(c.concealed, c.melds, c.ctx) for c in cases]
+
+    def run() -> int:
+        for concealed, melds, ctx in items:
+            score_hand(concealed, melds, ctx, rules)
+        return len(items)
+
+    return run
+
+
+def mahjong(cases: list[Case]) -> Callable[[], int]:
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    items = [mahjong_args(c) for c in cases]
+    estimate = HandCalculator.estimate_hand_value
+
+    def run() -> int:
+        for tiles, win, melds, dora, config, ura in items:
+            estimate(tiles, win, melds, dora, config, ura_dora_indicators=ura)
+        return len(items)
+
+    return run
+
+
+def riichienv(cases: list[Case]) -> Callable[[], int] | None:
+    try:
+        import riichienv._riichienv as rc
+    except ImportError:
+        return None
+    winds = [rc.Wind.East, rc.Wind.South, rc.Wind.West, rc.Wind.North]
+    kinds = {
+        MeldType.CHII: rc.MeldType.Chi,
+        MeldType.PON: rc.MeldType.Pon,
+        MeldType.DAIMINKAN: rc.MeldType.Daiminkan,
+        MeldType.KAKAN: rc.MeldType.Kakan,
+        MeldType.ANKAN: rc.MeldType.Ankan,
+    }
+    items = []
+    for c in cases:
+        x = c.ctx
+        melds = [rc.Meld(kinds[m.type], list(m.tiles), m.opened, 1) for m in c.melds]
+        cond = rc.Conditions(
+            tsumo=x.tsumo, riichi=x.riichi, double_riichi=x.double_riichi, ippatsu=x.ippatsu,
+            haitei=x.haitei, houtei=x.houtei, rinshan=x.rinshan, chankan=x.chankan,
+            tsumo_first_turn=x.tenhou or x.chiihou,
+            player_wind=winds[x.seat_wind - 27], round_wind=winds[x.round_wind - 27],
+        )  # fmt: skip
+        items.append(
+            (sorted(c.concealed), melds, x.win_tile, list(x.dora_indicators),
+             list(x.ura_indicators), cond)
+        )  # fmt: skip
+    evaluator = rc.HandEvaluator
+
+    def run() -> int:
+        for concealed, melds, win, dora, ura, cond in items:
+            evaluator(concealed, melds).calc(win, dora, ura, cond)
+        return len(items)
+
+    return run
+
+
+def _per_call(fn: Callable[[list[int]], object], hands: list[list[int]], reps: int) -> float:
+    """Median microseconds per call of ``fn`` over ``hands``."""
+
+    def run() -> int:
+        for h in hands:
+            fn(h)
+        return len(hands)
+
+    return 1e6 / _median_rate(run, reps)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=4000)
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    cases = list(random_hands(args.seed, args.hands))
+    print(f"{len(cases)} seeded winning hands (seed {args.seed}), median of {args.reps} passes")
+    rate_ours = _median_rate(ours(cases), args.reps)
+    print(f"ours      score_hand            {rate_ours:12,.0f} hands/s")
+    rate_mj = _median_rate(mahjong(cases), args.reps)
+    print(f"mahjong   estimate_hand_value   {rate_mj:12,.0f} hands/s")
+    peer = riichienv(cases)
+    rate_re = _median_rate(peer, args.reps) if peer else float("nan")
+    print(f"riichienv HandEvaluator.calc    {rate_re:12,.0f} hands/s")
+
+    before = []
+    for c in cases:
+        if not c.melds:
+            rest = list(c.concealed)
+            rest.remove(c.ctx.win_tile)
+            before.append(to_counts(rest))
+    from mahjong.shanten import Shanten
+
+    mj_shanten = Shanten().calculate_shanten
+    print(f"{len(before)} closed 13-tile hands before the win:")
+    print(f"ours      shanten   {_per_call(shanten, before, args.reps):8.2f} us/call")
+    print(f"ours      waits     {_per_call(waits, before, args.reps):8.2f} us/call")
+    print(f"mahjong   shanten   {_per_call(mj_shanten, before, args.reps):8.2f} us/call")
+    print(f"scoring vs riichienv: {rate_ours / rate_re:.2f}x")
+    print(f"scoring vs mahjong: {rate_ours / rate_mj:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
