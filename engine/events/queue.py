@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from engine.events.base import EventBase
+from engine.events.base import MAX_PHASE, EventBase
 from engine.events.bus import EventBus
 
 
@@ -61,12 +61,13 @@ class EventQueue:
                 self.current = None
                 return
             self.current = event
+            state = event.__dict__
             for listener in bus.listeners(type(event)):
-                if event.cancelled:
+                if "_cancelled" in state:
                     break
-                if listener.priority > event.phase:
+                if listener.priority > state.get("_phase", MAX_PHASE):
                     continue
-                event.lower_phase(listener.priority)
+                state["_phase"] = listener.priority
                 if listener.times is not None:
                     bus.used(listener)
                 waiting = listener.handler(event)

@@ -10,7 +10,6 @@ from engine.actions import (
     ActionType,
     MultiPlayerInquiry,
     Option,
-    SinglePlayerInquiry,
     TenpaiInfo,
 )
 from engine.actions.calls import (
@@ -56,32 +55,33 @@ def _tenpai_info(
     return compute
 
 
-def discard_options(game: Game, p: Player, allowed: set[int] | None = None) -> list[Option]:
+def discard_options(
+    game: Game, p: Player, ready: dict[int, list[int]], allowed: bool = False
+) -> list[Option]:
     """One option per distinct tile (kind, red) in hand, the drawn tile on its own, last.
 
-    ``allowed`` limits the kinds (riichi: those that keep tenpai)."""
-    hand = p.hand
+    ``ready`` maps discard kinds to the waits they leave; ``allowed`` keeps only those."""
     red = game.rules.red
-    seen: set[tuple[int, bool]] = set()
+    drawn = p.drawn
+    kuikae = p.kuikae
+    seen: set[int] = set()
     tiles: list[int] = []
-    for t in sorted(hand):
-        if t == p.drawn:
-            continue
+    for t in sorted(p.hand):
         k = t >> 2
-        key = (k, t in red)
-        if key in seen or k in p.kuikae or (allowed is not None and k not in allowed):
+        key = -k - 1 if t in red else k
+        if t == drawn or key in seen or k in kuikae or (allowed and k not in ready):
             continue
         seen.add(key)
         tiles.append(t)
-    if p.drawn >= 0 and (allowed is None or p.drawn >> 2 in allowed):
-        tiles.append(p.drawn)
-    counts = to_counts(hand)
-    ready = tenpai_discards(counts)
+    if drawn >= 0 and (not allowed or drawn >> 2 in ready):
+        tiles.append(drawn)
+    if not ready:
+        return [Option((t,)) for t in tiles]
     options: list[Option] = []
     for t in tiles:
         w = ready.get(t >> 2)
         if w:
-            rest = list(hand)
+            rest = list(p.hand)
             rest.remove(t)
             options.append(Option((t,), _tenpai_info(game, p.seat, rest, w)))
         else:
@@ -96,8 +96,10 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     single.disable_skip()
     p = game.players[seat]
     rules = game.rules
+    counts = to_counts(p.hand)
+    ready = tenpai_discards(counts)
     if after_call:
-        single.add(Action(ActionType.DISCARD, discard_options(game, p)))
+        single.add(Action(ActionType.DISCARD, discard_options(game, p, ready)))
         single.default_choice = (0, len(single.actions[0].options) - 1)
         return inquiry
     tile = p.drawn
@@ -108,32 +110,24 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
         if score_hand(p.hand, p.melds, ctx, rules) is not None:
             single.add(Action(ActionType.TSUMO))
     first = p.first_turn and not game.any_call and rules.kyuushu_kyuuhai
-    if first and len({t >> 2 for t in p.hand} & YAOCHUU) >= 9:
+    if first and sum(1 for k in YAOCHUU if counts[k]) >= 9:
         single.add(Action(ActionType.KYUUSHU))
     if p.riichi:
         single.add(Action(ActionType.DISCARD, [Option((tile,))]))
     else:
-        _riichi(game, p, single)
-        single.add(Action(ActionType.DISCARD, discard_options(game, p)))
+        if ready and p.menzen and p.score >= 1000 and game.wall.remaining >= rules.riichi_min_tiles:
+            single.add(Action(ActionType.RIICHI, discard_options(game, p, ready, allowed=True)))
+        single.add(Action(ActionType.DISCARD, discard_options(game, p, ready)))
     discard = single.find(ActionType.DISCARD)
     single.default_choice = (discard, len(single.actions[discard].options) - 1)
     if can_kan(game):
-        kans = [o for o in ankan_options(p.hand) if not p.riichi or _riichi_ankan_ok(p, o)]
-        if kans:
-            single.add(Action(ActionType.ANKAN, [Option(o) for o in kans]))
-        if not p.riichi and (added := kakan_options(p.hand, p.melds)):
+        if 4 in counts:
+            kans = [o for o in ankan_options(p.hand) if not p.riichi or _riichi_ankan_ok(p, o)]
+            if kans:
+                single.add(Action(ActionType.ANKAN, [Option(o) for o in kans]))
+        if p.melds and not p.riichi and (added := kakan_options(p.hand, p.melds)):
             single.add(Action(ActionType.KAKAN, [Option(o) for o in added]))
     return inquiry
-
-
-def _riichi(game: Game, p: Player, single: SinglePlayerInquiry) -> None:
-    rules = game.rules
-    if not p.menzen or p.score < 1000 or game.wall.remaining < rules.riichi_min_tiles:
-        return
-    ready = tenpai_discards(to_counts(p.hand))
-    if ready:
-        options = discard_options(game, p, set(ready))
-        single.add(Action(ActionType.RIICHI, options))
 
 
 def _riichi_ankan_ok(p: Player, own: tuple[int, ...]) -> bool:
@@ -172,11 +166,15 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry:
                 inquiry.add(seat, Action(ActionType.RON))
         if last or p.riichi:
             continue
-        if pons := pon_options(p.hand, tile, rules.red):
+        same = 0
+        for t in p.hand:
+            if t >> 2 == k:
+                same += 1
+        if same >= 2 and (pons := pon_options(p.hand, tile, rules.red)):
             inquiry.add(seat, Action(ActionType.PON, [Option(o) for o in pons]))
-        if can_kan(game) and (own := daiminkan_option(p.hand, tile)):
+        if same == 3 and can_kan(game) and (own := daiminkan_option(p.hand, tile)):
             inquiry.add(seat, Action(ActionType.DAIMINKAN, [Option(own)]))
-        if offset == 1 and (chiis := chii_options(p.hand, tile, rules.red)):
+        if offset == 1 and k < 27 and (chiis := chii_options(p.hand, tile, rules.red)):
             inquiry.add(seat, Action(ActionType.CHII, [Option(o) for o in chiis]))
     return inquiry
 
