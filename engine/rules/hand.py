@@ -208,39 +208,38 @@ def tenpai_discards(
     """Discard kind -> the waits it leaves, for each discard of a 3n+2 part that leaves tenpai.
 
     Only the part that loses the tile changes, so the other parts' keys are reused, and a
-    discard cannot mend two incomplete parts, which prunes most candidates of a far hand.
+    discard cannot mend two incomplete parts, which rules out most far hands at once.
     """
     c = _tuple(counts)
     keys = [c[0:9], c[9:18], c[18:27], c[27:34]]
     broken = [i for i in (0, 1, 2, 3) if PARTS[i][1].complete.get(keys[i]) is None]
     if len(broken) > 2:
-        parts: tuple[int, ...] = ()
+        parts: Sequence[int] = ()
     elif len(broken) == 2:
-        parts = tuple(broken)
+        parts = broken
     else:
         parts = (0, 1, 2, 3)
-    special = _special_possible(c)
     out: dict[int, list[int]] = {}
-    for d in range(34):
-        if not c[d]:
-            continue
-        found: list[int] = []
-        part = _PART_OF[d]
-        if part in parts:
-            key = keys[part]
-            j = d - PARTS[part][0]
-            trial = keys.copy()
-            trial[part] = (*key[:j], key[j] - 1, *key[j + 1 :])
-            found = _standard_waits(trial)
-        if special:
-            left = (*c[:d], c[d] - 1, *c[d + 1 :])
-            extra = _special_waits(left)
-            if extra:
-                found = sorted(set(found).union(extra))
-        if held is not None:
-            found = [k for k in found if c[k] - (k == d) + held[k] < 4]
-        if found:
-            out[d] = found
+    for part in parts:
+        base = PARTS[part][0]
+        key = keys[part]
+        for j, n in enumerate(key):
+            if n:
+                trial = keys.copy()
+                trial[part] = (*key[:j], n - 1, *key[j + 1 :])
+                found = _standard_waits(trial)
+                if found:
+                    out[base + j] = found
+    if _special_possible(c):
+        for d in range(34):
+            if c[d]:
+                extra = _special_waits((*c[:d], c[d] - 1, *c[d + 1 :]))
+                if extra:
+                    out[d] = sorted(set(out.get(d, ())).union(extra))
+        out = dict(sorted(out.items()))
+    if held is not None:
+        kept = {d: [k for k in w if c[k] - (k == d) + held[k] < 4] for d, w in out.items()}
+        out = {d: w for d, w in kept.items() if w}
     return out
 
 
