@@ -57,7 +57,7 @@ def riichienv_selfplay(games: int, seed: int) -> SelfPlay:
     scores: list[tuple[int, ...]] = []
     elapsed = 0.0
     for g in range(games):
-        start = time.perf_counter()
+        start = time.process_time()
         env = RiichiEnv(
             game_mode=GameType.YON_HANCHAN, skip_mjai_logging=True, seed=seed + g, rule=rule
         )
@@ -73,7 +73,7 @@ def riichienv_selfplay(games: int, seed: int) -> SelfPlay:
                     choices += len(legal) > 1
                     answers[pid] = legal[rng.randrange(len(legal))]
             obs = env.step(answers)
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
         rounds += len(seen)
         per_game.append(len(seen))
         scores.append(tuple(env.scores()))
@@ -92,7 +92,7 @@ def jansou_selfplay(games: int, seed: int) -> SelfPlay:
     scores: list[tuple[int, ...]] = []
     elapsed = 0.0
     for g in range(games):
-        start = time.perf_counter()
+        start = time.process_time()
         env = Environment(rules, seed=seed + g)
         play = env.play()
         request = next(play)
@@ -105,7 +105,7 @@ def jansou_selfplay(games: int, seed: int) -> SelfPlay:
             except StopIteration as stop:
                 result = stop.value
                 break
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
         rounds += len(env.records)
         per_game.append(len(env.records))
         scores.append(tuple(result.scores))
@@ -136,7 +136,7 @@ def pymahjong_selfplay(games: int, seed: int) -> SelfPlay:
     scores: list[tuple[int, ...]] = []
     elapsed = 0.0
     for _ in range(games):
-        start = time.perf_counter()
+        start = time.process_time()
         points, honba, sticks = [START] * 4, 0, 0
         position: tuple[int, int] | None = (0, 0)
         played = 0
@@ -159,7 +159,7 @@ def pymahjong_selfplay(games: int, seed: int) -> SelfPlay:
             honba, sticks = result.n_honba, result.n_riichibo
             played += 1
             position = _pymahjong_next(wind, oya, bool(result.renchan), points)
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
         rounds += played
         per_game.append(played)
         scores.append(tuple(points))

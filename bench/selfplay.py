@@ -3,13 +3,16 @@
 Every engine plays full hanchan (see bench/peers.py for what each peer plays) with a
 uniform-random legal choice at every decision point, on one core. A run is ``--games``
 games per engine; runs are interleaved across engines so drift hits all of them alike, and
-each figure is the median over ``--runs`` runs. Rounds/s is the headline; choice points/s
-counts decisions with at least two legal answers (comparable across engines).
+each figure is the median over ``--runs`` runs. Time is this process's CPU time
+(``time.process_time``): on a shared machine, other processes' load does not count against
+whichever engine happened to run beside it. Rounds/s is the headline; choice points/s counts
+decisions with at least two legal answers (comparable across engines).
 
     python3 -m bench.selfplay [--games 4] [--runs 5] [--seed 1]
 
 The last line is exactly ``selfplay rounds/s vs riichienv: <ratio>x``, the lines before it
-the ratios against jansou and pymahjong (ratio = our median / the peer's median).
+the ratios against jansou and pymahjong: the median over runs of (our rounds/s / the peer's
+rounds/s in the same run).
 """
 
 from __future__ import annotations
@@ -43,17 +46,19 @@ class RandomCenter:
         """Events are not wanted (``wants_events`` is False)."""
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        randrange = self.rng.randrange
         for seat, single in list(inquiry.players.items()):
             if inquiry.done:
                 return
-            if single.answer is not None:
-                continue
-            pairs = [
-                (a, o) for a, act in enumerate(single.actions) for o in range(len(act.options))
-            ]
+            total = sum(len(action.options) for action in single.actions)
             self.decisions += 1
-            self.choices += len(pairs) > 1
-            inquiry.respond(seat, *pairs[self.rng.randrange(len(pairs))])
+            self.choices += total > 1
+            pick = randrange(total) if total > 1 else 0
+            for a, action in enumerate(single.actions):
+                if pick < len(action.options):
+                    inquiry.respond(seat, a, pick)
+                    break
+                pick -= len(action.options)
 
 
 def ours_selfplay(games: int, seed: int) -> SelfPlay:
@@ -63,11 +68,11 @@ def ours_selfplay(games: int, seed: int) -> SelfPlay:
     scores: list[tuple[int, ...]] = []
     elapsed = 0.0
     for g in range(games):
-        start = time.perf_counter()
+        start = time.process_time()
         center = RandomCenter(seed * 7919 + g)
         game = Game(TENHOU_HANCHAN, seed + g, center)
         run_sync(game)
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
         rounds += len(game.rounds)
         decisions += center.decisions
         choices += center.choices
@@ -85,13 +90,13 @@ def env_selfplay(games: int, seed: int) -> SelfPlay:
     elapsed = 0.0
     env = MahjongEnv()
     for g in range(games):
-        start = time.perf_counter()
+        start = time.process_time()
         env.reset(seed + g)
         while not env.done:
             legal = env.legal_actions()
             decisions += 1
             env.step(legal[rng.randrange(len(legal))])
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
         rounds += len(env.game.rounds)
         per_game.append(len(env.game.rounds))
         scores.append(tuple(env.scores))
@@ -147,8 +152,12 @@ def main() -> None:
             f"{per_game:>13.1f}"
         )
     for peer in ("jansou", "pymahjong", "riichienv"):
-        ratio = f"{rate['ours'] / rate[peer]:.2f}" if peer in rate else "n/a (not installed)"
-        print(f"selfplay rounds/s vs {peer}: {ratio}x")
+        if peer not in results:
+            print(f"selfplay rounds/s vs {peer}: n/a (not installed)")
+            continue
+        pairs = zip(results["ours"], results[peer], strict=True)
+        ratio = statistics.median((a.rounds / a.seconds) / (b.rounds / b.seconds) for a, b in pairs)
+        print(f"selfplay rounds/s vs {peer}: {ratio:.2f}x")
 
 
 if __name__ == "__main__":
