@@ -23,6 +23,8 @@ def main() -> None:
         port=settings.port,
         ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE,
+        # frames are a few hundred bytes: compressing them costs more CPU than it saves
+        ws_per_message_deflate=False,
         log_level="info",
     )
 

@@ -1,0 +1,186 @@
+"""Load: N tables of four real WebSocket bot clients against a server on loopback.
+
+The server runs in its own process (``python -m server``) so its RSS is its own; the clients
+run here, answer every inquiry at once (random legal choices, wins taken) and time each
+decision from the answer being sent to the next event arriving. Prints tables, decisions/s,
+p50/p99 latency, server RSS per table; the last line is exactly
+``load: N tables, p99 X ms, Y KiB per table``.
+
+    python bench/load.py --tables 50 [--duration 20] [--think 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from server.messaging import (  # noqa: E402
+    Answer,
+    End,
+    EventMsg,
+    InquiryMsg,
+    Snapshot,
+    decode_server,
+    encode,
+)
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.decisions = 0
+        self.games = 0
+
+
+def choose(inquiry: InquiryMsg, rng: random.Random) -> Answer:
+    for i, action in enumerate(inquiry.actions):
+        if action.type in ("tsumo", "ron"):
+            return Answer(inquiry.id, i, 0)
+    i = rng.randrange(len(inquiry.actions))
+    return Answer(inquiry.id, i, rng.randrange(len(inquiry.actions[i].options)))
+
+
+async def bot_client(url: str, seed: int, think: float, stats: Stats, stop: asyncio.Event) -> None:
+    rng = random.Random(seed)
+    sent_at: float | None = None
+    async with websockets.connect(url, max_size=2**22, compression=None) as ws:
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(ws.recv(), 1.0)
+            except TimeoutError:
+                continue
+            now = time.perf_counter()
+            msg = decode_server(text)
+            if isinstance(msg, EventMsg) and sent_at is not None:
+                stats.latencies.append(now - sent_at)
+                sent_at = None
+            inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
+            if isinstance(inquiry, InquiryMsg):
+                if think:
+                    await asyncio.sleep(think)
+                await ws.send(encode(choose(inquiry, rng)))
+                sent_at = time.perf_counter()
+                stats.decisions += 1
+            elif isinstance(msg, End):
+                stats.games += 1
+                return
+
+
+async def table(
+    http: httpx.AsyncClient,
+    host: str,
+    n: int,
+    args: argparse.Namespace,
+    stats: Stats,
+    stop: asyncio.Event,
+) -> None:
+    body = {
+        "name": "L0",
+        "preset": "tenhou-tonpuu",
+        "bots": 0,
+        "base_s": 5,
+        "bank_s": 20,
+        "public": False,
+        "seed": n,
+    }
+    grant = (await http.post("/api/rooms", json=body)).json()
+    tokens = [grant["token"]]
+    for i in range(1, 4):
+        joined = await http.post(f"/api/rooms/{grant['room']['code']}/join", json={"name": f"L{i}"})
+        tokens.append(joined.json()["token"])
+    await asyncio.gather(
+        *(
+            bot_client(f"ws://{host}/ws/play?token={t}", n * 4 + i, args.think, stats, stop)
+            for i, t in enumerate(tokens)
+        )
+    )
+
+
+async def run(args: argparse.Namespace) -> None:
+    port = free_port()
+    host = f"127.0.0.1:{port}"
+    data = tempfile.mkdtemp(prefix="riichi-load-")
+    env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        async with httpx.AsyncClient(base_url=f"http://{host}", timeout=30) as http:
+            for _ in range(200):
+                try:
+                    if (await http.get("/healthz")).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    await asyncio.sleep(0.05)
+            base = rss_kib(server.pid)
+            stats, stop = Stats(), asyncio.Event()
+            peak = base
+            started = time.perf_counter()
+            tasks = [
+                asyncio.create_task(table(http, host, n, args, stats, stop))
+                for n in range(args.tables)
+            ]
+            deadline = started + args.duration
+            while time.perf_counter() < deadline and not all(t.done() for t in tasks):
+                await asyncio.sleep(0.25)
+                peak = max(peak, rss_kib(server.pid))
+            stop.set()
+            elapsed = time.perf_counter() - started
+            await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        server.terminate()
+        server.wait(10)
+    lat = sorted(stats.latencies) or [0.0]
+    p50 = statistics.median(lat) * 1000
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    per_table = (peak - base) / args.tables
+    print(f"tables: {args.tables} (4 WebSocket bot clients each, think {args.think * 1000:.0f} ms)")
+    print(f"games finished: {stats.games // 4} in {elapsed:.1f} s")
+    print(f"decisions: {stats.decisions}, {stats.decisions / elapsed:.0f}/s")
+    print(f"latency answer->next event: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
+    print(f"server RSS: base {base / 1024:.1f} MiB, peak {peak / 1024:.1f} MiB")
+    print(f"load: {args.tables} tables, p99 {p99:.1f} ms, {per_table:.0f} KiB per table")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds to measure")
+    parser.add_argument("--think", type=float, default=0.0, help="bot think time, seconds")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
