@@ -114,6 +114,7 @@ _SHAPE_YAKUMAN = tuple(y for y in YAKUMAN if y.shape)
 _CLOSED = tuple(YakuHan(y.name, y.closed, y.tenhou) for y in REGULAR)
 _OPENED = tuple(YakuHan(y.name, y.opened, y.tenhou) for y in REGULAR)
 _PINFU = next(i for i, y in enumerate(REGULAR) if y.name == "pinfu")
+_LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman", 8000: "yakuman"}
 #: dora kind per indicator kind, four-player and sanma
 _DORA_OF = (tuple(dora_of(k) for k in range(34)), tuple(dora_of(k, True) for k in range(34)))
 
@@ -213,9 +214,10 @@ def _shapes(
     """Every interpretation, with (closed triplets, triplet completed by ron) for fu."""
     out: list[tuple[Shape, tuple[tuple[int, ...], int]]] = []
     if h.no_melds:
-        if is_kokushi(closed):
+        n_kinds = len(h.kinds)  # 13 for kokushi, 7 for chiitoitsu: skip both tests otherwise
+        if n_kinds == 13 and is_kokushi(closed):
             return [(Shape(KOKUSHI, -1, (), (), 0, TANKI), ((), -1))]
-        if is_chiitoitsu(closed):
+        if n_kinds == 7 and is_chiitoitsu(closed):
             out.append((Shape(CHIITOITSU, -1, (), (), 0, TANKI), ((), -1)))
     w = h.win_kind
     for d in decompose(closed):
@@ -291,11 +293,8 @@ def _result(best: _Scored, dora: tuple[int, int, int, int], dealer: bool) -> Han
                 yaku.append(YakuHan(name, n, tenhou))
         if ura:
             yaku.append(YakuHan("ura", ura, "裏ドラ"))
-        if base >= 2000:
-            limit = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman"}.get(
-                base, "yakuman"
-            )
-        multiplier = 1 if base == 8000 else 0
+        limit = _LIMIT_NAMES.get(base, "")
+        multiplier = 1 if base == 8000 else 0  # kazoe yakuman
     ron, tsumo_dealer, tsumo_other = payments(base, dealer)
     return HandResult(
         han, fu, tuple(yaku), multiplier, n_dora, aka, ura, kita, base, limit, ron,
