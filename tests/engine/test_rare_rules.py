@@ -1,0 +1,81 @@
+"""Rarer table situations: four kans, nagashi mangan, riichi furiten, kokushi robbing an ankan,
+tenhou."""
+
+from __future__ import annotations
+
+from engine.actions import ActionType as A
+from engine.rules.tiles import NUM_TILES, YAOCHUU
+from engine.rules.wall import Wall
+from tests.engine.table import events, make_wall, play
+
+FURITEN_HAND = "555z234m456p23s99s"  # haku, waiting on 1s-4s
+
+
+def test_four_kans_by_two_players_abort_after_the_next_discard() -> None:
+    wall = make_wall(
+        ["1111z2222z123m45m", "3333z4444z678p99p", "123p456p789p11s22s", "456s789s55m66m7m88m"],
+        draws="9m9s",
+    )
+    script = [(0, A.ANKAN, "1111z"), (0, A.ANKAN, "2222z")]
+    script += [(1, A.ANKAN, "3333z"), (1, A.ANKAN, "4444z")]
+    game, center = play([wall], script)
+    assert game.rounds[0].kind == "suukaikan"
+    assert len(game.rounds[0].dora_indicators) == 5
+    names = [type(e).__name__ for e in center.seen(None)]
+    assert names[-2:] == ["Discard", "Ryuukyoku"]
+
+
+def test_nagashi_mangan_is_paid_as_a_mangan_tsumo() -> None:
+    yao = [t for t in range(NUM_TILES) if t >> 2 in YAOCHUU]
+    simple = [t for t in range(NUM_TILES) if t >> 2 not in YAOCHUU]
+    draws = [yao.pop() if i % 4 == 0 else simple.pop() for i in range(70)]
+    seat0 = [simple.pop() for _ in range(13)]
+    dead = [simple.pop() for _ in range(14)]
+    others = yao + simple
+    live = seat0 + others[:39] + draws
+    wall = Wall(live, dead[:4], dead[4:9], dead[9:])
+    game, _ = play([wall])
+    result = game.rounds[0]
+    assert result.kind == "nagashi"
+    assert result.deltas == (12000, -4000, -4000, -4000)
+
+
+def test_a_riichi_player_who_lets_a_win_go_stays_furiten() -> None:
+    hands = ["777m444p777s22z33z", FURITEN_HAND, "111m999p888s1p2p3p8p", "888m111p222s44z66z"]
+    wall = make_wall(hands, draws="1z2z4s6z6z3z1s", dora="9m")
+    _, center = play([wall], [(1, A.RIICHI, "2z")])
+    offered = {
+        q.id
+        for q in center.inquiries
+        if q.kind == "claim" and 1 in q.players and q.players[1].find(A.RON) >= 0
+    }
+    ron_on = []
+    for q, moment in zip(center.inquiries, center.moments, strict=True):
+        if q.id in offered:
+            ron_on.append(
+                sum(1 for s, e in center.events[:moment] if s is None and e.name == "Discard")
+            )
+    assert ron_on[0] == 3  # the 4s it let go
+    assert 7 not in ron_on  # the 1s after its own next discard: still furiten
+
+
+def test_kokushi_robs_an_ankan_of_its_wait() -> None:
+    wall = make_wall(
+        ["1111z234m567p23s6s", "119m19p19s234567z", "234p678p345s678m5m", "456m456s78p33m44m9p"],
+        draws="8s",
+    )
+    game, center = play([wall], [(0, A.ANKAN, "1111z"), (1, A.RON)])
+    agari = events(center, "Agari")[0]
+    assert agari.chankan and agari.wins[0].result.yakuman == 1
+    assert game.rounds[0].deltas == (-32000, 32000, 0, 0)
+
+
+def test_a_complete_dealer_hand_on_the_first_draw_is_tenhou() -> None:
+    wall = make_wall(
+        ["123m456p789s11z22z", "777m444p777s33z55z", "888m111p222s44z66z", "999m222p333s77z66p"],
+        draws="2z",
+    )
+    game, center = play([wall], [(0, A.TSUMO)])
+    win = events(center, "Agari")[0].wins[0]
+    assert "tenhou" in {y.name for y in win.result.yaku}
+    assert game.rounds[0].deltas == (48000, -16000, -16000, -16000)
