@@ -17,10 +17,6 @@ if TYPE_CHECKING:
 PAO_YAKU = ("daisangen", "daisuushii")
 
 
-def _pao_multiple(win: Win) -> int:
-    return sum(y.han // 13 for y in win.result.yaku if y.name in PAO_YAKU)
-
-
 def agari_deltas(game: Game, wins: Sequence[Win]) -> list[int]:
     """Point changes of a win; ``wins`` in turn order from the discarder."""
     n = game.n
@@ -36,50 +32,45 @@ def agari_deltas(game: Game, wins: Sequence[Win]) -> list[int]:
     return deltas
 
 
-def _pao(game: Game, win: Win) -> tuple[int, int]:
-    """(responsible seat, full value of the pao yakuman) or (-1, 0)."""
+def pao_seat(game: Game, win: Win) -> int:
+    """The liable seat, or -1. Tenhou records (2010060416gm-0061, 2019103023gm-00a9): on a
+    tsumo the liable seat pays the whole hand and the honba, composite yakuman included; on
+    a ron it pays half and the honba, the discarder the other half."""
     if not game.rules.pao or win.pao_seat < 0:
-        return -1, 0
-    multiple = _pao_multiple(win)
-    if not multiple:
-        return -1, 0
-    per = 48000 if win.seat == game.dealer else 32000
-    return win.pao_seat, per * multiple
+        return -1
+    if not any(y.name in PAO_YAKU for y in win.result.yaku):
+        return -1
+    return win.pao_seat
+
+
+def _pay(deltas: list[int], payer: int, payee: int, amount: int) -> None:
+    deltas[payer] -= amount
+    deltas[payee] += amount
 
 
 def _tsumo(game: Game, win: Win, honba: int, deltas: list[int]) -> None:
     r = win.result
     winner = win.seat
     dealer_win = winner == game.dealer
-    pao, pao_value = _pao(game, win)
-    share = 1.0
-    if pao >= 0:
-        deltas[pao] -= pao_value + honba
-        deltas[winner] += pao_value + honba
-        rest = r.yakuman - _pao_multiple(win)
-        if rest <= 0:
-            return
-        share = rest / r.yakuman
-        honba = 0
     others = [s for s in range(game.n) if s != winner]
-    per_honba = honba // len(others) if others else 0
-    for s in others:
-        pay = r.tsumo_other if dealer_win or s != game.dealer else r.tsumo_dealer
-        pay = int(pay * share) + per_honba
-        deltas[s] -= pay
-        deltas[winner] += pay
+    shares = [r.tsumo_other if dealer_win or s != game.dealer else r.tsumo_dealer for s in others]
+    liable = pao_seat(game, win)
+    if liable >= 0:
+        _pay(deltas, liable, winner, sum(shares) + honba)
+        return
+    for s, share in zip(others, shares, strict=True):
+        _pay(deltas, s, winner, share + honba // len(others))
 
 
 def _ron(game: Game, win: Win, honba: int, deltas: list[int]) -> None:
     pay = win.result.ron
-    pao, pao_value = _pao(game, win)
-    if pao >= 0 and pao != win.from_seat:
-        half = pao_value // 2
-        deltas[pao] -= half
-        deltas[win.seat] += half
-        pay -= half
-    deltas[win.from_seat] -= pay + honba
-    deltas[win.seat] += pay + honba
+    liable = pao_seat(game, win)
+    if liable >= 0 and liable != win.from_seat:
+        half = pay // 2
+        _pay(deltas, liable, win.seat, half + honba)
+        _pay(deltas, win.from_seat, win.seat, pay - half)
+        return
+    _pay(deltas, win.from_seat, win.seat, pay + honba)
 
 
 def tenpai_deltas(game: Game, tenpai: Sequence[int]) -> list[int]:

@@ -215,3 +215,27 @@ def test_somebody_at_thirty_thousand_after_south_four_ends_the_match() -> None:
     start = RoundStart(7, 0, 0, (31000, 23000, 23000, 23000))
     game, _ = play([wall_again(), wall_again()], start=start, max_rounds=None)
     assert game.over and len(game.rounds) == 1
+
+
+def test_a_ron_on_a_pao_daisangen_is_split_and_the_feeder_pays_the_honba() -> None:
+    wall = make_wall(
+        [
+            "111m999m111p999p1s",
+            "55z66z77z123m9s1s2s3s",
+            "2345m2345p2345s8m",
+            "678m678p678s4s5m5p3s",
+        ],
+        draws="5z6z7z1z9s",
+    )
+    script = [
+        (1, A.PON),
+        (1, A.DISCARD, "1s"),
+        (1, A.PON),
+        (1, A.DISCARD, "2s"),
+        (1, A.PON),
+        (1, A.DISCARD, "3s"),
+        (1, A.RON),
+    ]
+    start = RoundStart(0, 1, 0, (25000,) * 4)
+    game, _ = play([wall], script, start=start)
+    assert game.rounds[0].deltas == (0, 32300, -16300, -16000)
