@@ -118,6 +118,10 @@ export function tablePage(root, header, { mode, game }) {
       case "event":
         if (m.seq <= st.lastSeq) return;
         st.lastSeq = m.seq;
+        // an open inquiry is settled by the next event (someone else's call may come first)
+        if (st.inq && !st.inq.actions.some((a) => a.type === "next_round")) {
+          st.inq = null; st.riichi = false; st.choosing = null; hideTip();
+        }
         applyEngine(m.event);
         break;
       case "inquiry": setInquiry(m); break;
@@ -146,7 +150,6 @@ export function tablePage(root, header, { mode, game }) {
 
   function draw() {
     const tb = st.tb;
-    wrap.style.setProperty("--below", watching ? "170px" : "250px");
     clockText();
     renderBoard(boardBox, tb, { bottom: st.bottom, showAll: watching });
     const inq = st.inq && !st.inq.actions.every((a) => a.type === "next_round") ? st.inq : null;

@@ -65,7 +65,6 @@ export function replayPage(root, opts = {}) {
     roundSel.value = String(state.round);
     viewSel.value = String(state.view);
     stepLabel.textContent = `${state.step}/${evs.length}`;
-    wrap.style.setProperty("--below", "230px");
     renderBoard(boardBox, tb, { bottom: state.view, showAll: state.all });
     const hand = h("div", {});
     renderHand(hand, tb, state.view, { show: true });

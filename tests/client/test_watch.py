@@ -1,0 +1,60 @@
+"""A spectator finds a running game in the lobby's room list and watches it: every hand open,
+the table moving, no decision offered. The seated player here never acts: a short clock
+answers for them (tsumogiri / skip), so the game runs on its own."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from playwright.sync_api import Browser, Page
+
+from tests.client.conftest import shot
+
+
+def _post(url: str, body: dict[str, object]) -> dict[str, object]:
+    req = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(req) as r:
+        answer: dict[str, object] = json.loads(r.read())
+        return answer
+
+
+def test_spectator_sees_all_hands_of_a_running_game_from_the_room_list(
+    server: str, page: Page, browser: Browser
+) -> None:
+    body = {"name": "Idle", "preset": "tenhou-tonpuu", "bots": 3, "base_s": 0.3, "bank_s": 0}
+    grant = _post(f"{server}/api/rooms", body)
+    room = grant["room"]
+    assert isinstance(room, dict)
+    player = browser.new_context()
+    player.add_init_script(f"localStorage.setItem('seat:{room['game']}', '{grant['token']}')")
+    seat_page = player.new_page()
+    seat_page.goto(f"{server}/#/play/{room['game']}")
+    try:
+        page.goto(server + "/")
+        link = page.locator(f"#rooms li[data-code='{room['code']}'] a")
+        link.wait_for(timeout=10000)
+        link.click()
+        page.wait_for_selector("#conn.online", timeout=10000)
+        assert page.evaluate("location.hash") == f"#/watch/{room['game']}"
+        page.wait_for_function(
+            "document.querySelectorAll('.seat .river .tile').length > 4", timeout=30000
+        )
+        # god view: the three other hands are face up, the bottom hand too
+        assert page.locator(".hand.opp .tile.back").count() == 0
+        assert page.locator(".hand.opp .tile[data-tile]").count() >= 3 * 4
+        assert page.locator(".own .tile[data-tile]").count() >= 4
+        assert page.locator("#actions button").count() == 0
+        # the seated player sees only their own hand
+        assert seat_page.locator(".hand.opp .tile[data-tile]").count() == 0
+        shot(page, "desktop-watch")
+        before = page.locator(".seat .river .tile").count()
+        page.wait_for_function(
+            f"document.querySelectorAll('.seat .river .tile').length != {before}"
+            " || document.querySelector('#overlay')",
+            timeout=20000,
+        )
+    finally:
+        player.close()
