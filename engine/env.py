@@ -76,6 +76,7 @@ class MahjongEnv:
         self._choices: dict[int, Answer] = {}
         self._branches: dict[int, tuple[str, dict[int, Answer]]] = {}
         self._order: list[int] = []
+        self._center = _Center(observe)
 
     # -- the public surface -------------------------------------------------------------
     def reset(self, seed: int) -> None:

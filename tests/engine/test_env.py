@@ -277,3 +277,31 @@ def test_a_kind_held_and_drawn_is_discarded_as_the_drawn_copy() -> None:
     env.step(27)
     env.step(52)  # discarding it leaves tenpai: the riichi question comes first
     assert env.game.players[0].river == [drawn]
+
+
+def test_stop_at_forced_also_stops_at_single_answers_and_plays_the_same_hand() -> None:
+    quick, every = MahjongEnv(max_rounds=2), MahjongEnv(max_rounds=2, stop_at_forced=True)
+    quick.reset(6)
+    every.reset(6)
+    singles = 0
+    while not every.done:
+        legal = every.legal_actions()
+        if len(legal) == 1:
+            singles += 1
+            every.step(legal[0])
+            continue
+        assert (every.current_player, legal) == (quick.current_player, quick.legal_actions())
+        every.step(legal[len(legal) // 2])
+        quick.step(legal[len(legal) // 2])
+    assert quick.done
+    assert singles > 0
+    assert every.game.decisions == quick.game.decisions
+
+
+def test_observe_gives_each_seat_its_own_deal_and_hides_the_others() -> None:
+    env = MahjongEnv(observe=True, max_rounds=1)
+    env.reset(3)
+    for seat in range(4):
+        dealt = [e for e in env.events(seat) if type(e).__name__ == "Haipai"]
+        assert [e.seat for e in dealt] == [seat]
+        assert sorted(dealt[0].tiles) == sorted(env.game.players[seat].hand[:13])
