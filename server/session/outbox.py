@@ -13,6 +13,8 @@ from server.mailbox import Closed, Full, Mailbox
 from server.transport import Connection, Disconnected
 
 CLOSE_TOO_SLOW = 4004
+#: how long a close handshake may take before the connection is abandoned
+CLOSE_WAIT_S = 2.0
 
 
 class Outbox:
@@ -21,6 +23,7 @@ class Outbox:
         self._queue = Mailbox(limit)
         self.closed = False
         self.close_code = 1000
+        self._scope: anyio.CancelScope | None = None
 
     def push(self, text: str) -> bool:
         """Queue a message; False (and the client is being dropped) when it cannot keep up."""
@@ -41,15 +44,17 @@ class Outbox:
             self.close_code = code
             if code == CLOSE_TOO_SLOW:
                 self._queue.clear()
+                if self._scope is not None:
+                    self._scope.cancel()  # the send in progress may never finish
             self._queue.close()
 
     async def pump(self) -> None:
         """Write queued messages until shut; then close the connection."""
-        try:
-            while True:
-                await self.conn.send_text(await self._queue.get())
-        except (Closed, Disconnected):
-            self.closed = True
-        finally:
-            with anyio.CancelScope(shield=True):
-                await self.conn.close(self.close_code)
+        with anyio.CancelScope() as self._scope:
+            try:
+                while True:
+                    await self.conn.send_text(await self._queue.get())
+            except (Closed, Disconnected):
+                self.closed = True
+        with anyio.move_on_after(CLOSE_WAIT_S, shield=True):
+            await self.conn.close(self.close_code)

@@ -92,3 +92,26 @@ async def test_four_clients_play_a_tonpuusen_through_a_blip_time_outs_and_a_spec
     assert list(records.replay(record).scores) == ended[0]["scores"]
     assert isinstance(bots[0].received[-1], End)
     assert any(isinstance(m, Snapshot) for m in bots[0].received)
+
+
+async def test_the_sse_stream_carries_a_whole_bot_game_to_its_end(tmp_path: Path) -> None:
+    async with (
+        live_server(tmp_path, spectator_delay_s=0.5) as (host, _),
+        httpx.AsyncClient(base_url=f"http://{host}", timeout=30) as http,
+    ):
+        room = (await http.post("/api/rooms", json={"bots": 4, "preset": "tenhou-tonpuu"})).json()
+        messages = []
+        async with (
+            asyncio.timeout(60),
+            http.stream("GET", f"/api/games/{room['game']}/events") as response,
+        ):
+            assert response.headers["content-type"].startswith("text/event-stream")
+            async for line in response.aiter_lines():
+                if line.startswith("data: "):
+                    messages.append(decode_server(line[6:]))
+                    if isinstance(messages[-1], End):
+                        break
+    events = [msgspec.json.decode(bytes(m.event)) for m in messages if isinstance(m, EventMsg)]
+    assert events[0]["type"] in ("BeginGame", "RoundStarted")
+    assert events[-1]["type"] == "GameEnded"
+    assert [m.seq for m in messages if isinstance(m, EventMsg)] == list(range(len(events)))

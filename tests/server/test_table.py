@@ -15,6 +15,8 @@ from server.messaging import (
     Welcome,
     WireError,
 )
+from server.session.client import RateLimit, serve_seat
+from server.transport import Disconnected
 from tests.server.fake_engine import FakeEngine
 from tests.server.harness import answer, connect_seat, connect_watcher, running_hub
 
@@ -177,3 +179,53 @@ async def test_a_seated_player_cannot_watch_their_own_game() -> None:
         assert error.code == "refused"
         await watcher.drain()
         assert watcher.conn.closed_with == 4005
+
+
+class StalledConnection:
+    """A client that never reads: every send blocks until the connection is closed."""
+
+    def __init__(self) -> None:
+        self.closed = anyio.Event()
+        self.code: int | None = None
+        self.sent = 0
+
+    async def send_text(self, text: str) -> None:
+        await self.closed.wait()
+        raise Disconnected("closed")
+
+    async def receive_text(self) -> str:
+        await self.closed.wait()
+        raise Disconnected("closed")
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.code = code
+        self.closed.set()
+
+
+async def test_a_client_that_cannot_keep_up_is_dropped_and_the_table_goes_on() -> None:
+    async with running_hub(FakeEngine(rounds=2, turns=8), send_queue=8, next_round_s=0.05) as (
+        hub,
+        tg,
+    ):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=0.05, bank_s=0)
+        room, seat = hub.rooms.join(room.code, "Slow")
+        assert seat.token is not None
+        slow = StalledConnection()
+        tg.start_soon(serve_seat, hub, slow, seat.token)
+        await anyio.sleep(0)
+        table = hub.start(room)
+        with anyio.fail_after(10):
+            await table.finished.wait()
+        assert slow.code == 4004
+        assert not room.seats[0].connected
+        record = hub.storage.load(room.game)
+        assert record is not None and record.status == "finished"
+
+
+def test_the_rate_limit_refuses_a_flood_and_refills_with_time() -> None:
+    limit = RateLimit(rate=5, now=0.0)
+    assert [limit.take(0.0) for _ in range(7)] == [True] * 5 + [False] * 2
+    assert limit.take(0.2)  # one token back after 1/5 s
+    assert not limit.take(0.2)
+    limit.refund()
+    assert limit.take(0.2)
