@@ -1,0 +1,45 @@
+"""``python -m engine.replay check PATH...``: replay game logs through the engine.
+
+One line per round the engine does not reproduce, then a summary; the last line is
+``matched R/T rounds in G games``. Exit status 0 only when every round matched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+
+from engine.replay.check import check_file, log_files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.replay")
+    sub = parser.add_subparsers(dest="command", required=True)
+    check = sub.add_parser("check", help="replay Tenhou JSON / mjai logs through the engine")
+    check.add_argument("paths", nargs="+", help="log files or folders")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    matched = total = games = 0
+    reasons: Counter[str] = Counter()
+    for path in log_files(args.paths):
+        games += 1
+        for verdict in check_file(path):
+            total += 1
+            if verdict.matched:
+                matched += 1
+                continue
+            reason = verdict.reason or ""
+            reasons[reason.split(":")[0] if reason.startswith("unsupported") else "mismatch"] += 1
+            print(f"{path.name} {verdict.label}: {reason}")
+    elapsed = time.perf_counter() - started
+    for what, count in sorted(reasons.items()):
+        print(f"{what}: {count} rounds")
+    print(f"checked {total} rounds of {games} games in {elapsed:.1f} s")
+    print(f"matched {matched}/{total} rounds in {games} games")
+    return 0 if matched == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

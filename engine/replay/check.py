@@ -1,0 +1,84 @@
+"""Replay recorded rounds through the real engine and say which ones it reproduces."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+
+from engine.driver import run_sync
+from engine.game.game import Game, RoundStart
+from engine.replay.compare import compare_end
+from engine.replay.mjai_read import read_mjai
+from engine.replay.record import GameRecord, ReplayError, RoundRecord
+from engine.replay.scripted import Mismatch, ScriptedCenter
+from engine.replay.tenhou_read import read_game
+from engine.replay.wallbuild import build_wall
+from engine.rules.config import RuleConfig
+
+UNSUPPORTED_SANMA = "unsupported: sanma (3 players) is not playable yet"
+
+
+class RoundVerdict(msgspec.Struct, frozen=True):
+    label: str
+    reason: str | None  # None: the engine reproduced the round
+
+    @property
+    def matched(self) -> bool:
+        return self.reason is None
+
+
+def check_round(record: RoundRecord, rules: RuleConfig) -> str | None:
+    """None when the engine, answered with the log's decisions, plays the round exactly."""
+    if rules.sanma:
+        return UNSUPPORTED_SANMA
+    wall = build_wall(record, rules.players)
+    center = ScriptedCenter(record, rules.red)
+    start = RoundStart(record.kyoku, record.honba, record.kyotaku, record.scores)
+    game = Game(rules, 0, center, start=start, walls=lambda _i: wall, max_rounds=1)
+    center.game = game
+    try:
+        run_sync(game)
+    except Mismatch as e:
+        return str(e)
+    except Exception as e:  # an engine crash on a real log is a finding, not the end of a run
+        return f"engine error at step {center.pos}: {type(e).__name__}: {e}"
+    if center.pos < len(record.steps):
+        step = record.steps[center.pos]
+        return f"engine ended the round at step {center.pos}; log goes on: {center.show(step)}"
+    if not game.rounds:
+        return "engine ended no round"
+    return compare_end(record.end, game.rounds[-1], record.dora)
+
+
+def check_game(game: GameRecord) -> list[RoundVerdict]:
+    return [RoundVerdict(r.label, check_round(r, game.rules)) for r in game.rounds]
+
+
+def read_path(path: Path) -> GameRecord:
+    """A Tenhou JSON (``*.json``) or mjai lines (``*.jsonl``, ``*.mjson``) file."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix in (".jsonl", ".mjson"):
+        return read_mjai(text)
+    return read_game(json.loads(text))
+
+
+def log_files(paths: list[str]) -> Iterator[Path]:
+    """The files named, and the game logs inside the folders named, sorted."""
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            for ext in ("*.json", "*.jsonl", "*.mjson"):
+                yield from sorted(path.rglob(ext))
+        else:
+            yield path
+
+
+def check_file(path: Path) -> list[RoundVerdict]:
+    try:
+        game = read_path(path)
+    except (ReplayError, ValueError, KeyError, IndexError, TypeError) as e:
+        return [RoundVerdict("log", f"unreadable: {type(e).__name__}: {e}")]
+    return check_game(game)
