@@ -103,9 +103,20 @@ def _gated(units: _Units) -> _Gated:
     return tuple((g, tuple(u for u in units if REGULAR[u[0]].gate == g)) for g in gates)
 
 
-#: [menzen] -> hand-level units by gate / units tested once per shape
+def _by_shape(units: _Units) -> tuple[tuple[_Units, ...], ...]:
+    """Shape units by [form][number of sequences]: only those that can hold there."""
+    return tuple(
+        tuple(
+            tuple(u for u in units if REGULAR[u[0]].form == form and n in REGULAR[u[0]].seqs)
+            for n in range(5)
+        )
+        for form in (STANDARD, CHIITOITSU, KOKUSHI)
+    )
+
+
+#: [menzen] -> hand-level units by gate / shape units by form and sequence count
 _HAND_YAKU = (_gated(_units(False, False)), _gated(_units(False, True)))
-_SHAPE_YAKU = (_units(True, False), _units(True, True))
+_SHAPE_YAKU = (_by_shape(_units(True, False)), _by_shape(_units(True, True)))
 _HAND_YAKUMAN = tuple(
     (g, tuple(y for y in YAKUMAN if not y.shape and y.gate == g))
     for g in sorted({y.gate for y in YAKUMAN if not y.shape})
@@ -192,7 +203,7 @@ def _best(
         else:
             han = hand_han
             idx = hand_idx.copy()
-            for i, test, value in shape_units:
+            for i, test, value in shape_units[s.form][len(s.shuntsu)]:
                 if test(h, s):
                     han += value
                     idx.append(i)

@@ -22,7 +22,7 @@ def peikou(s: Shape) -> int:
     return found
 
 
-@yaku("pinfu", "平和", 1, shape=True)
+@yaku("pinfu", "平和", 1, shape=True, seqs=range(4, 5))
 def pinfu(h: HandInfo, s: Shape) -> bool:
     """Four sequences, a valueless pair, a two-sided wait, closed."""
     p = s.pair
@@ -41,7 +41,7 @@ def tanyao(h: HandInfo, s: Shape) -> bool:
     return h.all_simple and (h.menzen or h.rules.kuitan)
 
 
-@yaku("iipeikou", "一盃口", 1, shape=True)
+@yaku("iipeikou", "一盃口", 1, shape=True, seqs=range(2, 5))
 def iipeikou(h: HandInfo, s: Shape) -> bool:
     return h.menzen and s.form == STANDARD and peikou(s) == 1
 

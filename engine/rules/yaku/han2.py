@@ -21,12 +21,12 @@ def outside(s: Shape) -> bool:
     )
 
 
-@yaku("chiitoitsu", "七対子", 2, shape=True)
+@yaku("chiitoitsu", "七対子", 2, shape=True, form=CHIITOITSU, seqs=range(1))
 def chiitoitsu(h: HandInfo, s: Shape) -> bool:
     return s.form == CHIITOITSU
 
 
-@yaku("sanshoku_doujun", "三色同順", 2, 1, shape=True)
+@yaku("sanshoku_doujun", "三色同順", 2, 1, shape=True, seqs=range(3, 5))
 def sanshoku_doujun(h: HandInfo, s: Shape) -> bool:
     seq = s.shuntsu
     if len(seq) >= 3:
@@ -36,7 +36,7 @@ def sanshoku_doujun(h: HandInfo, s: Shape) -> bool:
     return False
 
 
-@yaku("ittsu", "一気通貫", 2, 1, shape=True)
+@yaku("ittsu", "一気通貫", 2, 1, shape=True, seqs=range(3, 5))
 def ittsu(h: HandInfo, s: Shape) -> bool:
     seq = s.shuntsu
     if len(seq) >= 3:
@@ -46,23 +46,23 @@ def ittsu(h: HandInfo, s: Shape) -> bool:
     return False
 
 
-@yaku("chanta", "混全帯幺九", 2, 1, shape=True)
+@yaku("chanta", "混全帯幺九", 2, 1, shape=True, seqs=range(1, 5))
 def chanta(h: HandInfo, s: Shape) -> bool:
     """Outside hand with honours and at least one sequence (else honroutou)."""
     return h.honours and bool(s.shuntsu) and outside(s)
 
 
-@yaku("toitoi", "対々和", 2, 2, shape=True)
+@yaku("toitoi", "対々和", 2, 2, shape=True, seqs=range(1))
 def toitoi(h: HandInfo, s: Shape) -> bool:
     return s.form == STANDARD and not s.shuntsu
 
 
-@yaku("sanankou", "三暗刻", 2, 2, shape=True)
+@yaku("sanankou", "三暗刻", 2, 2, shape=True, seqs=range(2))
 def sanankou(h: HandInfo, s: Shape) -> bool:
     return s.ankou == 3
 
 
-@yaku("sanshoku_doukou", "三色同刻", 2, 2, shape=True)
+@yaku("sanshoku_doukou", "三色同刻", 2, 2, shape=True, seqs=range(2))
 def sanshoku_doukou(h: HandInfo, s: Shape) -> bool:
     tri = s.koutsu
     if len(tri) >= 3:

@@ -8,13 +8,13 @@ from engine.rules.yaku.han2 import outside
 from engine.rules.yaku.unit import yaku
 
 
-@yaku("ryanpeikou", "二盃口", 3, shape=True)
+@yaku("ryanpeikou", "二盃口", 3, shape=True, seqs=range(4, 5))
 def ryanpeikou(h: HandInfo, s: Shape) -> bool:
     """Two iipeikou; it replaces iipeikou and beats chiitoitsu on the same tiles."""
     return h.menzen and s.form == STANDARD and peikou(s) == 2
 
 
-@yaku("junchan", "純全帯幺九", 3, 2, shape=True)
+@yaku("junchan", "純全帯幺九", 3, 2, shape=True, seqs=range(1, 5))
 def junchan(h: HandInfo, s: Shape) -> bool:
     """Outside hand without honours, with at least one sequence (else chinroutou)."""
     return not h.honours and bool(s.shuntsu) and outside(s)

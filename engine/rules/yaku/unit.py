@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from engine.rules.yaku.features import HandInfo, Shape
+from engine.rules.yaku.features import STANDARD, HandInfo, Shape
 
 Test = Callable[[HandInfo, Shape], bool]
 
@@ -14,7 +14,8 @@ class Yaku(NamedTuple):
     """A regular yaku. ``opened`` is its han with an open hand, 0 when it needs menzen.
     ``shape`` says whether the condition reads the Shape; the others are tested once a hand.
     ``gate`` names a HandInfo flag the yaku cannot hold without ("" = none): scoring skips a
-    whole group of units on one cheap check."""
+    whole group of units on one cheap check. A shape yaku is tried only on shapes of its
+    ``form`` holding a number of sequences in ``seqs`` (e.g. toitoi: none)."""
 
     name: str
     tenhou: str
@@ -23,6 +24,8 @@ class Yaku(NamedTuple):
     test: Test
     shape: bool
     gate: str
+    form: int
+    seqs: range
 
 
 class Yakuman(NamedTuple):
@@ -44,11 +47,13 @@ def yaku(
     *,
     shape: bool = False,
     gate: str = "",
+    form: int = STANDARD,
+    seqs: range = range(5),
 ) -> Callable[[Test], Yaku]:
     """Turn a condition into a ``Yaku`` worth ``closed`` han (``opened`` when open)."""
 
     def wrap(test: Test) -> Yaku:
-        return Yaku(name, tenhou, closed, opened, test, shape, gate)
+        return Yaku(name, tenhou, closed, opened, test, shape, gate, form, seqs)
 
     return wrap
 
