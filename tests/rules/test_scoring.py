@@ -5,6 +5,7 @@ import msgspec
 from engine.rules import tiles
 from engine.rules.config import TENHOU_SANMA_HANCHAN, RuleConfig
 from engine.rules.scoring import HandResult, WinContext, preview_value, score_hand
+from engine.rules.yaku import REGULAR, YAKUMAN
 from tests.rules.winning import names, win
 
 
@@ -86,3 +87,20 @@ def test_preview_of_a_kind_all_four_held_is_none() -> None:
     concealed = tiles.parse("1111m456p789s3466s")[:13]
     ctx = WinContext(win_tile=concealed[0], tsumo=False, seat_wind=28, round_wind=27)
     assert preview_value(concealed, [], 0, ctx, RuleConfig()) is None
+
+
+#: the 55 yaku names of Tenhou's mjlog (ids 0..54), as tenhou.net/6 prints them
+TENHOU_NAMES = (
+    "門前清自摸和 立直 一発 槍槓 嶺上開花 海底摸月 河底撈魚 平和 断幺九 一盃口 "
+    "自風_東 自風_南 自風_西 自風_北 場風_東 場風_南 場風_西 場風_北 役牌_白 役牌_發 役牌_中 "
+    "両立直 七対子 混全帯幺九 一気通貫 三色同順 三色同刻 三槓子 対々和 三暗刻 小三元 混老頭 "
+    "二盃口 純全帯幺九 混一色 清一色 人和 天和 地和 大三元 四暗刻 四暗刻単騎 字一色 緑一色 "
+    "清老頭 九蓮宝燈 純正九蓮宝燈 国士無双 国士無双１３面 大四喜 小四喜 四槓子 ドラ 裏ドラ 赤ドラ"
+)
+
+
+def test_every_yaku_prints_a_tenhou_name_and_every_tenhou_name_has_a_yaku() -> None:
+    expected = sorted(name.replace("_", " ") for name in TENHOU_NAMES.split())
+    ours = sorted([y.tenhou for y in (*REGULAR, *YAKUMAN)] + ["ドラ", "裏ドラ", "赤ドラ"])
+    assert len(expected) == 55
+    assert ours == expected
