@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import anyio
-
 from engine import view
-from engine.actions.inquiry import MultiPlayerInquiry
+from engine.driver import run_async
 from engine.game.game import Game
 from engine.rules.config import RuleConfig
+from engine.rules.tiles import DRAGONS
 
 
 class RealEngine:
@@ -19,34 +18,13 @@ class RealEngine:
         return Game(rules, seed, center)
 
     async def run(self, game: Any) -> None:
-        try:
-            from engine.driver import run_async
-        except ImportError:  # until the driver lands: the same loop, inline
-            await _run_inline(game)
-            return
         await run_async(game)
 
     def hand(self, game: Any, seat: int) -> list[int]:
         return list(game.players[seat].hand)
 
+    def yakuhai(self, game: Any, seat: int) -> tuple[int, ...]:
+        return (*DRAGONS, game.seat_wind(seat), game.round_wind)
+
     def snapshot(self, game: Any, seat: int) -> Any:
         return view.snapshot(game, seat)
-
-
-async def _finished(inquiry: MultiPlayerInquiry) -> None:
-    done = anyio.Event()
-    inquiry.add_done_callback(lambda _: done.set())
-    await done.wait()
-
-
-async def _run_inline(game: Game) -> None:
-    """Drive ``game.run()``: each yielded inquiry is awaited until it is done."""
-    coro = game.run()
-    try:
-        inquiry: MultiPlayerInquiry = coro.send(None)
-        while True:
-            if not inquiry.done:
-                await _finished(inquiry)
-            inquiry = coro.send(None)
-    except StopIteration:
-        return

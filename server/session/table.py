@@ -55,6 +55,10 @@ class EnginePort(Protocol):
 
     def hand(self, game: Any, seat: int) -> list[int]: ...
 
+    def yakuhai(self, game: Any, seat: int) -> tuple[int, ...]:
+        """Honour kinds worth a yakuhai pon for ``seat`` now (the bot calls those)."""
+        ...
+
     def snapshot(self, game: Any, seat: int) -> Any:
         """The table as ``seat`` may see it now (engine.view.snapshot), or None."""
         ...
@@ -176,7 +180,9 @@ class Table:
     def _bot_answer(self, index: int) -> None:
         assert self.inquiry is not None
         single = self.inquiry.players[index]
-        action, option = bot.choose(single.actions, self.engine.hand(self.game, index))
+        hand = self.engine.hand(self.game, index)
+        yakuhai = self.engine.yakuhai(self.game, index)
+        action, option = bot.choose(single.actions, hand, yakuhai)
         self._respond(index, action, option, timeout=False)
 
     def _closed(self, inquiry: MultiPlayerInquiry) -> None:

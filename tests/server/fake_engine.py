@@ -123,3 +123,6 @@ class FakeEngine:
 
     def snapshot(self, game: Any, seat: int) -> Any:
         return None
+
+    def yakuhai(self, game: Any, seat: int) -> tuple[int, ...]:
+        return (31, 32, 33)

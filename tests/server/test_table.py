@@ -16,6 +16,7 @@ from server.messaging import (
     WireError,
 )
 from server.session.client import RateLimit, serve_seat
+from server.session.engine_port import RealEngine
 from server.transport import Disconnected
 from tests.server.fake_engine import FakeEngine
 from tests.server.harness import answer, connect_seat, connect_watcher, running_hub
@@ -229,3 +230,22 @@ def test_the_rate_limit_refuses_a_flood_and_refills_with_time() -> None:
     assert not limit.take(0.2)
     limit.refund()
     assert limit.take(0.2)
+
+
+async def test_a_game_whose_humans_all_leave_still_plays_to_its_end() -> None:
+    async with running_hub(RealEngine(), next_round_s=0.05) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=2, base_s=5, bank_s=5)
+        room, a = hub.rooms.join(room.code, "A")
+        room, b = hub.rooms.join(room.code, "B")
+        assert a.token and b.token
+        clients = [connect_seat(hub, tg, a.token), connect_seat(hub, tg, b.token)]
+        table = hub.start(room)
+        await clients[0].until(InquiryMsg)
+        for client in clients:
+            await client.conn.close()
+        with anyio.fail_after(20):
+            await table.finished.wait()
+        assert table.error is None
+        record = hub.storage.load(room.game)
+    assert record is not None and record.status == "finished"
+    assert any(d.timeout and d.seat in (0, 1) for d in record.decisions)
