@@ -73,6 +73,7 @@ class EventBase(msgspec.Struct, tag=True, kw_only=True, dict=True):
 
     @property
     def parent(self) -> EventBase | None:
+        """Set while the event waits and runs; dropped once it has finished."""
         return self.__dict__.get("_parent")
 
     @property

@@ -75,4 +75,7 @@ class EventQueue:
                     await waiting
             self.processed += 1
             event.finish()
+            # a finished event lets go of its parent: the links never form a chain through
+            # the whole game, so plain reference counting frees events as they are done
+            state.pop("_parent", None)
         self.current = None
