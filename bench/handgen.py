@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from engine.rules.meld import Meld, MeldType
 from engine.rules.scoring import WinContext
+from engine.rules.tiles import NORTH, SANMA_REMOVED
 
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _GREEN = (19, 20, 21, 23, 25, 32)
@@ -30,9 +31,11 @@ class Case(NamedTuple):
 class _Pool:
     """The 136 tiles still free; a red five is taken first half of the time."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, sanma: bool = False) -> None:
         self.rng = rng
-        self.free = [[4 * k + i for i in range(4)] for k in range(34)]
+        self.sanma = sanma
+        gone = SANMA_REMOVED if sanma else frozenset()
+        self.free = [[] if k in gone else [4 * k + i for i in range(4)] for k in range(34)]
 
     def left(self, kind: int) -> int:
         return len(self.free[kind])
@@ -101,7 +104,7 @@ def _standard(rng: random.Random, pool: _Pool) -> tuple[list[int], list[Meld]] |
     open_rate = rng.choice((0.0, 0.0, 0.2, 0.5))
     for g in groups:
         is_run = g[0] >> 2 != g[1] >> 2
-        if rng.random() < open_rate:
+        if rng.random() < open_rate and not (is_run and pool.sanma):  # no chii in sanma
             called = rng.choice(g)
             melds.append(Meld(MeldType.CHII if is_run else MeldType.PON, tuple(sorted(g)), called))
         elif not is_run and pool.left(g[0] >> 2) and rng.random() < 0.15:
@@ -115,7 +118,8 @@ def _standard(rng: random.Random, pool: _Pool) -> tuple[list[int], list[Meld]] |
 
 
 def _chiitoitsu(rng: random.Random, pool: _Pool) -> list[int]:
-    kinds = rng.sample(range(34), 7) if rng.random() < 0.7 else rng.sample(_YAOCHUU, 7)
+    every = [k for k in range(34) if pool.left(k)]
+    kinds = rng.sample(every, 7) if rng.random() < 0.7 else rng.sample(_YAOCHUU, 7)
     return [pool.take(k) for k in kinds for _ in range(2)]
 
 
@@ -123,8 +127,14 @@ def _kokushi(rng: random.Random, pool: _Pool) -> list[int]:
     return [pool.take(k) for k in (*_YAOCHUU, rng.choice(_YAOCHUU))]
 
 
+def _kita(rng: random.Random, pool: _Pool) -> list[Meld]:
+    """Sanma: some Norths set aside as nukidora."""
+    n = rng.choice((0, 0, 1, 1, 2, 3, 4))
+    return [Meld(MeldType.KITA, (pool.take(NORTH),)) for _ in range(min(n, pool.left(NORTH)))]
+
+
 def _context(rng: random.Random, pool: _Pool, hand: list[int], melds: list[Meld]) -> WinContext:
-    menzen = all(m.type == MeldType.ANKAN for m in melds)
+    menzen = not any(m.opened for m in melds)
     kans = sum(m.is_kan for m in melds)
     tsumo = rng.random() < 0.5
     riichi = menzen and rng.random() < 0.5
@@ -132,7 +142,7 @@ def _context(rng: random.Random, pool: _Pool, hand: list[int], melds: list[Meld]
     rinshan = tsumo and kans > 0 and rng.random() < 0.3
     chankan = not tsumo and rng.random() < 0.03
     last = rng.random() < 0.06 and not rinshan and not chankan
-    seat_wind = 27 + rng.randrange(4)
+    seat_wind = 27 + rng.randrange(3 if pool.sanma else 4)
     blessed = tsumo and not melds and not riichi and rng.random() < 0.02
     free = [t for kind in pool.free for t in kind]
     rng.shuffle(free)
@@ -153,15 +163,17 @@ def _context(rng: random.Random, pool: _Pool, hand: list[int], melds: list[Meld]
         chiihou=blessed and seat_wind != 27,
         dora_indicators=tuple(free[:n]),
         ura_indicators=tuple(free[n : 2 * n]) if riichi else (),
+        kita=sum(m.type == MeldType.KITA for m in melds),
     )
 
 
-def random_hands(seed: int, n: int) -> Iterator[Case]:
-    """``n`` seeded random winning hands (complete shapes; some have no yaku)."""
+def random_hands(seed: int, n: int, sanma: bool = False) -> Iterator[Case]:
+    """``n`` seeded random winning hands (complete shapes; some have no yaku). ``sanma``:
+    three-player tiles (no 2m-8m), no chii, seats East to West, Norths pulled as kita."""
     rng = random.Random(seed)
     made = 0
     while made < n:
-        pool = _Pool(rng)
+        pool = _Pool(rng, sanma)
         roll = rng.random()
         melds: list[Meld] = []
         if roll < 0.04:
@@ -173,5 +185,7 @@ def random_hands(seed: int, n: int) -> Iterator[Case]:
             if built is None:
                 continue
             hand, melds = built
+        if sanma:
+            melds = melds + _kita(rng, pool)
         yield Case(hand, melds, _context(rng, pool, hand, melds))
         made += 1

@@ -28,6 +28,17 @@ TENHOU_OPTIONS = OptionalRules(
     fu_for_pinfu_tsumo=False,
     renhou_as_yakuman=False,
 )
+TENHOU_SANMA_OPTIONS = OptionalRules(
+    has_open_tanyao=True,
+    has_aka_dora=True,
+    has_double_yakuman=False,
+    kazoe_limit=HandConstants.KAZOE_LIMITED,
+    kiriage=False,
+    fu_for_open_pinfu=True,
+    fu_for_pinfu_tsumo=False,
+    renhou_as_yakuman=False,
+    is_three_player=True,
+)
 
 #: our yaku id -> the name ``mahjong`` gives it
 MAHJONG_NAMES = {
@@ -103,12 +114,14 @@ _MJ_TYPE = {
 MahjongArgs = tuple[list[int], int, list[MjMeld], list[int], HandConfig, list[int]]
 
 
-def mahjong_args(case: Case) -> MahjongArgs:
-    """Arguments of ``HandCalculator.estimate_hand_value`` for one case."""
+def mahjong_args(case: Case, sanma: bool = False) -> MahjongArgs:
+    """Arguments of ``HandCalculator.estimate_hand_value`` for one case (kita: a count)."""
     ctx = case.ctx
     tiles = list(case.concealed)
     melds = []
     for m in case.melds:
+        if m.type == MeldType.KITA:
+            continue
         tiles.extend(m.tiles)
         called = m.called if m.called >= 0 else None
         melds.append(MjMeld(_MJ_TYPE[m.type], list(m.tiles), m.opened, called))
@@ -125,13 +138,14 @@ def mahjong_args(case: Case) -> MahjongArgs:
         is_chiihou=ctx.chiihou,
         player_wind=ctx.seat_wind,
         round_wind=ctx.round_wind,
-        options=TENHOU_OPTIONS,
+        options=TENHOU_SANMA_OPTIONS if sanma else TENHOU_OPTIONS,
+        num_nuki_dora=ctx.kita,
     )
     return tiles, ctx.win_tile, melds, list(ctx.dora_indicators), config, list(ctx.ura_indicators)
 
 
-def mahjong_value(case: Case) -> object:
-    tiles, win, melds, dora, config, ura = mahjong_args(case)
+def mahjong_value(case: Case, sanma: bool = False) -> object:
+    tiles, win, melds, dora, config, ura = mahjong_args(case, sanma)
     return HandCalculator.estimate_hand_value(
         tiles, win, melds, dora, config, ura_dora_indicators=ura
     )
@@ -150,7 +164,7 @@ def _ours(result: HandResult) -> tuple[int, int, set[tuple[str, int]], tuple[int
 def differ(case: Case, rules: RuleConfig) -> str | None:
     """None when both agree on this hand, else what differs."""
     ours = score_hand(case.concealed, case.melds, case.ctx, rules)
-    theirs = mahjong_value(case)
+    theirs = mahjong_value(case, rules.sanma)
     error = getattr(theirs, "error", None)
     if ours is None or error is not None:
         if ours is None and error is not None:

@@ -1,6 +1,6 @@
 """The differential test at length: 1,000,000 seeded random winning hands against ``mahjong``.
 
-    python3 -m bench.vs_mahjong_long [--hands 1000000] [--seed 1] [--show 10]
+    python3 -m bench.vs_mahjong_long [--hands 1000000] [--seed 1] [--show 10] [--sanma]
 
 Same generator (``bench.handgen``) and the same verdict (``bench.oracle.differ``) as
 tests/rules/test_vs_mahjong.py, which runs 20,000 hands per test run. Prints progress every
@@ -15,7 +15,7 @@ import time
 
 from bench.handgen import random_hands
 from bench.oracle import differ
-from engine.rules.config import TENHOU_HANCHAN
+from engine.rules.config import TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN
 
 
 def main() -> int:
@@ -23,11 +23,13 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=10)
+    parser.add_argument("--sanma", action="store_true", help="three-player hands and rules")
     args = parser.parse_args()
     start = time.perf_counter()
     bad = 0
-    for n, case in enumerate(random_hands(args.seed, args.hands), 1):
-        verdict = differ(case, TENHOU_HANCHAN)
+    rules = TENHOU_SANMA_HANCHAN if args.sanma else TENHOU_HANCHAN
+    for n, case in enumerate(random_hands(args.seed, args.hands, args.sanma), 1):
+        verdict = differ(case, rules)
         if verdict is not None:
             bad += 1
             if bad <= args.show:

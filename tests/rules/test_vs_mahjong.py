@@ -16,7 +16,10 @@ because the table (the engine) never asks for them:
   rinshan draw is never haitei (our ``haitei`` yaku ignores the flag on a rinshan win).
 * nukidora (sanma kita): both count them as dora; Tenhou prints them inside ドラ.
 
-A longer run (1,000,000 hands) is ``python3 -m bench.vs_mahjong_long``.
+Sanma (three players, Tenhou's 三麻: no 2m-8m, no chii, red 5p/5s, kita as nukidora, a 1m
+indicator points to 9m) gets its own 5,000 hands against ``mahjong``'s ``is_three_player``.
+
+A longer run (1,000,000 hands) is ``python3 -m bench.vs_mahjong_long`` (``--sanma`` too).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import pytest
 
 from bench.handgen import random_hands
 from bench.oracle import differ
-from engine.rules.config import TENHOU_HANCHAN, RuleConfig
+from engine.rules.config import TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN, RuleConfig
 from engine.rules.scoring import score_hand
 
 HANDS = 20_000
@@ -58,6 +61,20 @@ def test_scoring_agrees_with_mahjong_on_20000_random_winning_hands() -> None:
         disagreements[:5]
     )
     assert set(seen) >= MUST_COVER, f"not covered: {sorted(MUST_COVER - set(seen))}"
+
+
+def test_sanma_scoring_agrees_with_mahjong_on_5000_random_winning_hands() -> None:
+    disagreements: list[str] = []
+    kita = 0
+    for case in random_hands(SEED, 5000, sanma=True):
+        verdict = differ(case, TENHOU_SANMA_HANCHAN)
+        if verdict is not None:
+            disagreements.append(verdict)
+        kita += case.ctx.kita > 0
+    assert not disagreements, f"{len(disagreements)} hands differ, e.g.\n" + "\n".join(
+        disagreements[:5]
+    )
+    assert kita > 1000  # the sample exercises nukidora
 
 
 @pytest.mark.parametrize("rules_change", ["kiriage", "double_wind_pair_fu", "kuitan"])
