@@ -43,16 +43,20 @@ def _can_discard_after(hand: Sequence[int], used: Sequence[int], banned: frozens
     return any(t >> 2 not in banned for t in rest)
 
 
+#: the two own tiles of a run, relative to the called tile
+_SHAPES = ((-2, -1), (-1, 1), (1, 2))
+
+
 def chii_options(hand: Sequence[int], tile: int, red: frozenset[int]) -> list[tuple[int, ...]]:
     """Pairs of own tiles that make a run with ``tile``, leaving a legal discard."""
     k = tile >> 2
     if k >= 27:
         return []
     n = k % 9
-    shapes = [(-2, -1), (-1, 1), (1, 2)]
+    have = {t >> 2 for t in hand}
     out: list[tuple[int, ...]] = []
-    for a, b in shapes:
-        if not (0 <= n + a <= 8 and 0 <= n + b <= 8):
+    for a, b in _SHAPES:
+        if not (0 <= n + a <= 8 and 0 <= n + b <= 8) or k + a not in have or k + b not in have:
             continue
         for ta in _variants(hand, k + a, 1, red):
             for tb in _variants(hand, k + b, 1, red):

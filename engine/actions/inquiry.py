@@ -13,10 +13,10 @@ class SinglePlayerInquiry:
 
     __slots__ = ("actions", "answer", "default_choice", "max_priority", "seat")
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, skip: bool = True) -> None:
         self.seat = seat
-        self.actions: list[Action] = [Action(ActionType.SKIP)]
-        self.max_priority = self.actions[0].priority
+        self.actions: list[Action] = [Action(ActionType.SKIP)] if skip else []
+        self.max_priority = self.actions[0].priority if skip else 0
         #: (action index, option index) chosen, None while unanswered
         self.answer: tuple[int, int] | None = None
         #: what a time-out takes; None means Skip
@@ -69,10 +69,11 @@ class MultiPlayerInquiry:
         self._callbacks: list[Callable[[MultiPlayerInquiry], None]] = []
         self._top = 0
 
-    def player(self, seat: int) -> SinglePlayerInquiry:
+    def player(self, seat: int, skip: bool = True) -> SinglePlayerInquiry:
+        """``seat``'s inquiry, made on first use (without Skip when ``skip`` is False)."""
         found = self.players.get(seat)
         if found is None:
-            found = self.players[seat] = SinglePlayerInquiry(seat)
+            found = self.players[seat] = SinglePlayerInquiry(seat, skip)
         return found
 
     def add(self, seat: int, action: Action) -> None:

@@ -15,9 +15,7 @@ from engine.game import events as ev
 from engine.game.setup import ON_TURN, RESOLVE, riichi_setup
 
 _EVENT_NAMES = {
-    name
-    for name, obj in vars(ev).items()
-    if isinstance(obj, type) and issubclass(obj, EventBase)
+    name for name, obj in vars(ev).items() if isinstance(obj, type) and issubclass(obj, EventBase)
 } | {"Terminate"}
 
 

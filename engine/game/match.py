@@ -34,9 +34,7 @@ def advance(ev: EndRound) -> None:
     else:
         inquiry = game.new_inquiry("next_round")
         for seat in range(game.n):
-            single = inquiry.player(seat)
-            single.add(Action(ActionType.NEXT_ROUND))
-            single.disable_skip()
+            inquiry.player(seat, skip=False).add(Action(ActionType.NEXT_ROUND))
         game.ask(inquiry)
 
 

@@ -92,8 +92,7 @@ def discard_options(
 def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     """The choices of the seat whose turn it is: after a draw, or after a chii/pon."""
     inquiry = game.new_inquiry("turn")
-    single = inquiry.player(seat)
-    single.disable_skip()
+    single = inquiry.player(seat, skip=False)
     p = game.players[seat]
     rules = game.rules
     counts = to_counts(p.hand)
