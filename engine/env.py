@@ -212,18 +212,15 @@ class MahjongEnv:
         self, target: dict[int, Answer], ai: int, options: list[Any], drawn: int | None
     ) -> None:
         """Index each discard option; among equal ones keep the drawn tile, else the lowest."""
+        red = self._red
         best: dict[int, int] = {}
         for oi, option in enumerate(options):
             tile = option.tiles[0]
-            index = self._tile_index(tile)
+            index = 34 + (tile >> 2) // 9 if tile in red else tile >> 2
             held = best.get(index)
             if held is None or tile == drawn or (held != drawn and tile < held):
                 best[index] = tile
                 target[index] = (ai, oi)
-
-    def _tile_index(self, tile: int) -> int:
-        kind = tile >> 2
-        return 34 + kind // 9 if tile in self._red else kind
 
     def _call_index(self, kind: ActionType, called: int, own: tuple[int, ...]) -> int:
         red = any(t in self._red for t in own)
