@@ -13,25 +13,12 @@ import msgspec
 
 from engine.rules.config import RuleConfig
 from engine.rules.fu import hand_fu, meld_fu
-from engine.rules.hand import decompose, is_chiitoitsu, is_kokushi
 from engine.rules.meld import Meld, MeldType
 from engine.rules.points import base_points, payments
 from engine.rules.tiles import dora_of
-from engine.rules.yaku import (
-    CHIITOITSU,
-    KANCHAN,
-    KOKUSHI,
-    PENCHAN,
-    REGULAR,
-    RYANMEN,
-    SHANPON,
-    STANDARD,
-    TANKI,
-    YAKUMAN,
-    HandInfo,
-    Shape,
-)
-from engine.rules.yaku.unit import Test
+from engine.rules.yaku import KOKUSHI, REGULAR, HandInfo
+from engine.rules.yaku.shapes import Reading, interpretations
+from engine.rules.yaku.tables import HAND_YAKU, HAND_YAKUMAN, PINFU, SHAPE_YAKU, SHAPE_YAKUMAN
 
 
 class WinContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -81,50 +68,8 @@ class HandResult(msgspec.Struct, frozen=True):
 #: one scored interpretation: ((base, real yakuman, han, fu), yaku entries)
 _Scored = tuple[tuple[int, int, int, int], list[YakuHan]]
 
-# The unit tables, split once: conditions on the tiles and the situation are tested once per
-# hand, conditions on the shape once per interpretation. Entries are prebuilt per unit.
-_Units = tuple[tuple[int, Test, int], ...]
-_Gated = tuple[tuple[str, _Units], ...]
-
-
-def _units(shape: bool, menzen: bool) -> _Units:
-    """(index, condition, han) of the regular units worth something with this hand."""
-    out = []
-    for i, y in enumerate(REGULAR):
-        han = y.closed if menzen else y.opened
-        if han and y.shape == shape:
-            out.append((i, y.test, han))
-    return tuple(out)
-
-
-def _gated(units: _Units) -> _Gated:
-    """Hand-level units grouped by gate, so one flag check can skip a whole group."""
-    gates = sorted({REGULAR[i].gate for i, _, _ in units})
-    return tuple((g, tuple(u for u in units if REGULAR[u[0]].gate == g)) for g in gates)
-
-
-def _by_shape(units: _Units) -> tuple[tuple[_Units, ...], ...]:
-    """Shape units by [form][number of sequences]: only those that can hold there."""
-    return tuple(
-        tuple(
-            tuple(u for u in units if REGULAR[u[0]].form == form and n in REGULAR[u[0]].seqs)
-            for n in range(5)
-        )
-        for form in (STANDARD, CHIITOITSU, KOKUSHI)
-    )
-
-
-#: [menzen] -> hand-level units by gate / shape units by form and sequence count
-_HAND_YAKU = (_gated(_units(False, False)), _gated(_units(False, True)))
-_SHAPE_YAKU = (_by_shape(_units(True, False)), _by_shape(_units(True, True)))
-_HAND_YAKUMAN = tuple(
-    (g, tuple(y for y in YAKUMAN if not y.shape and y.gate == g))
-    for g in sorted({y.gate for y in YAKUMAN if not y.shape})
-)
-_SHAPE_YAKUMAN = tuple(y for y in YAKUMAN if y.shape)
 _CLOSED = tuple(YakuHan(y.name, y.closed, y.tenhou) for y in REGULAR)
 _OPENED = tuple(YakuHan(y.name, y.opened, y.tenhou) for y in REGULAR)
-_PINFU = next(i for i, y in enumerate(REGULAR) if y.name == "pinfu")
 _LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman", 8000: "yakuman"}
 #: dora kind per indicator kind, four-player and sanma
 _DORA_OF = (tuple(dora_of(k) for k in range(34)), tuple(dora_of(k, True) for k in range(34)))
@@ -159,7 +104,7 @@ def score_hand(
             ankans += m.type == MeldType.ANKAN
         menzen = menzen and m.type == MeldType.ANKAN
     h = HandInfo(counts, ctx, rules, menzen, not groups, kans)
-    shapes = _shapes(h, closed, meld_shuntsu, meld_koutsu, ankans)
+    shapes = interpretations(h, closed, meld_shuntsu, meld_koutsu, ankans)
     if not shapes:
         return None
     dora = _dora(closed, concealed, melds, ctx, rules)
@@ -169,7 +114,7 @@ def score_hand(
 
 def _best(
     h: HandInfo,
-    shapes: list[tuple[Shape, tuple[tuple[int, ...], int]]],
+    shapes: list[Reading],
     dora: int,
     melds_fu: int,
 ) -> _Scored | None:
@@ -178,13 +123,13 @@ def _best(
     double = rules.double_yakuman
     probe = shapes[0][0]  # hand-level units do not read the shape
     hand_yakuman = [
-        y for gate, units in _HAND_YAKUMAN if getattr(h, gate) for y in units if y.test(h, probe)
+        y for gate, units in HAND_YAKUMAN if getattr(h, gate) for y in units if y.test(h, probe)
     ]
     entries = _CLOSED if h.menzen else _OPENED
-    shape_units = _SHAPE_YAKU[h.menzen]
+    shape_units = SHAPE_YAKU[h.menzen]
     hand_han = 0
     hand_idx: list[int] = []
-    for gate, units in _HAND_YAKU[h.menzen]:
+    for gate, units in HAND_YAKU[h.menzen]:
         if gate and not getattr(h, gate):
             continue
         for i, test, value in units:
@@ -195,7 +140,7 @@ def _best(
     for s, (closed_koutsu, ron_koutsu) in shapes:
         yakuman = hand_yakuman
         if s.form == KOKUSHI or s.ankou == 4:  # the only shapes a shape-level yakuman needs
-            yakuman = yakuman + [y for y in _SHAPE_YAKUMAN if y.test(h, s)]
+            yakuman = yakuman + [y for y in SHAPE_YAKUMAN if y.test(h, s)]
         if yakuman:
             yaku = [YakuHan(y.name, 26 if y.double and double else 13, y.tenhou) for y in yakuman]
             han = sum(y.han for y in yaku)
@@ -209,7 +154,7 @@ def _best(
                     idx.append(i)
             if not idx or han < rules.min_han:
                 continue
-            pinfu = _PINFU in idx
+            pinfu = PINFU in idx
             fu = hand_fu(h, s.form, s.pair, closed_koutsu, ron_koutsu, s.wait, melds_fu, pinfu)
             han += dora
             key = (base_points(han, fu, 0, rules)[0], 0, han, fu)
@@ -217,52 +162,6 @@ def _best(
         if best is None or key > best[0]:
             best = key, yaku
     return best
-
-
-def _shapes(
-    h: HandInfo, closed: list[int], meld_shuntsu: list[int], meld_koutsu: list[int], ankans: int
-) -> list[tuple[Shape, tuple[tuple[int, ...], int]]]:
-    """Every interpretation, with (closed triplets, triplet completed by ron) for fu."""
-    out: list[tuple[Shape, tuple[tuple[int, ...], int]]] = []
-    if h.no_melds:
-        n_kinds = len(h.kinds)  # 13 for kokushi, 7 for chiitoitsu: skip both tests otherwise
-        if n_kinds == 13 and is_kokushi(closed):
-            return [(Shape(KOKUSHI, -1, (), (), 0, TANKI), ((), -1))]
-        if n_kinds == 7 and is_chiitoitsu(closed):
-            out.append((Shape(CHIITOITSU, -1, (), (), 0, TANKI), ((), -1)))
-    w = h.win_kind
-    for d in decompose(closed):
-        seqs = tuple(sorted(d.shuntsu + tuple(meld_shuntsu))) if meld_shuntsu else d.shuntsu
-        trips = tuple(sorted(d.koutsu + tuple(meld_koutsu))) if meld_koutsu else d.koutsu
-        ankou = len(d.koutsu) + ankans
-        if d.pair == w:
-            out.append((Shape(STANDARD, d.pair, seqs, trips, ankou, TANKI), (d.koutsu, -1)))
-        seen = set()
-        for s in d.shuntsu:
-            if s <= w <= s + 2:
-                wait = _seq_wait(s, w)
-                if wait not in seen:
-                    seen.add(wait)
-                    out.append((Shape(STANDARD, d.pair, seqs, trips, ankou, wait), (d.koutsu, -1)))
-        if w in d.koutsu:
-            if h.tsumo:
-                out.append((Shape(STANDARD, d.pair, seqs, trips, ankou, SHANPON), (d.koutsu, -1)))
-            else:
-                rest = list(d.koutsu)
-                rest.remove(w)
-                shape = Shape(STANDARD, d.pair, seqs, trips, ankou - 1, SHANPON)
-                out.append((shape, (tuple(rest), w)))
-    return out
-
-
-def _seq_wait(start: int, win: int) -> int:
-    """How the winning tile completed the sequence starting at ``start``."""
-    pos = win - start
-    if pos == 1:
-        return KANCHAN
-    if (pos == 2 and start % 9 == 0) or (pos == 0 and start % 9 == 6):
-        return PENCHAN
-    return RYANMEN
 
 
 def _dora(
