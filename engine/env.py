@@ -81,6 +81,8 @@ class MahjongEnv:
     # -- the public surface -------------------------------------------------------------
     def reset(self, seed: int) -> None:
         """Start a new match whose wall comes from ``seed``; stops at the first choice."""
+        if not self.done:
+            self._coro.close()  # the match in progress is abandoned
         self._center = _Center(self.observe)
         self.game = Game(
             self.rules, seed, self._center, max_rounds=self.max_rounds, walls=self.walls
