@@ -48,9 +48,10 @@ def shanten_and_ukeire(counts: list[int], seen: Sequence[int]) -> tuple[int, int
     """
     replacement, necessary = xiangting.calculate_necessary_tiles(counts, _FOUR)
     total = 0
-    for k in range(NUM_KINDS):
-        if necessary >> k & 1:
-            total += max(0, 4 - seen[k])
+    while necessary:
+        low = necessary & -necessary
+        total += max(0, 4 - seen[low.bit_length() - 1])
+        necessary ^= low
     return int(replacement) - 1, total
 
 

@@ -106,7 +106,7 @@ async def test_stale_illegal_and_garbage_answers_are_refused_and_change_nothing(
 
 async def test_repeated_garbage_closes_that_socket_only() -> None:
     async with running_hub(FakeEngine(rounds=1, turns=4), max_strikes=5) as (hub, tg):
-        room = hub.rooms.create(preset="tenhou-tonpuu", bots=2, base_s=5, bank_s=5)
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=2, base_s=0.3, bank_s=0.3)
         room, a = hub.rooms.join(room.code, "A")
         room, b = hub.rooms.join(room.code, "B")
         assert a.token and b.token
@@ -234,7 +234,7 @@ def test_the_rate_limit_refuses_a_flood_and_refills_with_time() -> None:
 
 async def test_a_game_whose_humans_all_leave_still_plays_to_its_end() -> None:
     async with running_hub(RealEngine(), next_round_s=0.05) as (hub, tg):
-        room = hub.rooms.create(preset="tenhou-tonpuu", bots=2, base_s=5, bank_s=5)
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=2, base_s=0.3, bank_s=0.3)
         room, a = hub.rooms.join(room.code, "A")
         room, b = hub.rooms.join(room.code, "B")
         assert a.token and b.token
