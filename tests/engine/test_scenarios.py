@@ -239,3 +239,12 @@ def test_a_ron_on_a_pao_daisangen_is_split_and_the_feeder_pays_the_honba() -> No
     start = RoundStart(0, 1, 0, (25000,) * 4)
     game, _ = play([wall], script, start=start)
     assert game.rounds[0].deltas == (0, 32300, -16300, -16000)
+
+
+def test_sticks_left_at_the_end_go_to_the_top_with_uma_and_oka() -> None:
+    start = RoundStart(7, 0, 2, (35000, 20000, 21000, 22000))
+    _, center = play([wall_again()], start=start, max_rounds=None)
+    end = events(center, "GameEnded")[0]
+    assert end.scores == (37000, 20000, 21000, 22000)
+    assert end.ranks == (1, 4, 3, 2)
+    assert end.points == (47.0, -30.0, -19.0, 2.0)
