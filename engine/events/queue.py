@@ -71,8 +71,8 @@ class EventQueue:
                 if listener.times is not None:
                     bus.used(listener)
                 waiting = listener.handler(event)
-                if waiting is not None:
-                    await waiting
+                if waiting is not None and not isinstance(waiting, EventBase):
+                    await waiting  # an inquiry: the engine pauses here
             self.processed += 1
             event.finish()
             # a finished event lets go of its parent: the links never form a chain through
