@@ -69,6 +69,8 @@ class MahjongEnv:
         self.max_rounds = max_rounds
         self.action_dim = ACTION_DIM + rules.sanma
         self._red = rules.red
+        #: the discard index of each physical tile
+        self._index_of = [34 + (t >> 2) // 9 if t in self._red else t >> 2 for t in range(136)]
         self.done = True
         self.current_player = -1
         #: "turn", "response", "riichi" (second step of a riichi discard) or "kan"
@@ -214,15 +216,16 @@ class MahjongEnv:
         self, target: dict[int, Answer], ai: int, options: list[Any], drawn: int | None
     ) -> None:
         """Index each discard option; among equal ones keep the drawn tile, else the lowest."""
-        red = self._red
-        best: dict[int, int] = {}
+        index_of = self._index_of
         for oi, option in enumerate(options):
             tile = option.tiles[0]
-            index = 34 + (tile >> 2) // 9 if tile in red else tile >> 2
-            held = best.get(index)
-            if held is None or tile == drawn or (held != drawn and tile < held):
-                best[index] = tile
-                target[index] = (ai, oi)
+            index = index_of[tile]
+            held = target.get(index)
+            if held is not None and held[0] == ai:
+                other = options[held[1]].tiles[0]
+                if tile != drawn and (other == drawn or other < tile):
+                    continue
+            target[index] = (ai, oi)
 
     def _call_index(self, kind: ActionType, called: int, own: tuple[int, ...]) -> int:
         red = any(t in self._red for t in own)
