@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from pathlib import Path
 
 import httpx
@@ -65,6 +67,12 @@ async def test_four_clients_play_a_tonpuusen_through_a_blip_time_outs_and_a_spec
         response = await http.get(f"/api/games/{game}/record", params={"format": "json"})
         assert response.status_code == 200
         record = msgspec.json.decode(response.content, type=GameRecord)
+        logs = tmp_path / "logs"
+        logs.mkdir()
+        for fmt, name in (("tenhou", "game.json"), ("mjai", "game.jsonl")):
+            exported = await http.get(f"/api/games/{game}/record", params={"format": fmt})
+            assert exported.status_code == 200, exported.text
+            (logs / name).write_bytes(exported.content)
 
     assert all(b.ended for b in bots)
     # the blip: the reconnect brought a snapshot of the round so far
@@ -91,6 +99,17 @@ async def test_four_clients_play_a_tonpuusen_through_a_blip_time_outs_and_a_spec
     assert record.status == "finished" and record.decisions
     assert list(records.replay(record).scores) == ended[0]["scores"]
     assert isinstance(bots[0].received[-1], End)
+    # both exports replay through the engine's own checker, every round matching
+    check = subprocess.run(
+        [sys.executable, "-m", "engine.replay", "check", str(logs)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    last = check.stdout.strip().splitlines()[-1]
+    assert check.returncode == 0, check.stdout + check.stderr
+    matched, total = last.split()[1].split("/")
+    assert matched == total and int(total) == 2 * len(record.rounds) and last.endswith("2 games")
     assert any(isinstance(m, Snapshot) for m in bots[0].received)
 
 
