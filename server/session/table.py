@@ -311,7 +311,8 @@ class Table:
             raise
         finally:
             self._store_rounds()
-            result = {"scores": getattr(self.game, "scores", None), "error": repr(self.error)}
+            error = None if self.error is None else repr(self.error)
+            result = {"scores": getattr(self.game, "scores", None), "error": error}
             self.storage.finish_game(self.room.game, msgspec.json.encode(result), status)
             self.room.status = "finished"
             self.finished.set()
