@@ -79,7 +79,9 @@ class Player:
     def waits(self) -> list[int]:
         """Kinds completing the concealed hand (call when it holds 3n+1 tiles)."""
         if self._waits is None:
-            self._waits = hand_waits(to_counts(self.hand))
+            # a wait whose four copies are all in this hand and its melds is no wait (Tenhou)
+            held = to_counts(t for m in self.melds for t in m.tiles) if self.melds else None
+            self._waits = hand_waits(to_counts(self.hand), held)
         return self._waits
 
     def furiten(self) -> bool:

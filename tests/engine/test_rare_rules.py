@@ -79,3 +79,13 @@ def test_a_complete_dealer_hand_on_the_first_draw_is_tenhou() -> None:
     win = events(center, "Agari")[0].wins[0]
     assert "tenhou" in {y.name for y in win.result.yaku}
     assert game.rounds[0].deltas == (48000, -16000, -16000, -16000)
+
+
+def test_waiting_on_a_tile_whose_four_copies_are_all_yours_is_noten() -> None:
+    wall = make_wall(
+        ["777m444p777s22z33z", "555m123p456p789p1z", "234s567s88s99s11m3m", "888m111p222s44z66z"],
+        draws="0m",
+    )
+    game, _ = play([wall], [(1, A.PON, "55m"), (1, A.DISCARD, "1z")])
+    assert game.rounds[0].kind == "exhaustive"
+    assert 1 not in game.rounds[0].tenpai and 0 in game.rounds[0].tenpai
