@@ -32,12 +32,17 @@ sys.path.insert(0, str(ROOT))
 from server.messaging import (  # noqa: E402
     Answer,
     End,
-    EventMsg,
     InquiryMsg,
     Snapshot,
     decode_server,
     encode,
 )
+
+
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -78,10 +83,12 @@ async def bot_client(url: str, seed: int, think: float, stats: Stats, stop: asyn
             except TimeoutError:
                 continue
             now = time.perf_counter()
+            if text.startswith('{"type":"event"'):  # the hot path: no need to decode
+                if sent_at is not None:
+                    stats.latencies.append(now - sent_at)
+                    sent_at = None
+                continue
             msg = decode_server(text)
-            if isinstance(msg, EventMsg) and sent_at is not None:
-                stats.latencies.append(now - sent_at)
-                sent_at = None
             inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
             if isinstance(inquiry, InquiryMsg):
                 if think:
@@ -145,6 +152,8 @@ async def run(args: argparse.Namespace) -> None:
                 except httpx.TransportError:
                     await asyncio.sleep(0.05)
             base = rss_kib(server.pid)
+            cpu_before = cpu_s(server.pid)
+            client_before = time.process_time()
             stats, stop = Stats(), asyncio.Event()
             peak = base
             started = time.perf_counter()
@@ -158,6 +167,8 @@ async def run(args: argparse.Namespace) -> None:
                 peak = max(peak, rss_kib(server.pid))
             stop.set()
             elapsed = time.perf_counter() - started
+            server_cpu = cpu_s(server.pid) - cpu_before
+            client_cpu = time.process_time() - client_before
             await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         server.terminate()
@@ -170,6 +181,11 @@ async def run(args: argparse.Namespace) -> None:
     print(f"games finished: {stats.games // 4} in {elapsed:.1f} s")
     print(f"decisions: {stats.decisions}, {stats.decisions / elapsed:.0f}/s")
     print(f"latency answer->next event: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
+    per_decision = server_cpu / max(1, stats.decisions) * 1e6
+    print(
+        f"server CPU: {server_cpu:.1f} s ({per_decision:.0f} us per decision), "
+        f"clients CPU: {client_cpu:.1f} s, load average {os.getloadavg()[0]:.1f}"
+    )
     print(f"server RSS: base {base / 1024:.1f} MiB, peak {peak / 1024:.1f} MiB")
     print(f"load: {args.tables} tables, p99 {p99:.1f} ms, {per_table:.0f} KiB per table")
 

@@ -173,9 +173,11 @@ class Table:
         self.deadlines.pop(index, None)
         seat = self.room.seats[index]
         if asked and not seat.bot:
+            bank = seat.clock.bank
             seat.clock.close(self.now())
             self._push(seat, encode(Answered(inquiry.id, action, option, timeout)))
-            self._push(seat, encode(ClockMsg(int(seat.clock.bank * 1000))))
+            if seat.clock.bank != bank:
+                self._push(seat, encode(ClockMsg(int(seat.clock.bank * 1000))))
 
     def _bot_answer(self, index: int) -> None:
         assert self.inquiry is not None
