@@ -26,6 +26,7 @@ def main() -> None:
         # frames are a few hundred bytes: compressing them costs more CPU than it saves
         ws_per_message_deflate=False,
         log_level="info",
+        access_log=False,  # request lines would carry seat tokens (?token=...)
     )
 
 
