@@ -89,3 +89,28 @@ def test_waiting_on_a_tile_whose_four_copies_are_all_yours_is_noten() -> None:
     game, _ = play([wall], [(1, A.PON, "55m"), (1, A.DISCARD, "1z")])
     assert game.rounds[0].kind == "exhaustive"
     assert 1 not in game.rounds[0].tenpai and 0 in game.rounds[0].tenpai
+
+
+def test_first_turn_riichi_then_tsumo_is_double_riichi_ippatsu_menzen_tsumo() -> None:
+    wall = make_wall(
+        ["123m456p789s11z23s", "777m444p777s22z33z", "888m111p222s44z66z", "999m222p333s55z66p"],
+        draws="7z" + "6z6z7z" + "4s",
+        dora="9p",
+    )
+    game, center = play([wall], [(0, A.RIICHI, "7z"), (0, A.TSUMO)])
+    win = events(center, "Agari")[0].wins[0]
+    names = {y.name for y in win.result.yaku}
+    assert {"double_riichi", "ippatsu", "menzen_tsumo"} <= names and "riichi" not in names
+    assert game.kyotaku == 0 and game.rounds[0].deltas[0] > 0
+
+
+def test_a_call_breaks_ippatsu() -> None:
+    wall = make_wall(
+        ["123m456p789s11z23s", "777m444p777s22z33z", "888m111p222s44z66z", "999m222p333s55z66p"],
+        draws="7z" + "6z" + "7z" + "4s",
+        dora="9p",
+    )
+    _, center = play([wall], [(0, A.RIICHI, "7z"), (2, A.PON), (0, A.TSUMO)])
+    assert events(center, "Call")[0].seat == 2
+    names = {y.name for y in events(center, "Agari")[0].wins[0].result.yaku}
+    assert "double_riichi" in names and "ippatsu" not in names
