@@ -18,7 +18,10 @@ const UI = {
     openLog: "Open Tenhou JSON", storedGames: "Stored games", spectating: "Spectating",
     choose: "Choose tiles", cancel: "Cancel", turn: "to play", noValue: "no yaku",
     tsumoWin: "Tsumo", ronWin: "Ron", from: "from", language: "日本語",
-    winds: ["East", "South", "West", "North"], start: "Start",
+    winds: ["East", "South", "West", "North"], start: "Start", notenpai: "Noten", replayGame: "Replay this game",
+    draw_exhaustive: "Exhaustive draw", draw_nagashi: "Nagashi mangan", draw_kyuushu: "Nine terminals",
+    draw_suufon_renda: "Four winds", draw_suucha_riichi: "Four riichi", draw_suukaikan: "Four kans",
+    draw_sanchahou: "Triple ron",
   },
   ja: {
     lobby: "ロビー", rooms: "募集中の卓", create: "卓を作る", join: "参加", code: "卓コード",
@@ -36,7 +39,10 @@ const UI = {
     openLog: "天鳳JSONを開く", storedGames: "保存された対局", spectating: "観戦中",
     choose: "牌を選ぶ", cancel: "キャンセル", turn: "の手番", noValue: "役なし",
     tsumoWin: "ツモ", ronWin: "ロン", from: "放銃", language: "English",
-    winds: ["東", "南", "西", "北"], start: "開始",
+    winds: ["東", "南", "西", "北"], start: "開始", notenpai: "不聴", replayGame: "この対局の牌譜",
+    draw_exhaustive: "流局", draw_nagashi: "流し満貫", draw_kyuushu: "九種九牌",
+    draw_suufon_renda: "四風連打", draw_suucha_riichi: "四家立直", draw_suukaikan: "四槓散了",
+    draw_sanchahou: "三家和了",
   },
 };
 

@@ -176,7 +176,7 @@ export function tablePage(root, header, { mode, game }) {
     if (!st.overlay) return;
     const o = div("overlay");
     o.id = "overlay";
-    if (st.overlay.final) o.append(finalPanel(st.tb, st.overlay.final));
+    if (st.overlay.final) o.append(finalPanel(st.tb, st.overlay.final, game));
     else {
       const next = st.inq && st.inq.actions.findIndex((a) => a.type === "next_round");
       const ok = watching ? null : () => {

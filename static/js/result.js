@@ -2,7 +2,7 @@
 // and the match end (placements and final scores). Only shows what the event carries.
 
 import { tileEl, sortHand } from "./tiles.js";
-import { t, yakuLabel, limitLabel, windName, getLang } from "./i18n.js";
+import { t, yakuLabel, limitLabel, windName } from "./i18n.js";
 import { seatWind } from "./model.js";
 
 const h = (tag, cls, ...kids) => {
@@ -12,7 +12,28 @@ const h = (tag, cls, ...kids) => {
   return e;
 };
 const name = (tb, s) => tb.names[s] || `${windName(seatWind(tb, s))}`;
-const DRAW_JA = { 流局: "ryuukyoku", 全員聴牌: "ryuukyoku", 全員不聴: "ryuukyoku" };
+//: Tenhou's names of drawn hands -> the engine's kinds
+const DRAW_KIND = { 流局: "exhaustive", 全員聴牌: "exhaustive", 全員不聴: "exhaustive", 流し満貫: "nagashi",
+  九種九牌: "kyuushu", 四風連打: "suufon_renda", 四家立直: "suucha_riichi", 四槓散了: "suukaikan", 三家和了: "sanchahou" };
+
+function drawLabel(reason) {
+  const kind = DRAW_KIND[reason] || reason || "exhaustive";
+  const label = t(`draw_${kind}`);
+  return label.startsWith("draw_") ? reason : label;
+}
+
+function drawHands(tb, r) {
+  // the seats whose hands the event reveals (tenpai at an exhaustive draw, a kyuushu declarer)
+  const box = h("div", "drawhands");
+  (r.hands || []).forEach((hand, s) => {
+    if (!hand || !hand.length) return; // the server sends null for hands that stay hidden
+    const row = h("div", "hand", h("span", "who", `${name(tb, s)} `));
+    row.dataset.seat = String(s);
+    sortHand(hand, tb.red).forEach((id) => row.append(tileEl(id, { red: tb.red })));
+    box.append(row);
+  });
+  return box;
+}
 
 function deltasTable(tb, deltas) {
   const table = h("table", "deltas");
@@ -71,8 +92,8 @@ export function resultPanel(tb, r, onOk) {
     if (dora && dora.length) p.append(tilesRow(tb, dora, `${t("dora")} `));
     if (r.ura && r.ura.length) p.append(tilesRow(tb, r.ura, `${t("ura")} `));
   } else {
-    const reason = getLang() === "ja" ? r.reason : (DRAW_JA[r.reason] ? t("ryuukyoku") : r.reason);
-    p.append(h("h2", "", reason || t("ryuukyoku")));
+    p.append(h("h2", "", drawLabel(r.reason)));
+    p.append(drawHands(tb, r));
   }
   p.append(deltasTable(tb, r.deltas || []));
   if (onOk) {
@@ -85,7 +106,7 @@ export function resultPanel(tb, r, onOk) {
 }
 
 /** Final standings: placements by score (ties: the seat closer to the first dealer). */
-export function finalPanel(tb, f) {
+export function finalPanel(tb, f, game) {
   const p = h("div", "panel final");
   p.id = "final";
   p.append(h("h2", "", t("final")));
@@ -102,5 +123,11 @@ export function finalPanel(tb, f) {
   const lobby = h("a", "", t("lobby"));
   lobby.href = "#/";
   p.append(lobby);
+  if (game) {
+    const replay = h("a", "", t("replayGame"));
+    replay.href = `#/replay/${game}`;
+    replay.style.marginLeft = "1em";
+    p.append(replay);
+  }
   return p;
 }

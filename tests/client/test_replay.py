@@ -4,7 +4,6 @@ jump to a round, switch viewpoint, hide hands; and the parser keeps every score 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -75,6 +74,19 @@ def test_replay_of_an_uploaded_tenhou_log_steps_through_a_round(server: str, pag
     assert _hand(page) == sorted(_mpsz(c) for c in log["log"][0][4 + 3 * 2])
     page.uncheck("#replay-all")
     assert page.locator(".hand.opp .tile.back").count() >= 3 * 13
+
+
+def test_replay_speaks_japanese_after_the_language_switch(server: str, page: Page) -> None:
+    page.goto(server + "/#/replay")
+    page.click("#lang")
+    page.set_input_files("#replay-file", str(LOG))
+    page.wait_for_selector(".board")
+    assert page.locator(".centre .round").inner_text() == "東 1"
+    _to_result(page)
+    shot(page, "desktop-replay-result-ja")
+    text = page.locator(".overlay .result").inner_text()
+    assert "飜" in text or "流局" in text or "聴牌" in text
+    page.click("#lang")  # back to English for the other tests' pages (same storage)
 
 
 def test_replayed_rounds_end_on_the_next_rounds_starting_scores(page: Page, server: str) -> None:

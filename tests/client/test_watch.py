@@ -48,7 +48,7 @@ def test_spectator_sees_all_hands_of_a_running_game_from_the_room_list(
         assert page.locator(".own .tile[data-tile]").count() >= 4
         assert page.locator("#actions button").count() == 0
         # the seated player sees only their own hand
-        assert seat_page.locator(".hand.opp .tile[data-tile]").count() == 0
+        assert seat_page.locator(".hand.opp .tiles .tile[data-tile]").count() == 0
         shot(page, "desktop-watch")
         before = page.locator(".seat .river .tile").count()
         page.wait_for_function(
