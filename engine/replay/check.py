@@ -8,11 +8,13 @@ from pathlib import Path
 
 import msgspec
 
+from engine.actions import ActionCenter
 from engine.driver import run_sync
 from engine.game.game import Game, RoundStart
 from engine.replay.compare import compare_end
 from engine.replay.mjai_read import read_mjai
 from engine.replay.record import GameRecord, ReplayError, RoundRecord
+from engine.replay.recorder import Recorder
 from engine.replay.scripted import Mismatch, ScriptedCenter
 from engine.replay.tenhou_read import read_game
 from engine.replay.wallbuild import build_wall
@@ -34,10 +36,28 @@ def check_round(record: RoundRecord, rules: RuleConfig) -> str | None:
     """None when the engine, answered with the log's decisions, plays the round exactly."""
     if rules.sanma:
         return UNSUPPORTED_SANMA
-    wall = build_wall(record, rules.players)
+    return _replay(record, rules, ScriptedCenter(record, rules.red))
+
+
+def rerecord_round(record: RoundRecord, rules: RuleConfig) -> RoundRecord:
+    """The engine's own record of a logged round it replays (raises when it cannot)."""
     center = ScriptedCenter(record, rules.red)
+    recorder = Recorder(center, rules.players)
+    reason = _replay(record, rules, center, recorder)
+    if reason is not None or len(recorder.rounds) != 1:
+        raise Mismatch(reason or "no round recorded")
+    return recorder.rounds[0]
+
+
+def _replay(
+    record: RoundRecord,
+    rules: RuleConfig,
+    center: ScriptedCenter,
+    outer: ActionCenter | None = None,
+) -> str | None:
+    wall = build_wall(record, rules.players)
     start = RoundStart(record.kyoku, record.honba, record.kyotaku, record.scores)
-    game = Game(rules, 0, center, start=start, walls=lambda _i: wall, max_rounds=1)
+    game = Game(rules, 0, outer or center, start=start, walls=lambda _i: wall, max_rounds=1)
     center.game = game
     try:
         run_sync(game)

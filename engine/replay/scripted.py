@@ -26,6 +26,10 @@ _CALL_ACTIONS = {
 }
 
 
+_CLAIMS = (StepKind.CHII, StepKind.PON, StepKind.DAIMINKAN)
+_OWN_TURN = (StepKind.DISCARD, StepKind.ANKAN, StepKind.KAKAN, StepKind.KITA)
+
+
 class Mismatch(Exception):
     """The engine and the log disagree; the message says where and how."""
 
@@ -56,10 +60,14 @@ class ScriptedCenter:
         """Tiles as the engine distinguishes them: kind and red flag."""
         return sorted((t >> 2, t in self.red) for t in tiles)
 
-    def show(self, step: Step) -> str:
+    def move(self, step: Step) -> str:
+        """A step in words: ``riichi 4z``, ``pon 55p`` (own tiles), ``draw 7s``."""
         tiles = to_str(step.own or (step.tile,), self.red)
-        riichi = " riichi" if step.riichi else ""
-        return f"seat {step.seat} {step.kind.name.lower()}{riichi} {tiles}"
+        name = "riichi" if step.riichi else step.kind.name.lower()
+        return f"{name} {tiles}" + (" tsumogiri" if step.tsumogiri else "")
+
+    def show(self, step: Step) -> str:
+        return f"seat {step.seat} {self.move(step)}"
 
     def offered(self, actions: list[Action]) -> str:
         return "; ".join(
@@ -67,18 +75,28 @@ class ScriptedCenter:
             for a in actions
         )
 
-    def fail(self, seat: int, what: str, actions: list[Action]) -> Mismatch:
-        where = f"seat {seat} step {self.pos}"
-        return Mismatch(f"{where}: {what} not offered (offered: {self.offered(actions)})")
+    def where(self, seat: int) -> str:
+        """``seat S turn T (step N)``: T counts the seat's draws and calls so far."""
+        turn = sum(
+            1
+            for s in self.record.steps[: self.pos + 1]
+            if s.seat == seat and s.kind in (StepKind.DRAW, *_CLAIMS)
+        )
+        return f"seat {seat} turn {turn} (step {self.pos})"
 
-    def elsewhere(self, what: str, step: Step) -> Mismatch:
-        return Mismatch(f"step {self.pos}: {what}; log: {self.show(step)}")
+    def fail(self, seat: int, what: str, actions: list[Action]) -> Mismatch:
+        offered = self.offered(actions) if actions else "nothing"
+        return Mismatch(f"{self.where(seat)}: {what} not offered (offered: {offered})")
+
+    def elsewhere(self, seat: int, what: str, step: Step) -> Mismatch:
+        return Mismatch(f"{self.where(seat)}: {what}; log: {self.show(step)}")
 
     def _choose(
         self, inquiry: MultiPlayerInquiry, seat: int, kind: ActionType, own: list[int], what: str
     ) -> None:
         """Answer ``seat`` with action ``kind`` whose option uses tiles like ``own``."""
-        actions = inquiry.players[seat].actions
+        single = inquiry.players.get(seat)
+        actions = single.actions if single is not None else []
         want = self.sig(own)
         for a_i, action in enumerate(actions):
             if action.type != kind:
@@ -98,53 +116,52 @@ class ScriptedCenter:
         drawn = self.game.players[seat].drawn if self.game is not None else -1
         if self.pos < len(steps) and steps[self.pos].kind == StepKind.DRAW:
             step = steps[self.pos]
-            if step.seat != seat or self.sig([step.tile]) != self.sig([drawn]):
-                raise Mismatch(
-                    f"step {self.pos}: engine drew for seat {seat}, log: {self.show(step)}"
-                )
+            if step.seat != seat or step.tile != drawn:
+                raise self.elsewhere(seat, "engine drew", step)
             self.pos += 1
         if self.pos >= len(steps):
             self._turn_end(inquiry, seat, actions)
             return
         step = steps[self.pos]
-        if step.seat != seat:
-            raise Mismatch(
-                f"step {self.pos}: engine asks seat {seat} to act, log: {self.show(step)}"
-            )
-        self.pos += 1
+        if step.seat != seat or step.kind not in _OWN_TURN:
+            raise self.elsewhere(seat, "engine asks this seat to act", step)
         if step.kind == StepKind.DISCARD:
             self._discard(inquiry, seat, step, drawn)
-        elif step.kind in (StepKind.ANKAN, StepKind.KAKAN, StepKind.KITA):
-            own = list(step.own) if step.kind == StepKind.ANKAN else [step.tile]
-            self._choose(inquiry, seat, _CALL_ACTIONS[step.kind], own, self.show(step))
         else:
-            raise Mismatch(
-                f"step {self.pos - 1}: engine asks seat {seat} to act, log: {self.show(step)}"
-            )
+            own = list(step.own) if step.kind == StepKind.ANKAN else [step.tile]
+            self._choose(inquiry, seat, _CALL_ACTIONS[step.kind], own, self.move(step))
+        self.pos += 1
 
     def _discard(self, inquiry: MultiPlayerInquiry, seat: int, step: Step, drawn: int) -> None:
         kind = ActionType.RIICHI if step.riichi else ActionType.DISCARD
         actions = inquiry.players[seat].actions
-        want = self.sig([step.tile])
+        want_kind, want_red = step.tile >> 2, step.tile in self.red
         for a_i, action in enumerate(actions):
             if action.type != kind:
                 continue
             for o_i, option in enumerate(action.options):
                 tile = option.tiles[0]
-                if self.sig([tile]) == want and (tile == drawn) == step.tsumogiri:
+                if (
+                    tile >> 2 == want_kind
+                    and (tile in self.red) == want_red
+                    and (tile == drawn) == step.tsumogiri
+                ):
                     inquiry.respond(seat, a_i, o_i)
                     return
-        raise self.fail(seat, self.show(step) + (" tsumogiri" if step.tsumogiri else ""), actions)
+        raise self.fail(seat, self.move(step), actions)
 
     def _turn_end(self, inquiry: MultiPlayerInquiry, seat: int, actions: list[Action]) -> None:
         """The log's last move: a tsumo or nine terminals, else the log has nothing."""
         end = self.record.end
         if end.kind == "win" and any(w.tsumo and w.who == seat for w in end.wins):
-            self._choose(inquiry, seat, ActionType.TSUMO, [], f"seat {seat} tsumo")
+            self._choose(inquiry, seat, ActionType.TSUMO, [], "tsumo")
         elif end.kind == "kyuushu":
-            self._choose(inquiry, seat, ActionType.KYUUSHU, [], f"seat {seat} kyuushu")
+            self._choose(inquiry, seat, ActionType.KYUUSHU, [], "kyuushu")
         else:
-            raise Mismatch(f"engine asks seat {seat} to act after the log's last step ({end.kind})")
+            raise Mismatch(
+                f"{self.where(seat)}: engine asks this seat to act after the log's last step"
+                f" (log: {end.kind}; offered: {self.offered(actions)})"
+            )
 
     # ---------------------------------------------------------------- claims on a tile
 
@@ -152,33 +169,29 @@ class ScriptedCenter:
         steps = self.record.steps
         end = self.record.end
         answers: list[tuple[int, ActionType, list[int], str]] = []
-        if self.pos >= len(steps) and end.kind == "win":
+        at_end = self.pos >= len(steps)
+        if at_end and end.kind == "win":
             last = steps[-1].seat if steps else -1
             answers = [
-                (w.who, ActionType.RON, [], f"seat {w.who} ron")
+                (w.who, ActionType.RON, [], "ron")
                 for w in end.wins
                 if w.from_seat == last and not w.tsumo
             ]
-        elif self.pos >= len(steps) and end.kind == "sanchahou":
+        elif at_end and end.kind == "sanchahou":
             answers = [
-                (s, ActionType.RON, [], f"seat {s} ron")
+                (s, ActionType.RON, [], "ron")
                 for s, single in inquiry.players.items()
                 if single.find(ActionType.RON) >= 0
             ]
-        elif self.pos < len(steps) and steps[self.pos].kind in (
-            StepKind.CHII,
-            StepKind.PON,
-            StepKind.DAIMINKAN,
-        ):
+        elif not at_end and steps[self.pos].kind in _CLAIMS:
             step = steps[self.pos]
-            if inquiry.kind != "claim" or step.seat not in inquiry.players:
-                raise Mismatch(f"step {self.pos}: {self.show(step)} not offered")
-            answers = [(step.seat, _CALL_ACTIONS[step.kind], list(step.own), self.show(step))]
-            self.pos += 1
+            if inquiry.kind != "claim":
+                raise self.elsewhere(step.seat, "a kan may be robbed here", step)
+            answers = [(step.seat, _CALL_ACTIONS[step.kind], list(step.own), self.move(step))]
         for seat, kind, own, what in answers:
-            if seat not in inquiry.players:
-                raise Mismatch(f"step {self.pos}: {what} not offered (nothing offered)")
             self._choose(inquiry, seat, kind, own, what)
+        if answers and not at_end:
+            self.pos += 1
         for seat, single in inquiry.players.items():
             if not inquiry.done and single.answer is None:
                 skip = single.find(ActionType.SKIP)
