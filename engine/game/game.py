@@ -68,6 +68,8 @@ class Game:
         self.n = rules.players
         self.bus = EventBus()
         (setup or riichi_setup)(self.bus)
+        if not action_center.wants_events:
+            self._drop_broadcast()
         self.queue = EventQueue(self.bus, self)
         start = start or RoundStart(0, 0, 0, (rules.start_points,) * self.n)
         self.players = [Player(s, start.scores[s]) for s in range(self.n)]
@@ -98,6 +100,14 @@ class Game:
         #: the round being played ended with these (set by the ending listeners)
         self.renchan = False
         self.round_kind = ""
+
+    def _drop_broadcast(self) -> None:
+        """A center that never wants events costs no broadcast listener at all."""
+        from engine.game.setup import broadcast
+
+        for listener in self.bus.all():
+            if listener.handler is broadcast:
+                self.bus.unsubscribe(listener)
 
     # ------------------------------------------------------------------ driving
 
