@@ -168,12 +168,12 @@ class Table:
         assert self.inquiry is not None
         inquiry = self.inquiry
         asked = index in self.deadlines
+        seat = self.room.seats[index]
+        bank = seat.clock.bank  # before respond: settling the inquiry closes every clock
         inquiry.respond(index, action, option)
         self.storage.add_decision(self.room.game, inquiry.id, index, action, option, timeout)
         self.deadlines.pop(index, None)
-        seat = self.room.seats[index]
         if asked and not seat.bot:
-            bank = seat.clock.bank
             seat.clock.close(self.now())
             self._push(seat, encode(Answered(inquiry.id, action, option, timeout)))
             if seat.clock.bank != bank:
@@ -185,7 +185,10 @@ class Table:
         hand = self.engine.hand(self.game, index)
         yakuhai = self.engine.yakuhai(self.game, index)
         action, option = bot.choose(single.actions, hand, yakuhai)
-        self._respond(index, action, option, timeout=False)
+        try:
+            self._respond(index, action, option, timeout=False)
+        except InvalidResponse:  # a bot bug must not stop the table: play the default
+            self._respond(index, *single.default(), timeout=False)
 
     def _closed(self, inquiry: MultiPlayerInquiry) -> None:
         """The inquiry settled: clocks of seats that were not needed stop too."""

@@ -8,6 +8,7 @@ import msgspec
 
 from server.messaging import (
     Answered,
+    ClockMsg,
     End,
     EventMsg,
     InquiryMsg,
@@ -249,3 +250,21 @@ async def test_a_game_whose_humans_all_leave_still_plays_to_its_end() -> None:
         record = hub.storage.load(room.game)
     assert record is not None and record.status == "finished"
     assert any(d.timeout and d.seat in (0, 1) for d in record.decisions)
+
+
+async def test_an_answer_past_the_base_is_charged_to_the_bank_and_the_bank_is_shown() -> None:
+    async with running_hub(FakeEngine(rounds=1, turns=4), next_round_s=5) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=0.05, bank_s=2)
+        room, seat = hub.rooms.join(room.code, "Slowpoke")
+        assert seat.token is not None
+        client = connect_seat(hub, tg, seat.token)
+        hub.start(room)
+        inquiry = await client.until(InquiryMsg)
+        await anyio.sleep(0.3)
+        await client.send(answer(inquiry.id, 0, 0))
+        answered = await client.until(Answered)
+        clock = await client.recv()
+        assert not answered.timeout
+        assert isinstance(clock, ClockMsg)
+        assert 1000 < clock.bank_ms < 1800  # about 0.25 s of the 2 s bank is gone
+        await client.conn.close()
