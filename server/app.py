@@ -106,7 +106,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         if isinstance(body, Response):
             return body
         try:
-            room = the_hub.rooms.create(
+            room = the_hub.create(
                 preset=body.preset,
                 bots=body.bots,
                 base_s=settings.base_s if body.base_s is None else body.base_s,

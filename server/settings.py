@@ -38,8 +38,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_per_s: float = 50.0
     #: unsent messages a client may fall behind by before it is dropped
     send_queue: int = 1024
-    #: finished rooms are forgotten (their records stay) after this many seconds
+    #: finished rooms are forgotten (their records stay) after this many seconds, and rooms
+    #: still waiting for players after this long are dropped
     room_ttl_s: float = 600.0
+    #: rooms held at once (waiting, playing or recently finished)
+    max_rooms: int = 1000
     #: serve the browser client from this folder (empty: the packaged static/ if present)
     static_dir: str = ""
 

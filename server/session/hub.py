@@ -12,7 +12,7 @@ from anyio.abc import TaskGroup
 
 from server.messaging import RoomMsg, Welcome, encode
 from server.session.outbox import Outbox
-from server.session.rooms import Room, Rooms, Seat
+from server.session.rooms import Room, RoomError, Rooms, Seat
 from server.session.table import EnginePort, Table
 from server.settings import Settings
 from server.storage import Storage
@@ -66,6 +66,19 @@ class Hub:
         self._tg.start_soon(self._play, room, table)
         self._tg.start_soon(table.spectators.run)
         return table
+
+    def create(self, **options: Any) -> Room:
+        """A new room (``Rooms.create`` options); rooms left waiting too long are dropped
+        first, and a server holding ``max_rooms`` refuses more (RoomError)."""
+        now = self.now()
+        for room in list(self.rooms.by_code.values()):
+            if room.status == "waiting" and now - room.created > self.settings.room_ttl_s:
+                self.rooms.forget(room)
+        if len(self.rooms.by_code) >= self.settings.max_rooms:
+            raise RoomError("server_full", "this server has no room for another table")
+        room = self.rooms.create(**options)
+        room.created = now
+        return room
 
     def start_if_full(self, room: Room) -> None:
         if room.full and room.status == "waiting":

@@ -76,6 +76,8 @@ class Room:
         self.bank_s = bank_s
         self.seed = seed
         self.status: Status = "waiting"
+        #: when the room was made (server monotonic clock): idle waiting rooms expire
+        self.created = 0.0
         self.seats = [Seat(i, SeatClock(base_s, bank_s)) for i in range(self.rules.players)]
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import anyio
 import msgspec
+import pytest
 
 from server.messaging import (
     Answered,
@@ -18,6 +19,7 @@ from server.messaging import (
 )
 from server.session.client import RateLimit, serve_seat
 from server.session.engine_port import RealEngine
+from server.session.rooms import RoomError
 from server.transport import Disconnected
 from tests.server.fake_engine import FakeEngine
 from tests.server.harness import answer, connect_seat, connect_watcher, running_hub
@@ -268,3 +270,17 @@ async def test_an_answer_past_the_base_is_charged_to_the_bank_and_the_bank_is_sh
         assert isinstance(clock, ClockMsg)
         assert 1000 < clock.bank_ms < 1800  # about 0.25 s of the 2 s bank is gone
         await client.conn.close()
+
+
+async def test_rooms_left_waiting_expire_and_a_full_server_refuses_more() -> None:
+    clock = [0.0]
+    async with running_hub(FakeEngine(), room_ttl_s=60, max_rooms=2) as (hub, _):
+        hub.now = lambda: clock[0]
+        first = hub.create(preset="tenhou-tonpuu", bots=0, base_s=1, bank_s=1)
+        hub.create(preset="tenhou-tonpuu", bots=0, base_s=1, bank_s=1)
+        with pytest.raises(RoomError) as refused:
+            hub.create(preset="tenhou-tonpuu", bots=0, base_s=1, bank_s=1)
+        assert refused.value.code == "server_full"
+        clock[0] = 61.0
+        third = hub.create(preset="tenhou-tonpuu", bots=0, base_s=1, bank_s=1)
+        assert first.code not in hub.rooms.by_code and third.code in hub.rooms.by_code
