@@ -48,15 +48,17 @@ def make_wall(
     rinshan: str = "",
     dealer: int = 0,
     rules: RuleConfig = TENHOU_HANCHAN,
+    last: str = "",
 ) -> Wall:
     """Hands by seat, then the live draws in order; unused tiles fill the rest of the wall
-    (winds and dragons last, so filler rarely makes a hand)."""
+    (winds and dragons last, so filler rarely makes a hand); ``last`` ends the live wall."""
     tiles = Tiles(rules.red)
     by_seat = [tiles.take(h) for h in hands]
     assert all(len(h) == 13 for h in by_seat), [len(h) for h in by_seat]
     drawn = tiles.take(draws)
     dora_ids = tiles.take(dora)
     rinshan_ids = tiles.take(rinshan)
+    last_ids = tiles.take(last)
     rest = tiles.rest()
     dead = rest[len(rest) - (14 - len(dora_ids) - len(rinshan_ids)) :]
     filler = rest[: len(rest) - len(dead)]
@@ -66,7 +68,7 @@ def make_wall(
     live: list[int] = []
     for i in range(4):
         live += by_seat[(dealer + i) % 4]
-    live += drawn + filler
+    live += drawn + filler + last_ids
     return Wall(live, rinshan_ids, dora_ids, ura)
 
 

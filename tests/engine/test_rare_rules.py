@@ -114,3 +114,27 @@ def test_a_call_breaks_ippatsu() -> None:
     assert events(center, "Call")[0].seat == 2
     names = {y.name for y in events(center, "Agari")[0].wins[0].result.yaku}
     assert "double_riichi" in names and "ippatsu" not in names
+
+
+NOTEN = ["1357m1357p1357s1z", "2468m2468p2468s4z", "1399m1399p1399s6z"]
+
+
+def test_an_exhaustive_draw_pays_tenpai_and_keeps_a_tenpai_dealer() -> None:
+    walls = [make_wall(["777m444p777s22z33z", *NOTEN]) for _ in range(2)]
+    game, _ = play(walls, max_rounds=2)
+    assert game.rounds[0].kind == "exhaustive" and game.rounds[0].tenpai == (0,)
+    assert game.rounds[0].deltas == (3000, -1000, -1000, -1000)
+    assert (game.rounds[1].kyoku, game.rounds[1].honba) == (0, 1)
+
+
+def test_the_last_tile_wins_by_haitei_and_its_discard_by_houtei() -> None:
+    hands = ["777m444p777s22z33z", "123m456p789s123p5z", "123m456s789p123s6z", "55z66z999m"]
+    hands[3] += "999p9s11s"
+    haitei = make_wall(hands, last="5z")
+    game, center = play([haitei], [(1, A.TSUMO)])
+    assert "haitei" in {y.name for y in events(center, "Agari")[0].wins[0].result.yaku}
+    houtei = make_wall(hands, last="6z")
+    game, center = play([houtei], [(2, A.RON)])
+    win = events(center, "Agari")[0].wins[0]
+    assert [y.name for y in win.result.yaku if y.name != "dora"] == ["houtei"]
+    assert win.from_seat == 1
