@@ -131,10 +131,10 @@ def test_the_last_tile_wins_by_haitei_and_its_discard_by_houtei() -> None:
     hands = ["777m444p777s22z33z", "123m456p789s123p5z", "123m456s789p123s6z", "55z66z999m"]
     hands[3] += "999p9s11s"
     haitei = make_wall(hands, last="5z")
-    game, center = play([haitei], [(1, A.TSUMO)])
+    _, center = play([haitei], [(1, A.TSUMO)])
     assert "haitei" in {y.name for y in events(center, "Agari")[0].wins[0].result.yaku}
     houtei = make_wall(hands, last="6z")
-    game, center = play([houtei], [(2, A.RON)])
+    _, center = play([houtei], [(2, A.RON)])
     win = events(center, "Agari")[0].wins[0]
     assert [y.name for y in win.result.yaku if y.name != "dora"] == ["houtei"]
     assert win.from_seat == 1
