@@ -284,3 +284,22 @@ async def test_rooms_left_waiting_expire_and_a_full_server_refuses_more() -> Non
         clock[0] = 61.0
         third = hub.create(preset="tenhou-tonpuu", bots=0, base_s=1, bank_s=1)
         assert first.code not in hub.rooms.by_code and third.code in hub.rooms.by_code
+
+
+async def test_an_answer_after_the_deadline_is_refused_as_late() -> None:
+    clock = [1000.0]
+    async with running_hub(FakeEngine(rounds=1, turns=4)) as (hub, tg):
+        hub.now = lambda: clock[0]
+        room = hub.create(preset="tenhou-tonpuu", bots=3, base_s=5, bank_s=5)
+        room, seat = hub.join(room.code, "Late")
+        assert seat.token is not None
+        client = connect_seat(hub, tg, seat.token)
+        table = hub.start(room)
+        inquiry = await client.until(InquiryMsg)
+        await anyio.sleep(0.05)  # the clock task is now asleep until the real deadline
+        clock[0] += 10.5  # past base + bank, before the clock task has looked
+        await client.send(answer(inquiry.id, 0, 0))
+        error = await client.until(WireError)
+        assert error.code == "late"
+        assert table.inquiry is not None and table.inquiry.players[0].answer is None
+        await client.conn.close()
