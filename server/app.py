@@ -202,7 +202,10 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         if record is None:
             return _error("no_game", "no such game", 404)
         if record.status == "playing":
-            return _error("playing", "the record is available when the game ends", 409)
+            table = the_hub.tables.get(record.id)
+            if fmt != "json" or table is None:
+                return _error("playing", "this format is available when the game ends", 409)
+            return _json(table.delayed(record))  # the spectator's view: delayed
         try:
             body, media = await anyio.to_thread.run_sync(records.export, record, fmt)
         except records.NotAvailable as exc:

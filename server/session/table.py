@@ -9,6 +9,7 @@ thinking bot never blocks the loop). Time belongs to the server; the engine neve
 
 from __future__ import annotations
 
+import bisect
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
@@ -39,7 +40,7 @@ from server.session.rooms import Room, Seat
 from server.session.spectators import Spectators
 from server.session.wire import inquiry_message
 from server.settings import Settings
-from server.storage import Storage
+from server.storage import GameRecord, Storage
 
 CLOSE_REPLACED = 4003
 #: event types that begin a round: a snapshot starts from the latest of them
@@ -94,6 +95,9 @@ class Table:
         self.error: BaseException | None = None
         self._wake = anyio.Event()
         self._rounds_stored = 0
+        #: when each stored decision and round was taken, for the delayed spectator record
+        self.decided_at: list[float] = []
+        self.rounds_at: list[float] = []
         humans = any(s.token is not None for s in room.seats)
         self.bot_think = settings.bot_think_s if humans else 0.0
         self.game = engine.new_game(room.rules, room.seed, self)
@@ -172,6 +176,7 @@ class Table:
         bank = seat.clock.bank  # before respond: settling the inquiry closes every clock
         inquiry.respond(index, action, option)
         self.storage.add_decision(self.room.game, inquiry.id, index, action, option, timeout)
+        self.decided_at.append(self.now())
         self.deadlines.pop(index, None)
         if asked and not seat.bot:
             seat.clock.close(self.now())
@@ -279,6 +284,15 @@ class Table:
         state = self.engine.snapshot(self.game, index)
         return Snapshot(self.seqs[index], list(self.streams[index]), pending, encode_raw(state))
 
+    def delayed(self, record: GameRecord) -> GameRecord:
+        """What a spectator may see of the record now: what happened before the delay."""
+        cutoff = self.now() - self.settings.spectator_delay_s
+        decisions = bisect.bisect_right(self.decided_at, cutoff)
+        rounds = bisect.bisect_right(self.rounds_at, cutoff)
+        return msgspec.structs.replace(
+            record, decisions=record.decisions[:decisions], rounds=record.rounds[:rounds]
+        )
+
     def broadcast_room(self) -> None:
         text = encode(RoomMsg(self.room.info()))
         for seat in self.room.seats:
@@ -289,6 +303,7 @@ class Table:
         while self._rounds_stored < len(rounds):
             data = msgspec.json.encode(rounds[self._rounds_stored])
             self.storage.add_round(self.room.game, self._rounds_stored, data)
+            self.rounds_at.append(self.now())
             self._rounds_stored += 1
 
     async def run(self) -> None:

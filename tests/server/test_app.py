@@ -118,5 +118,8 @@ def test_the_polled_api_shows_my_view_and_takes_my_answer(client: TestClient) ->
         assert again.status_code == 409 and again.json()["code"] == "stale_inquiry"
         forged = client.post(f"/api/games/{game}/answer", json={**answer, "token": "x"})
         assert forged.status_code == 403
-        playing = client.get(f"/api/games/{game}/record")
+        playing = client.get(f"/api/games/{game}/record", params={"format": "tenhou"})
         assert playing.status_code == 409
+        so_far = client.get(f"/api/games/{game}/record").json()  # no delay in this fixture
+        assert so_far["status"] == "playing"
+        assert [msg.id, 0, 0, 0, False] in so_far["decisions"]

@@ -303,3 +303,18 @@ async def test_an_answer_after_the_deadline_is_refused_as_late() -> None:
         assert error.code == "late"
         assert table.inquiry is not None and table.inquiry.players[0].answer is None
         await client.conn.close()
+
+
+async def test_a_spectator_record_during_the_game_holds_only_what_is_past_the_delay() -> None:
+    clock = [1000.0]
+    async with running_hub(FakeEngine(rounds=1, turns=8), spectator_delay_s=5) as (hub, _):
+        hub.now = lambda: clock[0]
+        room = hub.create(preset="tenhou-tonpuu", bots=4, base_s=1, bank_s=1)
+        table = hub.start(room)
+        while len(table.decided_at) < 8:
+            await anyio.sleep(0.01)
+        record = hub.storage.load(room.game)
+        assert record is not None and len(record.decisions) >= 8
+        assert table.delayed(record).decisions == []
+        clock[0] += 5.1
+        assert table.delayed(record).decisions == record.decisions
