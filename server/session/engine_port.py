@@ -1,14 +1,33 @@
-"""The real engine behind a table: make a Game, run it under anyio, read a seat's hand."""
+"""What a table needs of an engine (EnginePort), and the real engine behind it."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 from engine import view
 from engine.driver import run_async
 from engine.game.game import Game
 from engine.rules.config import RuleConfig
 from engine.rules.tiles import DRAGONS
+
+
+class EnginePort(Protocol):
+    """How a table makes and runs a game (the real engine, or a test double)."""
+
+    def new_game(self, rules: RuleConfig, seed: int, center: Any) -> Any: ...
+
+    def run(self, game: Any) -> Awaitable[None]: ...
+
+    def hand(self, game: Any, seat: int) -> list[int]: ...
+
+    def yakuhai(self, game: Any, seat: int) -> tuple[int, ...]:
+        """Honour kinds worth a yakuhai pon for ``seat`` now (the bot calls those)."""
+        ...
+
+    def snapshot(self, game: Any, seat: int) -> Any:
+        """The table as ``seat`` may see it now (engine.view.snapshot), or None."""
+        ...
 
 
 class RealEngine:

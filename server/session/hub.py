@@ -11,9 +11,10 @@ import anyio
 from anyio.abc import TaskGroup
 
 from server.messaging import RoomMsg, Welcome, encode
+from server.session.engine_port import EnginePort
 from server.session.outbox import Outbox
 from server.session.rooms import Room, RoomError, Rooms, Seat
-from server.session.table import EnginePort, Table
+from server.session.table import Table
 from server.settings import Settings
 from server.storage import Storage
 

@@ -9,10 +9,9 @@ thinking bot never blocks the loop). Time belongs to the server; the engine neve
 
 from __future__ import annotations
 
-import bisect
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 import anyio
 import msgspec
@@ -20,7 +19,6 @@ import msgspec
 from engine import bot
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
-from engine.rules.config import RuleConfig
 from server.messaging import (
     Answer,
     Answered,
@@ -35,7 +33,10 @@ from server.messaging import (
     encode,
     encode_raw,
 )
+from server.session.deadlines import Deadlines
+from server.session.engine_port import EnginePort
 from server.session.outbox import Outbox
+from server.session.recording import Recording
 from server.session.rooms import Room, Seat
 from server.session.spectators import Spectators
 from server.session.wire import inquiry_message
@@ -45,24 +46,6 @@ from server.storage import GameRecord, Storage
 CLOSE_REPLACED = 4003
 #: event types that begin a round: a snapshot starts from the latest of them
 ROUND_START = frozenset({"RoundStarted"})
-
-
-class EnginePort(Protocol):
-    """How a table makes and runs a game (the real engine, or a test double)."""
-
-    def new_game(self, rules: RuleConfig, seed: int, center: Any) -> Any: ...
-
-    def run(self, game: Any) -> Awaitable[None]: ...
-
-    def hand(self, game: Any, seat: int) -> list[int]: ...
-
-    def yakuhai(self, game: Any, seat: int) -> tuple[int, ...]:
-        """Honour kinds worth a yakuhai pon for ``seat`` now (the bot calls those)."""
-        ...
-
-    def snapshot(self, game: Any, seat: int) -> Any:
-        """The table as ``seat`` may see it now (engine.view.snapshot), or None."""
-        ...
 
 
 class Table:
@@ -88,16 +71,12 @@ class Table:
         self.streams: list[list[msgspec.Raw]] = [[] for _ in range(n)]
         self.seqs = [0] * n
         self.inquiry: MultiPlayerInquiry | None = None
-        self.deadlines: dict[int, float] = {}
+        self.deadlines = Deadlines()
         self.finished = anyio.Event()
         #: every human has connected once (the game waits for it, within start_grace_s)
         self.ready = anyio.Event()
         self.error: BaseException | None = None
-        self._wake = anyio.Event()
-        self._rounds_stored = 0
-        #: when each stored decision and round was taken, for the delayed spectator record
-        self.decided_at: list[float] = []
-        self.rounds_at: list[float] = []
+        self.recording = Recording(storage, room, now)
         humans = any(s.token is not None for s in room.seats)
         self.bot_think = settings.bot_think_s if humans else 0.0
         self.game = engine.new_game(room.rules, room.seed, self)
@@ -114,7 +93,7 @@ class Table:
         start = type(event).__name__ in ROUND_START
         if seat is None:
             self.spectators.publish(raw, start)
-            self._store_rounds()
+            self.recording.rounds(getattr(self.game, "rounds", ()))
             return
         if start:
             self.streams[seat].clear()
@@ -146,7 +125,7 @@ class Table:
                 self.deadlines[index] = self._open_clock(seat, inquiry, now)
                 self._push(seat, encode(self._inquiry_for(index, now)))
         inquiry.add_done_callback(self._closed)
-        self._wake.set()
+        self.deadlines.changed()
 
     # ------------------------------------------------------------ answers
 
@@ -175,8 +154,7 @@ class Table:
         seat = self.room.seats[index]
         bank = seat.clock.bank  # before respond: settling the inquiry closes every clock
         inquiry.respond(index, action, option)
-        self.storage.add_decision(self.room.game, inquiry.id, index, action, option, timeout)
-        self.decided_at.append(self.now())
+        self.recording.decision(inquiry.id, index, action, option, timeout)
         self.deadlines.pop(index, None)
         if asked and not seat.bot:
             seat.clock.close(self.now())
@@ -228,20 +206,6 @@ class Table:
 
     # ------------------------------------------------------------ clocks
 
-    async def _clock_loop(self) -> None:
-        while True:
-            if not self.deadlines:
-                await self._wake.wait()
-                self._wake = anyio.Event()
-                continue
-            wait = min(self.deadlines.values()) - self.now()
-            if wait > 0:
-                with anyio.move_on_after(wait):
-                    await self._wake.wait()
-                    self._wake = anyio.Event()
-                continue
-            self._expire(self.now())
-
     def _expire(self, now: float) -> None:
         inquiry = self.inquiry
         for index, due in list(self.deadlines.items()):
@@ -285,55 +249,33 @@ class Table:
         return Snapshot(self.seqs[index], list(self.streams[index]), pending, encode_raw(state))
 
     def delayed(self, record: GameRecord) -> GameRecord:
-        """What a spectator may see of the record now: what happened before the delay."""
-        cutoff = self.now() - self.settings.spectator_delay_s
-        decisions = bisect.bisect_right(self.decided_at, cutoff)
-        rounds = bisect.bisect_right(self.rounds_at, cutoff)
-        return msgspec.structs.replace(
-            record, decisions=record.decisions[:decisions], rounds=record.rounds[:rounds]
-        )
+        """The record as a spectator may see it during the game."""
+        return self.recording.delayed(record, self.settings.spectator_delay_s)
 
     def broadcast_room(self) -> None:
         text = encode(RoomMsg(self.room.info()))
         for seat in self.room.seats:
             self._push(seat, text)
 
-    def _store_rounds(self) -> None:
-        rounds = getattr(self.game, "rounds", ())
-        while self._rounds_stored < len(rounds):
-            data = msgspec.json.encode(rounds[self._rounds_stored])
-            self.storage.add_round(self.room.game, self._rounds_stored, data)
-            self.rounds_at.append(self.now())
-            self._rounds_stored += 1
-
     async def run(self) -> None:
         """Play the game to its end, then tell every seat and spectator."""
-        seats = [s.name for s in self.room.seats]
-        rules = msgspec.json.encode(self.room.rules)
-        self.storage.create_game(
-            self.room.game, self.room.code, self.room.preset, self.room.seed, rules, seats
-        )
         self.room.status = "playing"
         self.broadcast_room()
-        status = "finished"
         with anyio.move_on_after(self.settings.start_grace_s):
             await self.ready.wait()
         try:
             async with anyio.create_task_group() as tg:
-                tg.start_soon(self._clock_loop)
+                tg.start_soon(self.deadlines.run, self.now, self._expire)
                 try:
                     await self.engine.run(self.game)
                 finally:
                     tg.cancel_scope.cancel()
         except Exception as exc:  # the record says so; the server goes on
             self.error = exc
-            status = "error"
             raise
         finally:
-            self._store_rounds()
-            error = None if self.error is None else repr(self.error)
-            result = {"scores": getattr(self.game, "scores", None), "error": error}
-            self.storage.finish_game(self.room.game, msgspec.json.encode(result), status)
+            self.recording.rounds(getattr(self.game, "rounds", ()))
+            self.recording.finish(getattr(self.game, "scores", None), self.error)
             self.room.status = "finished"
             self.finished.set()
             self.spectators.end()

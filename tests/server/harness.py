@@ -11,8 +11,8 @@ from anyio.abc import TaskGroup
 
 from server.messaging import Answer, ServerMessage, decode_server, encode
 from server.session.client import serve_seat, serve_watcher
+from server.session.engine_port import EnginePort
 from server.session.hub import Hub
-from server.session.table import EnginePort
 from server.settings import Settings
 from server.storage import Storage
 from server.transport import Disconnected, MemoryConnection, memory_pair

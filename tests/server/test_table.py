@@ -311,7 +311,7 @@ async def test_a_spectator_record_during_the_game_holds_only_what_is_past_the_de
         hub.now = lambda: clock[0]
         room = hub.create(preset="tenhou-tonpuu", bots=4, base_s=1, bank_s=1)
         table = hub.start(room)
-        while len(table.decided_at) < 8:
+        while len(table.recording.decided_at) < 8:
             await anyio.sleep(0.01)
         record = hub.storage.load(room.game)
         assert record is not None and len(record.decisions) >= 8

@@ -1,0 +1,50 @@
+"""One game's record as it is played: seed and rules at the start, every decision and round
+result when it happens, the outcome at the end; plus the spectator's delayed cut of it."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+
+from server.session.rooms import Room
+from server.storage import GameRecord, Storage
+
+
+class Recording:
+    def __init__(self, storage: Storage, room: Room, now: Callable[[], float]) -> None:
+        self.storage = storage
+        self.game = room.game
+        self.now = now
+        #: when each stored decision and round happened (for the delayed spectator record)
+        self.decided_at: list[float] = []
+        self.rounds_at: list[float] = []
+        seats = [s.name for s in room.seats]
+        rules = msgspec.json.encode(room.rules)
+        storage.create_game(room.game, room.code, room.preset, room.seed, rules, seats)
+
+    def decision(self, inquiry: int, seat: int, action: int, option: int, timeout: bool) -> None:
+        self.storage.add_decision(self.game, inquiry, seat, action, option, timeout)
+        self.decided_at.append(self.now())
+
+    def rounds(self, results: Sequence[Any]) -> None:
+        """Store the round results not stored yet."""
+        for n in range(len(self.rounds_at), len(results)):
+            self.storage.add_round(self.game, n, msgspec.json.encode(results[n]))
+            self.rounds_at.append(self.now())
+
+    def finish(self, scores: Any, error: BaseException | None) -> None:
+        result = {"scores": scores, "error": None if error is None else repr(error)}
+        status = "finished" if error is None else "error"
+        self.storage.finish_game(self.game, msgspec.json.encode(result), status)
+
+    def delayed(self, record: GameRecord, delay: float) -> GameRecord:
+        """What a spectator may see of the record now: what happened ``delay`` ago."""
+        cutoff = self.now() - delay
+        decisions = bisect.bisect_right(self.decided_at, cutoff)
+        rounds = bisect.bisect_right(self.rounds_at, cutoff)
+        return msgspec.structs.replace(
+            record, decisions=record.decisions[:decisions], rounds=record.rounds[:rounds]
+        )
