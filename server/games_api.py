@@ -1,0 +1,92 @@
+"""The games API: seed 003's polled state and answers, the SSE stream, record downloads."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import anyio
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from server import records
+from server.mailbox import Closed
+from server.messaging import Answer, Snapshot
+from server.session.client import answer, serve_seat, serve_watcher
+from server.session.hub import Hub
+from server.transport import StreamConnection
+from server.web import error, json_response, read_body
+
+
+class PostAnswer(msgspec.Struct, forbid_unknown_fields=True):
+    token: str
+    inquiry: int
+    action: int
+    option: int = 0
+
+
+class GamesApi:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    async def game_state(self, request: Request) -> Response:
+        game = request.path_params["game"]
+        table = self.hub.tables.get(game)
+        if table is None:
+            return error("no_game", "no running game", 404)
+        entry = self.hub.rooms.by_token.get(request.query_params.get("token", ""))
+        if entry is not None and entry[0].game == game:
+            return json_response(table.snapshot(entry[1].index))
+        return json_response(Snapshot(*table.spectators.view()))
+
+    async def game_events(self, request: Request) -> Response:
+        game = request.path_params["game"]
+        token = request.query_params.get("token")
+        entry = self.hub.rooms.by_token.get(token or "")
+        conn = StreamConnection()
+        if entry is not None and entry[0].game == game:
+            self.hub.spawn(serve_seat, self.hub, conn, token or "")
+        else:
+            self.hub.spawn(serve_watcher, self.hub, conn, game, None)
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                while True:
+                    yield f"data: {await conn.frames.get()}\n\n"
+            except Closed:
+                return
+            finally:
+                await conn.close()
+
+        return StreamingResponse(stream(), media_type="text/event-stream")
+
+    async def post_answer(self, request: Request) -> Response:
+        body = await read_body(request, PostAnswer)
+        if isinstance(body, Response):
+            return body
+        entry = self.hub.rooms.by_token.get(body.token)
+        if entry is None or entry[0].game != request.path_params["game"]:
+            return error("bad_token", "not a seat of this game", 403)
+        msg = Answer(body.inquiry, body.action, body.option)
+        refused = answer(self.hub, entry[0].game, entry[1].index, msg)
+        if refused is not None:
+            return json_response(refused, 409)
+        return json_response({"ok": True})
+
+    async def game_record(self, request: Request) -> Response:
+        fmt = request.query_params.get("format", "json")
+        if fmt not in records.FORMATS:
+            return error("bad_format", f"format must be one of {records.FORMATS}")
+        record = await anyio.to_thread.run_sync(self.hub.storage.load, request.path_params["game"])
+        if record is None:
+            return error("no_game", "no such game", 404)
+        if record.status == "playing":
+            table = self.hub.tables.get(record.id)
+            if fmt != "json" or table is None:
+                return error("playing", "this format is available when the game ends", 409)
+            return json_response(table.delayed(record))  # the spectator's view: delayed
+        try:
+            body, media = await anyio.to_thread.run_sync(records.export, record, fmt)
+        except records.NotAvailable as exc:
+            return error("not_available", str(exc), 501)
+        return Response(body, media_type=media)
