@@ -37,8 +37,9 @@ function mergeDrawn(tb, p) {
 
 const handlers = {
   start(tb, e) {
+    const names = tb.names;
     Object.assign(tb, newTable(e.n || tb.n, tb.self));
-    if (e.names) tb.names = e.names;
+    tb.names = e.names || names;
     if (e.scores) tb.scores = [...e.scores];
     if (e.red) tb.red = new Set(e.red);
     tb.started = true;

@@ -53,9 +53,23 @@ export function tablePage(root, header, { mode, game }) {
   header.insertBefore(conn, spacer);
   if (!watching) header.insertBefore(toggles(() => maybeAuto()), spacer);
   else {
-    const label = document.createElement("span");
-    label.textContent = t("spectating");
+    // a spectator chooses whose seat sits at the bottom; every hand stays open
+    const label = document.createElement("label");
+    const view = document.createElement("select");
+    view.id = "watch-view";
+    view.addEventListener("change", () => { st.bottom = Number(view.value); draw(); });
+    label.append(`${t("spectating")} · ${t("viewpoint")} `, view);
     header.insertBefore(label, spacer);
+  }
+  function viewOptions() {
+    const view = header.querySelector("#watch-view");
+    if (!view || !st.room) return;
+    view.replaceChildren(...st.room.seats.map((s, i) => {
+      const o = document.createElement("option");
+      o.value = String(i); o.textContent = s.name || String(i);
+      return o;
+    }));
+    view.value = String(st.bottom);
   }
   const boardBox = div("boardbox"), below = div("below"), wrap = div("tablewrap");
   wrap.append(boardBox, below);
@@ -107,6 +121,7 @@ export function tablePage(root, header, { mode, game }) {
       case "welcome":
         st.room = m.room; st.seat = m.seat; st.bottom = m.seat ?? 0;
         reset(m.room.seats.length);
+        viewOptions();
         break;
       case "room": st.room = m.room; names(); break;
       case "snapshot":

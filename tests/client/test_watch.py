@@ -50,6 +50,14 @@ def test_spectator_sees_all_hands_of_a_running_game_from_the_room_list(
         # the seated player sees only their own hand
         assert seat_page.locator(".hand.opp .tiles .tile[data-tile]").count() == 0
         shot(page, "desktop-watch")
+        # switching the viewpoint puts that seat's hand at the bottom
+        page.select_option("#watch-view", "2")
+        hand, shown = page.evaluate(
+            "[window.__table.st.tb.players[2].hand.filter(x => x !== null),"
+            " [...document.querySelectorAll('.own .tiles .tile[data-tile]')]"
+            ".map(e => Number(e.dataset.tile))]"
+        )
+        assert set(hand) <= set(shown)
         before = page.locator(".seat .river .tile").count()
         page.wait_for_function(
             f"document.querySelectorAll('.seat .river .tile').length != {before}"
