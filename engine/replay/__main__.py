@@ -19,14 +19,25 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser("check", help="replay Tenhou JSON / mjai logs through the engine")
     check.add_argument("paths", nargs="+", help="log files or folders")
+    check.add_argument(
+        "--declined",
+        action="store_true",
+        help="list every win the engine offered and the log passed",
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     matched = total = games = 0
     reasons: Counter[str] = Counter()
+    declined = riichi_declined = 0
     for path in log_files(args.paths):
         games += 1
         for verdict in check_file(path):
             total += 1
+            declined += len(verdict.declined)
+            riichi_declined += sum(d.endswith("(riichi)") for d in verdict.declined)
+            if args.declined:
+                for note in verdict.declined:
+                    print(f"{path.name} {verdict.label}: {note}")
             if verdict.matched:
                 matched += 1
                 continue
@@ -36,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     for what, count in sorted(reasons.items()):
         print(f"{what}: {count} rounds")
+    print(f"wins offered and passed in the logs: {declined} ({riichi_declined} in riichi)")
     print(f"checked {total} rounds of {games} games in {elapsed:.1f} s")
     print(f"matched {matched}/{total} rounds in {games} games")
     return 0 if matched == total else 1

@@ -26,6 +26,9 @@ UNSUPPORTED_SANMA = "unsupported: sanma (3 players) is not playable yet"
 class RoundVerdict(msgspec.Struct, frozen=True):
     label: str
     reason: str | None  # None: the engine reproduced the round
+    #: wins the engine offered that the log passed up (legal, but where a furiten or yaku
+    #: bug would show: see ScriptedCenter.declined)
+    declined: tuple[str, ...] = ()
 
     @property
     def matched(self) -> bool:
@@ -34,9 +37,15 @@ class RoundVerdict(msgspec.Struct, frozen=True):
 
 def check_round(record: RoundRecord, rules: RuleConfig) -> str | None:
     """None when the engine, answered with the log's decisions, plays the round exactly."""
+    return verdict(record, rules).reason
+
+
+def verdict(record: RoundRecord, rules: RuleConfig) -> RoundVerdict:
     if rules.sanma:
-        return UNSUPPORTED_SANMA
-    return _replay(record, rules, ScriptedCenter(record, rules.red))
+        return RoundVerdict(record.label, UNSUPPORTED_SANMA)
+    center = ScriptedCenter(record, rules.red)
+    reason = _replay(record, rules, center)
+    return RoundVerdict(record.label, reason, tuple(center.declined))
 
 
 def rerecord_round(record: RoundRecord, rules: RuleConfig) -> RoundRecord:
@@ -74,7 +83,7 @@ def _replay(
 
 
 def check_game(game: GameRecord) -> list[RoundVerdict]:
-    return [RoundVerdict(r.label, check_round(r, game.rules)) for r in game.rounds]
+    return [verdict(r, game.rules) for r in game.rounds]
 
 
 def read_path(path: Path) -> GameRecord:
