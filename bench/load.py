@@ -1,9 +1,10 @@
 """Load: N tables of four real WebSocket bot clients against a server on loopback.
 
-The server runs in its own process (``python -m server``) so its RSS is its own; the clients
-run here, answer every inquiry at once (random legal choices, wins taken) and time each
-decision from the answer being sent to the next event arriving. Prints tables, decisions/s,
-p50/p99 latency, server RSS per table; the last line is exactly
+The server runs in its own process (``python -m server``) so its RSS and CPU are its own; the
+clients run here, answer every inquiry at once (random legal choices, wins taken) and time each
+decision from the answer being sent to the next event arriving. Rooms are made and every
+client connected before the clock starts, so the figures are the steady state of play.
+Prints tables, decisions/s, p50/p99 latency, server RSS per table; the last line is exactly
 ``load: N tables, p99 X ms, Y KiB per table``.
 
     python bench/load.py --tables 50 [--duration 20] [--think 0]
@@ -22,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -63,6 +65,9 @@ class Stats:
         self.latencies: list[float] = []
         self.decisions = 0
         self.games = 0
+        self.connected = 0
+        #: figures count only between "every client connected (+1 s)" and the end
+        self.measuring = False
 
 
 def choose(inquiry: InquiryMsg, rng: random.Random) -> Answer:
@@ -77,58 +82,46 @@ async def bot_client(url: str, seed: int, think: float, stats: Stats, stop: asyn
     rng = random.Random(seed)
     sent_at: float | None = None
     async with websockets.connect(url, max_size=2**22, compression=None) as ws:
-        while not stop.is_set():
-            try:
-                text = await asyncio.wait_for(ws.recv(), 1.0)
-            except TimeoutError:
-                continue
-            now = time.perf_counter()
-            if text.startswith('{"type":"event"'):  # the hot path: no need to decode
-                if sent_at is not None:
-                    stats.latencies.append(now - sent_at)
+        stats.connected += 1
+        closer = asyncio.create_task(_close_on(stop, ws))
+        try:
+            async for text in ws:
+                assert isinstance(text, str)
+                now = time.perf_counter()
+                if text.startswith('{"type":"event"'):  # the hot path: no need to decode
+                    if sent_at is not None and stats.measuring:
+                        stats.latencies.append(now - sent_at)
                     sent_at = None
-                continue
-            msg = decode_server(text)
-            inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
-            if isinstance(inquiry, InquiryMsg):
-                if think:
-                    await asyncio.sleep(think)
-                await ws.send(encode(choose(inquiry, rng)))
-                sent_at = time.perf_counter()
-                stats.decisions += 1
-            elif isinstance(msg, End):
-                stats.games += 1
-                return
+                    continue
+                msg = decode_server(text)
+                inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
+                if isinstance(inquiry, InquiryMsg):
+                    if think:
+                        await asyncio.sleep(think)
+                    await ws.send(encode(choose(inquiry, rng)))
+                    sent_at = time.perf_counter()
+                    stats.decisions += stats.measuring
+                elif isinstance(msg, End):
+                    stats.games += stats.measuring
+                    return
+        finally:
+            closer.cancel()
 
 
-async def table(
-    http: httpx.AsyncClient,
-    host: str,
-    n: int,
-    args: argparse.Namespace,
-    stats: Stats,
-    stop: asyncio.Event,
-) -> None:
-    body = {
-        "name": "L0",
-        "preset": "tenhou-tonpuu",
-        "bots": 0,
-        "base_s": 5,
-        "bank_s": 20,
-        "public": False,
-        "seed": n,
-    }
+async def _close_on(stop: asyncio.Event, ws: Any) -> None:
+    await stop.wait()
+    await ws.close()
+
+
+async def seat_tokens(http: httpx.AsyncClient, n: int) -> list[str]:
+    """A private tonpuusen room for four clients; their seat tokens."""
+    body = {"name": "L0", "preset": "tenhou-tonpuu", "bots": 0, "public": False, "seed": n}
     grant = (await http.post("/api/rooms", json=body)).json()
     tokens = [grant["token"]]
     for i in range(1, 4):
         joined = await http.post(f"/api/rooms/{grant['room']['code']}/join", json={"name": f"L{i}"})
         tokens.append(joined.json()["token"])
-    await asyncio.gather(
-        *(
-            bot_client(f"ws://{host}/ws/play?token={t}", n * 4 + i, args.think, stats, stop)
-            for i, t in enumerate(tokens)
-        )
-    )
+    return tokens
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -152,23 +145,32 @@ async def run(args: argparse.Namespace) -> None:
                 except httpx.TransportError:
                     await asyncio.sleep(0.05)
             base = rss_kib(server.pid)
+            tokens = [await seat_tokens(http, n) for n in range(args.tables)]
+            stats, stop = Stats(), asyncio.Event()
+            tasks = [
+                asyncio.create_task(
+                    bot_client(f"ws://{host}/ws/play?token={t}", n * 4 + i, args.think, stats, stop)
+                )
+                for n, four in enumerate(tokens)
+                for i, t in enumerate(four)
+            ]
+            while stats.connected < 4 * args.tables:  # measure the steady state only
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(1.0)
+            stats.measuring = True
+            peak = rss_kib(server.pid)
             cpu_before = cpu_s(server.pid)
             client_before = time.process_time()
-            stats, stop = Stats(), asyncio.Event()
-            peak = base
             started = time.perf_counter()
-            tasks = [
-                asyncio.create_task(table(http, host, n, args, stats, stop))
-                for n in range(args.tables)
-            ]
             deadline = started + args.duration
             while time.perf_counter() < deadline and not all(t.done() for t in tasks):
                 await asyncio.sleep(0.25)
                 peak = max(peak, rss_kib(server.pid))
-            stop.set()
+            stats.measuring = False
             elapsed = time.perf_counter() - started
             server_cpu = cpu_s(server.pid) - cpu_before
             client_cpu = time.process_time() - client_before
+            stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         server.terminate()
@@ -178,7 +180,7 @@ async def run(args: argparse.Namespace) -> None:
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
     per_table = (peak - base) / args.tables
     print(f"tables: {args.tables} (4 WebSocket bot clients each, think {args.think * 1000:.0f} ms)")
-    print(f"games finished: {stats.games // 4} in {elapsed:.1f} s")
+    print(f"games finished while measuring: {stats.games // 4} in {elapsed:.1f} s")
     print(f"decisions: {stats.decisions}, {stats.decisions / elapsed:.0f}/s")
     print(f"latency answer->next event: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
     per_decision = server_cpu / max(1, stats.decisions) * 1e6
