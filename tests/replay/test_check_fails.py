@@ -11,6 +11,7 @@ import pytest
 
 from engine.replay.__main__ import main
 from engine.replay.check import check_game
+from engine.replay.mjai_write import write_mjai
 from engine.replay.tenhou_read import read_game
 from tests.replay.corpus import files, load
 
@@ -93,3 +94,13 @@ def test_an_unreadable_file_is_one_failed_entry(
     out = capsys.readouterr().out
     assert "broken.json log: unreadable" in out
     assert out.splitlines()[-1] == "matched 0/1 rounds in 1 games"
+
+
+def test_cli_reads_mjai_lines_by_extension(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = read_game(_chankan())
+    (tmp_path / "chankan.jsonl").write_text(write_mjai(record), encoding="utf-8")
+    (tmp_path / "chankan.mjson").write_text(write_mjai(record), encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "matched 2/2 rounds in 2 games"
