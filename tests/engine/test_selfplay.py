@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from typing import Any
 
 import msgspec
 
+from engine.actions import ActionType as A
+from engine.actions import MultiPlayerInquiry, SinglePlayerInquiry
 from engine.centers import RandomCenter, ReplayCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
 from engine.game import Game
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_TONPUU
+from engine.rules.hand import shanten
+from engine.rules.tiles import to_counts
 from tests.engine.table import check_invariants
 
 #: events that show hands on purpose (a win, the tenpai hands of a drawn hand)
@@ -106,3 +111,52 @@ def test_invariants_hold_after_every_event_of_random_games() -> None:
         run_sync(game)
         assert game.over
         assert sum(game.scores) == 100000
+
+
+class GreedyCenter(RandomCenter):
+    """Wins, riichi and shanten-lowering discards, some random calls: hands that end in wins
+    (uniform random play almost never wins)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.game: Game | None = None
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        for seat in sorted(inquiry.players):
+            if not inquiry.done:
+                inquiry.respond(seat, *self._choose(inquiry.players[seat]))
+
+    def _choose(self, single: SinglePlayerInquiry) -> tuple[int, int]:
+        types = [a.type for a in single.actions]
+        for want in (A.TSUMO, A.RON, A.RIICHI, A.NEXT_ROUND):
+            if want in types:
+                i = types.index(want)
+                return i, self.rng.randrange(len(single.actions[i].options))
+        calls = [i for i, t in enumerate(types) if t in (A.PON, A.CHII, A.DAIMINKAN, A.ANKAN)]
+        if calls and self.rng.random() < 0.3:
+            i = self.rng.choice(calls)
+            return i, self.rng.randrange(len(single.actions[i].options))
+        if A.DISCARD not in types:
+            return single.default()
+        i = types.index(A.DISCARD)
+        assert self.game is not None
+        hand = self.game.players[single.seat].hand
+        scored = []
+        for oi, option in enumerate(single.actions[i].options):
+            rest = list(hand)
+            rest.remove(option.tiles[0])
+            scored.append((shanten(to_counts(rest)), self.rng.random(), oi))
+        return i, min(scored)[2]
+
+
+def test_invariants_hold_in_games_full_of_wins_calls_and_riichi() -> None:
+    kinds: Counter[str] = Counter()
+    for seed in range(4):
+        center = GreedyCenter(seed)
+        game = Game(TENHOU_TONPUU, seed, center)
+        center.game = game
+        game.bus.subscribe(EventBase, check_invariants, late(AFTER))
+        run_sync(game)
+        assert game.over
+        kinds.update(r.kind for r in game.rounds)
+    assert kinds["agari"] >= 5, kinds
