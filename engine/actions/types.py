@@ -70,12 +70,12 @@ class Option:
         tenpai: Callable[[], tuple[TenpaiInfo, ...]] | tuple[TenpaiInfo, ...] = (),
     ) -> None:
         self.tiles = tiles
-        if callable(tenpai):
-            self._tenpai_fn: Callable[[], tuple[TenpaiInfo, ...]] | None = tenpai
-            self._tenpai: tuple[TenpaiInfo, ...] | None = None
+        if isinstance(tenpai, tuple):
+            self._tenpai_fn: Callable[[], tuple[TenpaiInfo, ...]] | None = None
+            self._tenpai: tuple[TenpaiInfo, ...] | None = tenpai
         else:
-            self._tenpai_fn = None
-            self._tenpai = tenpai
+            self._tenpai_fn = tenpai
+            self._tenpai = None
 
     @property
     def tenpai(self) -> tuple[TenpaiInfo, ...]:

@@ -29,8 +29,10 @@ class EventQueue:
         d = event.__dict__
         d["_game"] = self.game
         d["_q"] = self
-        if self.current is not None:
-            event.attach(self.current)
+        parent = self.current
+        if parent is not None:  # EventBase.attach, inlined: this runs for every event
+            d["_parent"] = parent
+            parent.__dict__.setdefault("_children", []).append(event)
         self._items.append(event)
         return event
 
