@@ -100,9 +100,9 @@ class _Round:
         elif kind == "hora":
             self._hora(ev)
         elif kind == "ryukyoku":
-            deltas = tuple(ev.get("deltas") or (0,) * len(self.haipai))
+            deltas = tuple(ev.get("deltas") or ())  # absent: unknown, not compared
             self.end = RoundEnd(draw_kind(self.steps), deltas[: len(self.haipai)])
-        elif kind != "reach_accepted":
+        elif kind not in ("reach_accepted", "none"):
             raise ReplayError(f"unknown mjai event {kind!r}")
 
     def _dahai(self, ev: dict[str, Any]) -> None:
@@ -150,7 +150,8 @@ class _Round:
         end = self.end
         if self.wins:
             n = len(self.haipai)
-            total = tuple(sum(w.deltas[s] for w in self.wins if w.deltas) for s in range(n))
+            known = all(w.deltas for w in self.wins)
+            total = tuple(sum(w.deltas[s] for w in self.wins) for s in range(n)) if known else ()
             end = RoundEnd("win", total, tuple(self.wins))
         if end is None:
             raise ReplayError("a kyoku without hora or ryukyoku")

@@ -72,7 +72,8 @@ class Win(msgspec.Struct, frozen=True):
 
 
 class RoundEnd(msgspec.Struct, frozen=True):
-    """How a round ended: ``kind`` is "win" or a draw (see DRAW_KINDS)."""
+    """How a round ended: ``kind`` is "win" or a draw (see DRAW_KINDS); ``deltas`` is empty
+    when the log does not give them."""
 
     kind: str
     deltas: tuple[int, ...]

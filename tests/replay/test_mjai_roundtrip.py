@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from engine.replay.check import check_game
 from engine.replay.mjai_read import read_mjai
 from engine.replay.mjai_write import mjai_events, write_mjai
 from engine.replay.tenhou_read import read_game
@@ -52,3 +53,13 @@ def test_mjai_lines_are_one_compact_json_object_each() -> None:
     assert json.loads(lines[-1]) == {"type": "end_game"}
     assert all(" " not in line for line in lines)
     assert read_mjai("\n".join(lines)).rounds[0].end.kind == "suucha_riichi"
+
+
+def test_mjai_without_deltas_still_checks_the_play_but_not_the_points() -> None:
+    path = next(p for p in files("tenhou-rounds") if p.name == "mjai-reviewer-double-ron.json")
+    events = mjai_events(read_game(load(path)))
+    stripped = [{k: v for k, v in e.items() if k != "deltas"} for e in events]
+    record = read_mjai("".join(json.dumps(e) + "\n" for e in stripped))
+    (rnd,) = record.rounds
+    assert rnd.end.deltas == () and [w.who for w in rnd.end.wins] == [0, 2]
+    assert [v.reason for v in check_game(record)] == [None]
