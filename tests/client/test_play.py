@@ -53,6 +53,8 @@ def _act(page: Page, rng: random.Random) -> str:
             expected = waits[tiles.nth(i).get_attribute("data-tile")]
             assert page.locator("#tip .w").count() == expected
             tiles.nth(i).click()
+            # the tenpai indicator now shows the waits that discard left
+            assert page.locator(".status .tenpai .tile").count() == expected
             return "discard"
         if rng.random() < 0.3:
             # the keyboard: move to a tile and discard it with Enter
