@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
+from typing import Protocol
 
 import msgspec
 
@@ -57,33 +58,45 @@ class TenpaiInfo(msgspec.Struct, frozen=True, array_like=True):
     points: int
 
 
+class TenpaiSource(Protocol):
+    """Computes, on demand, what discarding ``tile`` would leave (see Option.tenpai)."""
+
+    def info(self, tile: int) -> tuple[TenpaiInfo, ...]: ...
+
+
 class Option:
     """One way to take an action: the player's own tiles used (the called tile is the
-    event's). A discard's tenpai info is computed on first read, so centers that never
-    look at it (benchmarks, random bots) never pay for scoring previews."""
+    event's). A discard's tenpai info is computed on first read (read it while the inquiry
+    is open), so centers that never look at it (benchmarks, random bots) never pay for the
+    scoring previews."""
 
-    __slots__ = ("_tenpai", "_tenpai_fn", "tiles")
+    __slots__ = ("_source", "_tenpai", "tiles")
 
     def __init__(
         self,
         tiles: tuple[int, ...],
         tenpai: Callable[[], tuple[TenpaiInfo, ...]] | tuple[TenpaiInfo, ...] = (),
+        source: TenpaiSource | None = None,
     ) -> None:
         self.tiles = tiles
-        if isinstance(tenpai, tuple):
-            self._tenpai_fn: Callable[[], tuple[TenpaiInfo, ...]] | None = None
-            self._tenpai: tuple[TenpaiInfo, ...] | None = tenpai
-        else:
-            self._tenpai_fn = tenpai
-            self._tenpai = None
+        self._source = source
+        self._tenpai: tuple[TenpaiInfo, ...] | Callable[[], tuple[TenpaiInfo, ...]] | None = (
+            None if source is not None else tenpai
+        )
 
     @property
     def tenpai(self) -> tuple[TenpaiInfo, ...]:
-        if self._tenpai is None:
-            assert self._tenpai_fn is not None
-            self._tenpai = self._tenpai_fn()
-            self._tenpai_fn = None
-        return self._tenpai
+        found = self._tenpai
+        if isinstance(found, tuple):
+            return found
+        if found is None:
+            assert self._source is not None
+            value = self._source.info(self.tiles[0])
+        else:
+            value = found()
+        self._tenpai = value
+        self._source = None
+        return value
 
     def __repr__(self) -> str:
         return f"Option({self.tiles})"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.actions import (
@@ -34,58 +33,68 @@ def can_kan(game: Game) -> bool:
     return len(game.kan_seats) < 4 and game.wall.remaining > 0 and game.wall.rinshan_left > 0
 
 
-def _tenpai_info(
-    game: Game, seat: int, hand13: list[int], waits: list[int]
-) -> Callable[[], tuple[TenpaiInfo, ...]]:
-    """A thunk computing the guaranteed minimum of every wait (run only when read)."""
-    melds = tuple(game.players[seat].melds)
-    ctx = game.context(seat, -1, False)
-    rules = game.rules
+class DiscardPreview:
+    """What each discard of one hand leaves, with the guaranteed minimum of every wait.
 
-    def compute() -> tuple[TenpaiInfo, ...]:
+    Nothing is computed until an option's tenpai is read, except ``ready`` when riichi
+    needs it; read it while the inquiry is open (it looks at the game then)."""
+
+    __slots__ = ("_ready", "counts", "game", "hand", "seat")
+
+    def __init__(self, game: Game, seat: int, counts: list[int]) -> None:
+        self.game = game
+        self.seat = seat
+        self.hand = list(game.players[seat].hand)
+        self.counts = counts
+        self._ready: dict[int, list[int]] | None = None
+
+    @property
+    def ready(self) -> dict[int, list[int]]:
+        """Discard kind -> the waits it leaves."""
+        if self._ready is None:
+            self._ready = tenpai_discards(self.counts)
+        return self._ready
+
+    def info(self, tile: int) -> tuple[TenpaiInfo, ...]:
+        waits = self.ready.get(tile >> 2)
+        if not waits:
+            return ()
+        game = self.game
+        rest = list(self.hand)
+        rest.remove(tile)
+        melds = tuple(game.players[self.seat].melds)
+        ctx = game.context(self.seat, -1, False)
         out: list[TenpaiInfo] = []
         for k in waits:
-            r = preview_value(hand13, melds, k, ctx, rules)
+            r = preview_value(rest, melds, k, ctx, game.rules)
             if r is None:
                 out.append(TenpaiInfo(k, 0, 0, 0, 0))
             else:
                 out.append(TenpaiInfo(k, r.han, r.fu, r.yakuman, r.ron))
         return tuple(out)
 
-    return compute
-
 
 def discard_options(
-    game: Game, p: Player, ready: dict[int, list[int]], allowed: bool = False
+    game: Game, p: Player, preview: DiscardPreview, riichi: bool = False
 ) -> list[Option]:
     """One option per distinct tile (kind, red) in hand, the drawn tile on its own, last.
 
-    ``ready`` maps discard kinds to the waits they leave; ``allowed`` keeps only those."""
+    ``riichi`` keeps only the discards that leave tenpai."""
     red = game.rules.red
     drawn = p.drawn
     kuikae = p.kuikae
+    ready = preview.ready if riichi else None
     seen: set[int] = set()
-    tiles: list[int] = []
+    options: list[Option] = []
     for t in sorted(p.hand):
         k = t >> 2
         key = -k - 1 if t in red else k
-        if t == drawn or key in seen or k in kuikae or (allowed and k not in ready):
+        if t == drawn or key in seen or k in kuikae or (ready is not None and k not in ready):
             continue
         seen.add(key)
-        tiles.append(t)
-    if drawn >= 0 and (not allowed or drawn >> 2 in ready):
-        tiles.append(drawn)
-    if not ready:
-        return [Option((t,)) for t in tiles]
-    options: list[Option] = []
-    for t in tiles:
-        w = ready.get(t >> 2)
-        if w:
-            rest = list(p.hand)
-            rest.remove(t)
-            options.append(Option((t,), _tenpai_info(game, p.seat, rest, w)))
-        else:
-            options.append(Option((t,)))
+        options.append(Option((t,), source=preview))
+    if drawn >= 0 and (ready is None or drawn >> 2 in ready):
+        options.append(Option((drawn,), source=preview))
     return options
 
 
@@ -96,9 +105,9 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     p = game.players[seat]
     rules = game.rules
     counts = to_counts(p.hand)
-    ready = tenpai_discards(counts)
+    preview = DiscardPreview(game, seat, counts)
     if after_call:
-        single.add(Action(ActionType.DISCARD, discard_options(game, p, ready)))
+        single.add(Action(ActionType.DISCARD, discard_options(game, p, preview)))
         single.default_choice = (0, len(single.actions[0].options) - 1)
         return inquiry
     tile = p.drawn
@@ -112,11 +121,12 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     if first and sum(1 for k in YAOCHUU if counts[k]) >= 9:
         single.add(Action(ActionType.KYUUSHU))
     if p.riichi:
-        single.add(Action(ActionType.DISCARD, [Option((tile,))]))
+        single.add(Action(ActionType.DISCARD, [Option((tile,), source=preview)]))
     else:
-        if ready and p.menzen and p.score >= 1000 and game.wall.remaining >= rules.riichi_min_tiles:
-            single.add(Action(ActionType.RIICHI, discard_options(game, p, ready, allowed=True)))
-        single.add(Action(ActionType.DISCARD, discard_options(game, p, ready)))
+        can_riichi = p.score >= 1000 and game.wall.remaining >= rules.riichi_min_tiles
+        if can_riichi and p.menzen and preview.ready:
+            single.add(Action(ActionType.RIICHI, discard_options(game, p, preview, riichi=True)))
+        single.add(Action(ActionType.DISCARD, discard_options(game, p, preview)))
     discard = single.find(ActionType.DISCARD)
     single.default_choice = (discard, len(single.actions[discard].options) - 1)
     if can_kan(game):

@@ -138,3 +138,21 @@ async def test_run_async_waits_for_answers_from_another_task() -> None:
     reference = run_sync(Game(TENHOU_TONPUU, 9, DefaultCenter()))
     assert game.over and game.scores == reference.scores
     assert seen_hidden and all(seen_hidden)
+
+
+def test_each_discard_carries_the_guaranteed_minimum_of_its_waits() -> None:
+    wall = make_wall(
+        ["234m456p678s23s55p", "777m444p777s22z33z", "888m111p222s44z66z", "999m222p333s55z66z"],
+        draws="1z",
+        dora="9m",
+    )
+    _, center = play([wall])
+    turn = center.inquiries[0].players[0]
+    discard = turn.actions[turn.find(A.DISCARD)]
+    by_tile = {to_str(o.tiles): o.tenpai for o in discard.options}
+    one_s, four_s = by_tile["1z"]
+    assert (one_s.han, one_s.fu, one_s.points) == (1, 30, 1500)  # pinfu only: 1s is no simple
+    assert (four_s.han, four_s.fu, four_s.points) == (2, 30, 2900)  # tanyao pinfu, dealer ron
+    assert by_tile["2m"] == ()
+    riichi = turn.actions[turn.find(A.RIICHI)]
+    assert [to_str(o.tiles) for o in riichi.options] == ["1z"]
