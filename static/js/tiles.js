@@ -88,7 +88,7 @@ function sou(n, red) {
   return SOU_LAYOUT[n].map(([x, y, c]) => stick(x, y, red ? RED : COLOR[c])).join("");
 }
 
-const CJK = "'Noto Serif CJK JP','Noto Sans CJK JP','Hiragino Mincho ProN','Yu Mincho','MS Mincho',serif";
+const CJK = "'Riichi Tile Glyphs','Noto Serif CJK JP','Noto Sans CJK JP','Hiragino Mincho ProN','Yu Mincho','MS Mincho',serif";
 
 function text(x, y, size, c, s, weight = 700) {
   return `<text x="${x}" y="${y}" font-size="${size}" fill="${c}" font-family="${CJK}" font-weight="${weight}" text-anchor="middle">${s}</text>`;

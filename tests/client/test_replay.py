@@ -41,6 +41,12 @@ def test_replay_of_an_uploaded_tenhou_log_steps_through_a_round(server: str, pag
     page.wait_for_selector(".board")
     assert _hand(page) == sorted(_mpsz(c) for c in log["log"][0][4])
     assert page.locator(".centre .round").inner_text() == "East 1"
+    # the tiles' characters come from the page's own font subset, not the machine's fonts
+    loaded = page.evaluate(
+        "document.fonts.ready.then(() => [...document.fonts]"
+        ".filter(f => f.family.includes('Riichi Tile Glyphs') && f.status === 'loaded').length)"
+    )
+    assert loaded == 1
     page.click("#replay-next")
     page.click("#replay-next")
     assert page.locator(".seat .river .tile").count() == 1  # the dealer drew and discarded
