@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 from engine.actions import ActionType, MultiPlayerInquiry
 from engine.actions.calls import kuikae_kinds
+from engine.game.claims import on_ron, pass_furiten
 from engine.game.events import Call, Draw, Kan
 from engine.game.resolvers import chankan_inquiry, turn_inquiry
-from engine.game.turn import on_ron, pass_furiten
 from engine.rules.meld import Meld, MeldType
 from engine.rules.tiles import DRAGONS, WINDS
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import ActionType, Choice, MultiPlayerInquiry
 from engine.events import AFTER, BROADCAST, EXECUTE, EventBus, after_broadcast
-from engine.game import endings, match, melds, turn
+from engine.game import claims, endings, match, melds, turn
 from engine.game.events import (
     Agari,
     BeginGame,
@@ -42,7 +42,7 @@ ON_TURN: dict[ActionType, Callable[[Game, Choice], None]] = {
 
 #: how each kind of inquiry is resolved once answered
 RESOLVE: dict[str, Callable[[Game, MultiPlayerInquiry], None]] = {
-    "claim": turn.resolve_claim,
+    "claim": claims.resolve_claim,
     "chankan": melds.resolve_chankan,
     "next_round": match.resolve_next_round,
 }
@@ -83,7 +83,7 @@ def base_setup(bus: EventBus) -> None:
     bus.subscribe(Draw, turn.draw_tile, EXECUTE)
     bus.subscribe(Draw, turn.offer_turn, AFTER)
     bus.subscribe(Discard, turn.discard_tile, EXECUTE)
-    bus.subscribe(Discard, turn.open_claims, AFTER)
+    bus.subscribe(Discard, claims.open_claims, AFTER)
     bus.subscribe(Call, melds.call_meld, EXECUTE)
     bus.subscribe(Call, melds.after_call, AFTER)
     bus.subscribe(Kan, melds.declare_kan, EXECUTE)

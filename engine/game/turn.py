@@ -1,13 +1,12 @@
-"""The turn cycle: deal, draw, act, discard, and what the claim answers lead to."""
+"""The turn cycle: deal, draw, the answers to a turn, the discard and the riichi stick."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.actions import ActionType, Choice, MultiPlayerInquiry
+from engine.actions import Choice
 from engine.game.events import (
     Agari,
-    Call,
     Discard,
     Draw,
     Haipai,
@@ -16,9 +15,8 @@ from engine.game.events import (
     RoundStarted,
     Ryuukyoku,
 )
-from engine.game.resolvers import claim_inquiry, turn_inquiry
+from engine.game.resolvers import turn_inquiry
 from engine.rules.meld import Meld, MeldType
-from engine.rules.tiles import WINDS
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -92,17 +90,6 @@ def discard_tile(ev: Discard) -> None:
         game.first_discards.append(ev.tile >> 2)
 
 
-def open_claims(ev: Discard) -> None:
-    """Open-kan dora turns now; then the others may claim the tile."""
-    game: Game = ev.game
-    game.flush_pending_dora()
-    inquiry = claim_inquiry(game, ev.seat, ev.tile)
-    if inquiry.players:
-        game.ask(inquiry)
-    elif pass_discard(game, []):
-        next_draw(game)
-
-
 def accept_riichi(ev: RiichiAccepted) -> None:
     game: Game = ev.game
     p = game.players[ev.seat]
@@ -156,86 +143,3 @@ def on_kakan(game: Game, c: Choice) -> None:
 
 def on_kyuushu(game: Game, c: Choice) -> None:
     game.queue.queue(Ryuukyoku(kind="kyuushu", seat=c.seat))
-
-
-# ---------------------------------------------------------------- answers to a claim
-
-
-def on_ron(game: Game, picks: list[Choice], tile: int, chankan: bool = False) -> None:
-    """One, two or three rons; turn order from the discarder decides who is first."""
-    discarder = game.turn
-    winners = sorted((c.seat for c in picks), key=lambda s: (s - discarder) % game.n)
-    if len(winners) >= 3 and game.rules.sanchahou:
-        game.queue.queue(Ryuukyoku(kind="sanchahou"))
-        return
-    if not game.rules.double_ron:
-        winners = winners[:1]
-    game.queue.queue(Agari(winners=tuple(winners), from_seat=discarder, tile=tile, chankan=chankan))
-
-
-def on_call(game: Game, c: Choice) -> None:
-    """Chii, pon or daiminkan: the called tile joins the caller's own tiles."""
-    tile = game.last_discard
-    kind = {
-        ActionType.CHII: MeldType.CHII,
-        ActionType.PON: MeldType.PON,
-        ActionType.DAIMINKAN: MeldType.DAIMINKAN,
-    }[c.action]
-    meld = Meld(kind, tuple(sorted((*c.tiles, tile))), tile, game.turn)
-    if pass_discard(game, [c.seat]):
-        game.queue.queue(Call(seat=c.seat, meld=meld))
-
-
-def resolve_claim(game: Game, inquiry: MultiPlayerInquiry) -> None:
-    picks = inquiry.chosen()
-    top = picks[0].action if picks else ActionType.SKIP
-    if top == ActionType.RON:
-        on_ron(game, picks, game.last_discard)
-    elif top in (ActionType.PON, ActionType.CHII, ActionType.DAIMINKAN):
-        on_call(game, picks[0])
-    else:
-        if pass_discard(game, []):
-            next_draw(game)
-
-
-def next_draw(game: Game) -> None:
-    if game.wall.remaining == 0:
-        game.queue.queue(Ryuukyoku(kind="exhaustive"))
-    else:
-        game.queue.queue(Draw(seat=(game.turn + 1) % game.n))
-
-
-def pass_furiten(game: Game, tile: int, skip: int) -> None:
-    """Everyone who let a winning tile go is furiten (after riichi: for good)."""
-    k = tile >> 2
-    for p in game.players:
-        if p.seat != skip and k in p.waits():
-            if p.riichi:
-                p.furiten_riichi = True
-            p.furiten_temp = True
-
-
-def pass_discard(game: Game, callers: list[int]) -> bool:
-    """The discard was not ronned: furiten, the riichi stick, then the abortive draws that
-    wait for this moment. False when the hand is aborted."""
-    discarder = game.turn
-    pass_furiten(game, game.last_discard, discarder)
-    if game.players[discarder].riichi_pending:
-        game.queue.queue(RiichiAccepted(seat=discarder))
-    first = game.first_discards
-    rules = game.rules
-    if (
-        rules.suufon_renda
-        and not callers
-        and not game.any_call
-        and len(first) == game.n
-        and first[0] in WINDS
-        and first.count(first[0]) == game.n
-        and sum(len(p.river) for p in game.players) == game.n
-    ):
-        game.queue.queue(Ryuukyoku(kind="suufon_renda"))
-        return False
-    if game.suukaikan_pending:
-        game.queue.queue(Ryuukyoku(kind="suukaikan"))
-        return False
-    return True
