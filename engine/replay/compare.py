@@ -36,7 +36,7 @@ def _compare_win(want: Win, got: EngineWin) -> str | None:
     r = got.result
     if (got.seat, got.from_seat) != (want.who, want.from_seat):
         return f"winner {got.seat} from {got.from_seat}, log {want.who} from {want.from_seat}"
-    if got.pao_seat != want.pao:
+    if want.pao is not None and got.pao_seat != want.pao:
         return f"pao {got.pao_seat}, log {want.pao}"
     if want.yaku is not None:
         mine = sorted((y.tenhou, y.han) for y in r.yaku if y.han > 0)

@@ -144,7 +144,7 @@ class _Round:
         if markers and not self.ura:
             self.ura = [self.flow.new(*mjai_kind(p)) for p in markers]
         deltas = tuple(ev.get("deltas") or ())[: len(self.haipai)]
-        self.wins.append(Win(who=ev["actor"], from_seat=ev["target"], deltas=deltas))
+        self.wins.append(Win(who=ev["actor"], from_seat=ev["target"], pao=None, deltas=deltas))
 
     def record(self) -> RoundRecord:
         end = self.end

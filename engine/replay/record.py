@@ -55,7 +55,8 @@ class Win(msgspec.Struct, frozen=True):
 
     who: int
     from_seat: int
-    pao: int = -1
+    #: the liable seat; -1 none, None when the log does not say (mjai)
+    pao: int | None = -1
     deltas: tuple[int, ...] = ()
     han: int | None = None
     fu: int | None = None

@@ -105,7 +105,7 @@ def format_result(
     if end.kind == "win":
         out: list[Any] = [WIN]
         for w in end.wins:
-            info: list[Any] = [w.who, w.from_seat, w.who if w.pao < 0 else w.pao]
+            info: list[Any] = [w.who, w.from_seat, w.who if w.pao is None or w.pao < 0 else w.pao]
             info.append(score_text(w, w.who == dealer))
             info += [yaku_text(n, h) for n, h in w.yaku or () if h > 0]
             out += [list(w.deltas) + [0] * (4 - players), info]
