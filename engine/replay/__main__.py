@@ -12,6 +12,7 @@ import time
 from collections import Counter
 
 from engine.replay.check import check_file, log_files
+from engine.rules.config import PRESETS
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,6 +20,12 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser("check", help="replay Tenhou JSON / mjai logs through the engine")
     check.add_argument("paths", nargs="+", help="log files or folders")
+    check.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        default="tenhou-hanchan",
+        help="rules of mjai logs (Tenhou JSON states its own)",
+    )
     check.add_argument(
         "--declined",
         action="store_true",
@@ -31,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     declined = riichi_declined = 0
     for path in log_files(args.paths):
         games += 1
-        for verdict in check_file(path):
+        for verdict in check_file(path, PRESETS[args.preset]):
             total += 1
             declined += len(verdict.declined)
             riichi_declined += sum(d.endswith("(riichi)") for d in verdict.declined)

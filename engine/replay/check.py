@@ -18,7 +18,7 @@ from engine.replay.recorder import Recorder
 from engine.replay.scripted import Mismatch, ScriptedCenter
 from engine.replay.tenhou_read import read_game
 from engine.replay.wallbuild import build_wall
-from engine.rules.config import RuleConfig
+from engine.rules.config import TENHOU_HANCHAN, RuleConfig
 
 UNSUPPORTED_SANMA = "unsupported: sanma (3 players) is not playable yet"
 
@@ -86,11 +86,12 @@ def check_game(game: GameRecord) -> list[RoundVerdict]:
     return [verdict(r, game.rules) for r in game.rounds]
 
 
-def read_path(path: Path) -> GameRecord:
-    """A Tenhou JSON (``*.json``) or mjai lines (``*.jsonl``, ``*.mjson``) file."""
+def read_path(path: Path, mjai_rules: RuleConfig = TENHOU_HANCHAN) -> GameRecord:
+    """A Tenhou JSON (``*.json``, rules from the log) or mjai lines (``*.jsonl``,
+    ``*.mjson``: ``mjai_rules``, as mjai logs do not state theirs) file."""
     text = path.read_text(encoding="utf-8")
     if path.suffix in (".jsonl", ".mjson"):
-        return read_mjai(text)
+        return read_mjai(text, mjai_rules)
     return read_game(json.loads(text))
 
 
@@ -105,9 +106,9 @@ def log_files(paths: list[str]) -> Iterator[Path]:
             yield path
 
 
-def check_file(path: Path) -> list[RoundVerdict]:
+def check_file(path: Path, mjai_rules: RuleConfig = TENHOU_HANCHAN) -> list[RoundVerdict]:
     try:
-        game = read_path(path)
+        game = read_path(path, mjai_rules)
     except (ReplayError, ValueError, KeyError, IndexError, TypeError) as e:
         return [RoundVerdict("log", f"unreadable: {type(e).__name__}: {e}")]
     return check_game(game)
