@@ -89,6 +89,13 @@ export function replayPage(root, opts = {}) {
     else if (e.key === "ArrowLeft") go(-1);
   };
   document.addEventListener("keydown", onKey);
-  if (opts.url) fetch(opts.url).then((r) => r.json()).then(load);
+  if (opts.url) {
+    // a stored game, exported by the server as Tenhou JSON
+    fetch(opts.url).then(async (r) => {
+      const data = await r.json();
+      if (!r.ok) throw new Error(data.message || r.statusText);
+      load(data);
+    }).catch((err) => { stepLabel.textContent = err.message; stepLabel.classList.add("error"); });
+  }
   return () => document.removeEventListener("keydown", onKey);
 }

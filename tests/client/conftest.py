@@ -79,7 +79,15 @@ def page(browser: Browser) -> Iterator[Page]:
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    # an HTTP error answer the page reports to the user is not a script error
+    pg.on(
+        "console",
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and not m.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
     yield pg
     context.close()
     assert not errors, errors

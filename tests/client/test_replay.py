@@ -123,3 +123,9 @@ def test_replayed_rounds_end_on_the_next_rounds_starting_scores(page: Page, serv
         games,
     )
     assert bad == []
+
+
+def test_a_stored_game_the_server_cannot_export_says_why(server: str, page: Page) -> None:
+    page.goto(server + "/#/replay/no-such-game")
+    page.wait_for_selector("#replay-step.error")
+    assert page.locator("#replay-step").inner_text() == "no such game"
