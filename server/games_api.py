@@ -43,7 +43,7 @@ class GamesApi:
         game = request.path_params["game"]
         token = request.query_params.get("token")
         entry = self.hub.rooms.by_token.get(token or "")
-        conn = StreamConnection()
+        conn = StreamConnection(self.hub.settings.send_queue)
         if entry is not None and entry[0].game == game:
             self.hub.spawn(serve_seat, self.hub, conn, token or "")
         else:

@@ -13,7 +13,7 @@ from typing import Protocol
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from server.mailbox import Closed, Mailbox
+from server.mailbox import Closed, Full, Mailbox
 
 
 class Disconnected(Exception):
@@ -108,15 +108,17 @@ class StreamConnection:
     so the same session code serves SSE clients, who answer over HTTP POST instead.
     """
 
-    def __init__(self) -> None:
-        self.frames = Mailbox()
+    def __init__(self, limit: int = 1024) -> None:
+        self.frames = Mailbox(limit)
         self._gone = anyio.Event()
 
     async def send_text(self, text: str) -> None:
+        """Queue a frame for the response; a reader ``limit`` frames behind is dropped."""
         try:
             self.frames.put(text)
-        except Closed as exc:
-            raise Disconnected("client gone") from exc
+        except (Closed, Full) as exc:
+            self.frames.close()
+            raise Disconnected("client gone or too slow") from exc
 
     async def receive_text(self) -> str:
         await self._gone.wait()

@@ -20,7 +20,7 @@ from server.messaging import (
 from server.session.client import RateLimit, serve_seat
 from server.session.engine_port import RealEngine
 from server.session.rooms import RoomError
-from server.transport import Disconnected
+from server.transport import Disconnected, StreamConnection
 from tests.server.fake_engine import FakeEngine
 from tests.server.harness import answer, connect_seat, connect_watcher, running_hub
 
@@ -318,3 +318,12 @@ async def test_a_spectator_record_during_the_game_holds_only_what_is_past_the_de
         assert table.delayed(record).decisions == []
         clock[0] += 5.1
         assert table.delayed(record).decisions == record.decisions
+
+
+async def test_an_sse_reader_that_falls_behind_is_dropped() -> None:
+    conn = StreamConnection(limit=3)
+    for i in range(3):
+        await conn.send_text(str(i))
+    with pytest.raises(Disconnected):
+        await conn.send_text("3")
+    assert [await conn.frames.get() for _ in range(3)] == ["0", "1", "2"]
