@@ -45,6 +45,8 @@ class RoomInfo(msgspec.Struct):
     bank_s: float
     seats: list[SeatInfo]
     status: Literal["waiting", "playing", "finished"]
+    #: the creator chose the seed, so knows every wall: a table for tests, not for a match
+    seeded: bool = False
 
 
 class SeatGrant(msgspec.Struct):

@@ -28,6 +28,7 @@ class NotAvailable(Exception):
 
 def replay(record: GameRecord) -> Game:
     """The game rebuilt from seed and decisions, played to where the decisions reach."""
+    assert record.seed is not None, "a record served during the game has no seed"
     rules = msgspec.json.decode(record.rules, type=RuleConfig)
     decisions = [Decision(d.inquiry, d.seat, d.action, d.option) for d in record.decisions]
     return run_sync(Game(rules, record.seed, ReplayCenter(decisions)), fill_defaults=True)

@@ -45,7 +45,8 @@ class GameRecord(msgspec.Struct):
     id: str
     room: str
     preset: str
-    seed: int
+    #: null in a record served during the game: the seed makes every wall, so every hand
+    seed: int | None
     rules: msgspec.Raw
     seats: list[str]
     status: str

@@ -46,5 +46,8 @@ class Recording:
         decisions = bisect.bisect_right(self.decided_at, cutoff)
         rounds = bisect.bisect_right(self.rounds_at, cutoff)
         return msgspec.structs.replace(
-            record, decisions=record.decisions[:decisions], rounds=record.rounds[:rounds]
+            record,
+            seed=None,  # it would give away every wall still to be played
+            decisions=record.decisions[:decisions],
+            rounds=record.rounds[:rounds],
         )

@@ -75,6 +75,8 @@ class Room:
         self.base_s = base_s
         self.bank_s = bank_s
         self.seed = seed
+        #: the creator chose the seed (and so knows the walls); shown to everyone who joins
+        self.seeded = False
         self.status: Status = "waiting"
         #: when the room was made (server monotonic clock): idle waiting rooms expire
         self.created = 0.0
@@ -98,6 +100,7 @@ class Room:
             bank_s=self.bank_s,
             seats=[s.info() for s in self.seats],
             status=self.status,
+            seeded=self.seeded,
         )
 
     def sit(self, name: str) -> Seat:
@@ -157,6 +160,7 @@ class Rooms:
             bank_s=bank_s,
             seed=self._new_seed() if seed is None else seed & (2**63 - 1),
         )
+        room.seeded = seed is not None
         for seat in room.seats[players - bots :]:
             seat.bot = True
             seat.name = f"Bot {seat.index + 1}"

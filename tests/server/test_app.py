@@ -12,6 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 from server.app import create_app
 from server.messaging import (
     Answer,
+    Answered,
     End,
     InquiryMsg,
     Snapshot,
@@ -53,6 +54,9 @@ def test_room_requests_that_cannot_be_met_get_clear_errors(client: TestClient) -
 def test_a_room_fills_by_code_and_a_fifth_player_is_refused(client: TestClient) -> None:
     grant = client.post("/api/rooms", json={"name": "A", "bots": 0, "public": True}).json()
     code = grant["room"]["code"]
+    assert grant["room"]["seeded"] is False
+    seeded = client.post("/api/rooms", json={"bots": 0, "seed": 7, "public": False}).json()
+    assert seeded["room"]["seeded"] is True
     assert len(code) == 6 and len(grant["token"]) >= 40
     assert [r["code"] for r in client.get("/api/rooms").json()["rooms"]] == [code]
     tokens = {grant["token"]}
@@ -89,6 +93,8 @@ def test_a_player_plays_a_tonpuusen_with_three_bots_to_the_end(client: TestClien
             if isinstance(inquiry, InquiryMsg):
                 choice = inquiry.default
                 ws.send_text(encode(Answer(inquiry.id, choice.action, choice.option)))
+            if isinstance(msg, Answered):  # taken (a bot's ron may settle a claim first)
+                assert not msg.timeout
                 answered += 1
             if isinstance(msg, End):
                 break
@@ -121,5 +127,5 @@ def test_the_polled_api_shows_my_view_and_takes_my_answer(client: TestClient) ->
         playing = client.get(f"/api/games/{game}/record", params={"format": "tenhou"})
         assert playing.status_code == 409
         so_far = client.get(f"/api/games/{game}/record").json()  # no delay in this fixture
-        assert so_far["status"] == "playing"
+        assert so_far["status"] == "playing" and so_far["seed"] is None  # it makes the walls
         assert [msg.id, 0, 0, 0, False] in so_far["decisions"]

@@ -318,6 +318,7 @@ async def test_a_spectator_record_during_the_game_holds_only_what_is_past_the_de
         assert table.delayed(record).decisions == []
         clock[0] += 5.1
         assert table.delayed(record).decisions == record.decisions
+        assert record.seed is not None and table.delayed(record).seed is None
 
 
 async def test_an_sse_reader_that_falls_behind_is_dropped() -> None:
