@@ -87,7 +87,7 @@ export function tablePage(root, header, { mode, game }) {
   function applyEngine(ev) {
     for (const e of fromEngine(ev, st.tb)) {
       apply(st.tb, e);
-      if (e.t === "round") { st.overlay = null; st.waits = []; st.answeredNext = false; }
+      if (e.t === "round") { st.overlay = null; st.waits = []; st.answeredNext = false; st.ackPending = false; }
       if (e.t === "result") st.overlay = { result: e };
       if (e.t === "end") st.overlay = { final: e };
       if (e.t === "discard") sound("discard");
@@ -151,6 +151,13 @@ export function tablePage(root, header, { mode, game }) {
   function setInquiry(inq) {
     st.inq = inq || null; st.inqAt = performance.now(); st.riichi = false; st.choosing = null; st.selected = null;
     if (inq) { st.bank = inq.bank_ms; if (inq.actions.some((a) => a.type === "discard")) sound("turn"); }
+    const next = inq ? inq.actions.findIndex((a) => a.type === "next_round") : -1;
+    if (next >= 0 && st.ackPending) {
+      // the player closed the result before the server asked: that click was the answer
+      st.ackPending = false;
+      answer(next, 0);
+      return;
+    }
     maybeAuto();
   }
 
@@ -196,7 +203,7 @@ export function tablePage(root, header, { mode, game }) {
       const next = st.inq && st.inq.actions.findIndex((a) => a.type === "next_round");
       const ok = watching ? null : () => {
         if (st.inq && next >= 0) answer(next, 0);
-        else if (!st.answeredNext) { st.overlay = null; draw(); }
+        else if (!st.answeredNext) { st.ackPending = true; st.overlay = null; draw(); }
       };
       const panel = resultPanel(st.tb, st.overlay.result, ok);
       if (st.answeredNext) panel.querySelector("#result-ok")?.setAttribute("disabled", "");

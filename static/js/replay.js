@@ -85,6 +85,7 @@ export function replayPage(root, opts = {}) {
   viewSel.addEventListener("change", () => { state.view = Number(viewSel.value); draw(); });
   allBox.addEventListener("change", () => { state.all = allBox.checked; draw(); });
   const onKey = (e) => {
+    if (["SELECT", "INPUT"].includes(e.target.tagName)) return; // the control has the key
     if (e.key === "ArrowRight") go(1);
     else if (e.key === "ArrowLeft") go(-1);
   };
