@@ -38,8 +38,15 @@ def main(argv: list[str] | None = None) -> int:
     declined = riichi_declined = 0
     for path in log_files(args.paths):
         games += 1
-        for verdict in check_file(path, PRESETS[args.preset]):
-            total += 1
+        verdicts = check_file(path, PRESETS[args.preset])
+        total += len(verdicts)
+        unsupported = {v.reason for v in verdicts if (v.reason or "").startswith("unsupported")}
+        if unsupported:  # the whole game: one line, not one per round
+            (reason,) = unsupported
+            reasons["unsupported"] += len(verdicts)
+            print(f"{path.name}: {reason} ({len(verdicts)} rounds)")
+            continue
+        for verdict in verdicts:
             declined += len(verdict.declined)
             riichi_declined += sum(d.endswith("(riichi)") for d in verdict.declined)
             if args.declined:
@@ -48,9 +55,8 @@ def main(argv: list[str] | None = None) -> int:
             if verdict.matched:
                 matched += 1
                 continue
-            reason = verdict.reason or ""
-            reasons[reason.split(":")[0] if reason.startswith("unsupported") else "mismatch"] += 1
-            print(f"{path.name} {verdict.label}: {reason}")
+            reasons["mismatch"] += 1
+            print(f"{path.name} {verdict.label}: {verdict.reason}")
     elapsed = time.perf_counter() - started
     for what, count in sorted(reasons.items()):
         print(f"{what}: {count} rounds")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.replay.__main__ import main
-from engine.replay.check import check_game
+from engine.replay.check import UNSUPPORTED_SANMA, check_game
 from engine.replay.mjai_write import write_mjai
 from engine.replay.tenhou_read import read_game
 from tests.replay.corpus import files, load
@@ -82,7 +82,7 @@ def test_sanma_games_are_reported_unsupported_without_crashing(
     rounds = len(load(path)["log"])
     assert main(["check", str(path)]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert sum("unsupported: sanma" in line for line in lines) == rounds
+    assert lines[0] == f"{path.name}: {UNSUPPORTED_SANMA} ({rounds} rounds)"
     assert lines[-1] == f"matched 0/{rounds} rounds in 1 games"
 
 
