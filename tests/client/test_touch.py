@@ -1,0 +1,42 @@
+"""A phone: the first tap on a tile lifts it (and would show its waits), the second discards it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+
+from tests.client.conftest import PHONE
+
+
+def test_on_a_phone_a_tile_is_discarded_by_the_second_tap(server: str, browser: Browser) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server + "/")
+        page.fill("#name", "Thumb")
+        page.select_option("#preset", "tenhou-tonpuu")
+        page.tap("#create")
+        tile = page.locator(".own .tile.can").last
+        tile.wait_for(timeout=15000)
+        asked = page.evaluate("window.__table.st.inq.id")
+        name = tile.get_attribute("data-tile")
+        box = tile.bounding_box()
+        assert box is not None and box["width"] >= 24  # a target a thumb can hit
+        tile.tap()
+        lifted = page.locator(f".own .tile.sel[data-tile='{name}']")
+        assert lifted.count() == 1
+        assert page.evaluate("window.__table.st.inq?.id") == asked  # not yet discarded
+        lifted.tap()
+        assert page.evaluate("window.__table.st.inq?.id") != asked
+        # the server's Discard event puts that very tile in the seat's river
+        page.wait_for_function(
+            "(name) => { const t = window.__table.st;"
+            " const r = t.tb.players[t.seat].river;"
+            " return r.length > 0 && String(r[r.length - 1].tile) === name; }",
+            arg=name,
+            timeout=10000,
+        )
+    finally:
+        context.close()
+    assert not errors, errors
