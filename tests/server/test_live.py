@@ -106,8 +106,8 @@ async def test_four_clients_play_a_tonpuusen_through_a_blip_time_outs_and_a_spec
         text=True,
         timeout=120,
     )
-    last = check.stdout.strip().splitlines()[-1]
     assert check.returncode == 0, check.stdout + check.stderr
+    last = check.stdout.strip().splitlines()[-1]
     matched, total = last.split()[1].split("/")
     assert matched == total and int(total) == 2 * len(record.rounds) and last.endswith("2 games")
     assert any(isinstance(m, Snapshot) for m in bots[0].received)
