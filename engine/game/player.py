@@ -12,6 +12,7 @@ class Player:
 
     __slots__ = (
         "_waits",
+        "counts",
         "discards_called",
         "double_riichi",
         "drawn",
@@ -41,6 +42,8 @@ class Player:
 
     def new_round(self, hand: list[int]) -> None:
         self.hand = hand
+        #: the concealed hand as 34 kind counts, kept in step with ``hand``
+        self.counts = to_counts(hand)
         self.melds: list[Meld] = []
         #: every tile this seat discarded, called ones included (furiten looks at all)
         self.river: list[int] = []
@@ -81,7 +84,7 @@ class Player:
         if self._waits is None:
             # a wait whose four copies are all in this hand and its melds is no wait (Tenhou)
             held = to_counts(t for m in self.melds for t in m.tiles) if self.melds else None
-            self._waits = hand_waits(to_counts(self.hand), held)
+            self._waits = hand_waits(self.counts, held)
         return self._waits
 
     def furiten(self) -> bool:
@@ -91,7 +94,22 @@ class Player:
         river = {t >> 2 for t in self.river}
         return any(k in river for k in self.waits())
 
+    def draw(self, tile: int) -> None:
+        """Take ``tile`` into the hand; the cached waits stay those of the hand before it."""
+        self.hand.append(tile)
+        self.counts[tile >> 2] += 1
+        self.drawn = tile
+
+    def discard(self, tile: int) -> None:
+        self.hand.remove(tile)
+        self.counts[tile >> 2] -= 1
+        if tile != self.drawn:
+            self._waits = None  # a tsumogiri leaves the hand (and its waits) as before the draw
+        self.drawn = -1
+
     def take(self, tiles: tuple[int, ...] | list[int]) -> None:
+        """Tiles leave the hand for a meld."""
         for t in tiles:
             self.hand.remove(t)
+            self.counts[t >> 2] -= 1
         self._waits = None

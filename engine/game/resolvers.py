@@ -92,7 +92,7 @@ def discard_options(
         if t == drawn or key in seen or k in kuikae or (ready is not None and k not in ready):
             continue
         seen.add(key)
-        options.append(Option((t,), source=preview))
+        options.append(Option((t,), (), preview))
     if drawn >= 0 and (ready is None or drawn >> 2 in ready):
         options.append(Option((drawn,), source=preview))
     return options
@@ -104,7 +104,7 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     single = inquiry.player(seat, skip=False)
     p = game.players[seat]
     rules = game.rules
-    counts = to_counts(p.hand)
+    counts = list(p.counts)
     preview = DiscardPreview(game, seat, counts)
     if after_call:
         single.add(Action(ActionType.DISCARD, discard_options(game, p, preview)))
@@ -175,10 +175,7 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry:
                 inquiry.add(seat, Action(ActionType.RON))
         if last or p.riichi:
             continue
-        same = 0
-        for t in p.hand:
-            if t >> 2 == k:
-                same += 1
+        same = p.counts[k]
         if same >= 2 and (pons := pon_options(p.hand, tile, rules.red)):
             inquiry.add(seat, Action(ActionType.PON, [Option(o) for o in pons]))
         if same == 3 and can_kan(game) and (own := daiminkan_option(p.hand, tile)):

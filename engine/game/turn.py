@@ -55,8 +55,7 @@ def draw_tile(ev: Draw) -> None:
     p = game.players[ev.seat]
     p.tsumo_waits = p.waits()
     tile = game.wall.draw_rinshan() if ev.rinshan else game.wall.draw()
-    p.hand.append(tile)
-    p.drawn = tile
+    p.draw(tile)
     p.rinshan = ev.rinshan
     game.turn = ev.seat
     ev.tile = tile
@@ -71,11 +70,8 @@ def offer_turn(ev: Draw) -> None:
 def discard_tile(ev: Discard) -> None:
     game: Game = ev.game
     p = game.players[ev.seat]
-    p.hand.remove(ev.tile)
-    if ev.tile != p.drawn:
-        p.changed()  # a tsumogiri leaves the hand (and its waits) as before the draw
+    p.discard(ev.tile)
     p.river.append(ev.tile)
-    p.drawn = -1
     p.rinshan = False
     p.kuikae = frozenset()
     p.furiten_temp = False

@@ -11,7 +11,7 @@ from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
 from engine.game import Game, RoundStart
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
-from engine.rules.tiles import NUM_TILES, kind_to_str, parse_kinds
+from engine.rules.tiles import NUM_TILES, kind_to_str, parse_kinds, to_counts
 from engine.rules.wall import Wall
 
 
@@ -86,6 +86,7 @@ def check_invariants(ev: EventBase) -> None:
         for m in p.melds:
             seen += m.tiles
             called += m.called >= 0
+        assert p.counts == to_counts(p.hand)
         groups = sum(1 for m in p.melds)
         assert len(p.hand) + 3 * groups in (13, 14), (p.seat, len(p.hand), groups)
     seen += wall.live[wall.pos : wall.live_end]
