@@ -30,6 +30,64 @@ LIMIT_NAMES = {
     "役満": "yakuman",
 }
 _LIMIT_WRITE = {v: k for k, v in LIMIT_NAMES.items()}
+#: the order Tenhou prints yaku in, read off the corpus (every pair of yaku seen in one
+#: win keeps its order here); the wind and dragon yakuhai share one place, in hand order
+TENHOU_ORDER = [
+    "立直",
+    "嶺上開花",
+    "河底撈魚",
+    "両立直",
+    "一発",
+    "槍槓",
+    "海底摸月",
+    "門前清自摸和",
+    "平和",
+    "一盃口",
+    "七対子",
+    "一気通貫",
+    "三色同順",
+    "三槓子",
+    "小三元",
+    "三暗刻",
+    "対々和",
+    "役牌",
+    "混全帯幺九",
+    "三色同刻",
+    "混老頭",
+    "二盃口",
+    "断幺九",
+    "純全帯幺九",
+    "混一色",
+    "清一色",
+    "人和",
+    "天和",
+    "地和",
+    "大三元",
+    "四暗刻",
+    "四暗刻単騎",
+    "字一色",
+    "緑一色",
+    "清老頭",
+    "九蓮宝燈",
+    "純正九蓮宝燈",
+    "国士無双",
+    "国士無双１３面",
+    "大四喜",
+    "小四喜",
+    "四槓子",
+    "ドラ",
+    "赤ドラ",
+    "裏ドラ",
+]
+_RANK = {name: i for i, name in enumerate(TENHOU_ORDER)}
+
+
+def yaku_rank(name: str) -> int:
+    """Where Tenhou prints a yaku (``自風 東``, ``場風 南``, ``役牌 白`` share 役牌's place)."""
+    head = "役牌" if name.startswith(("自風", "場風", "役牌")) else name
+    return _RANK.get(head, len(_RANK))
+
+
 _SCORE = re.compile(r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満))(\d+)(?:-(\d+))?点(∀)?$")
 _YAKU = re.compile(r"^(.+)\((?:(\d+)飜|(役満))\)$")
 YAKUMAN_HAN = 13
@@ -107,7 +165,8 @@ def format_result(
         for w in end.wins:
             info: list[Any] = [w.who, w.from_seat, w.who if w.pao is None or w.pao < 0 else w.pao]
             info.append(score_text(w, w.who == dealer))
-            info += [yaku_text(n, h) for n, h in w.yaku or () if h > 0]
+            yaku = sorted((y for y in w.yaku or () if y[1] > 0), key=lambda y: yaku_rank(y[0]))
+            info += [yaku_text(n, h) for n, h in yaku]
             out += [list(w.deltas) + [0] * (4 - players), info]
         return out
     if end.kind == "ryuukyoku" and not any(end.deltas):

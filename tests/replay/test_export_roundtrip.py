@@ -71,11 +71,16 @@ def _corpus_rounds(every: int) -> list[tuple[str, Any, RuleConfig, Any]]:
 
 
 def _yaku_unordered(rnd: list[Any]) -> list[Any]:
-    """Tenhou orders yakuhai by the hand's groups, not by a fixed list: compare yaku as sets."""
+    """Tenhou orders the wind and dragon yakuhai among themselves by the hand's groups:
+    those alone are compared as a set; every other yaku keeps Tenhou's place."""
     result = list(rnd[16])
     if result[0] == "和了":
         for i in range(2, len(result), 2):
-            result[i] = [*result[i][:4], *sorted(result[i][4:])]
+            yaku = result[i][4:]
+            at = [j for j, y in enumerate(yaku) if y.startswith(("自風", "場風", "役牌"))]
+            for j, y in zip(at, sorted(yaku[j] for j in at), strict=True):
+                yaku[j] = y
+            result[i] = [*result[i][:4], *yaku]
     return [*rnd[:16], result]
 
 
