@@ -160,3 +160,17 @@ def test_invariants_hold_in_games_full_of_wins_calls_and_riichi() -> None:
         assert game.over
         kinds.update(r.kind for r in game.rounds)
     assert kinds["agari"] >= 5, kinds
+
+
+def test_every_projected_event_encodes_as_json_tagged_with_its_type() -> None:
+    center = GreedyCenter(11)
+    center.wants_events = True
+    game = Game(TENHOU_TONPUU, 11, center)
+    center.game = game
+    run_sync(game)
+    names = set()
+    for _seat, event in center.events:
+        data = msgspec.json.decode(msgspec.json.encode(event))
+        assert data["type"] == type(event).__name__
+        names.add(data["type"])
+    assert {"RoundStarted", "Haipai", "Draw", "Discard", "Agari", "GameEnded"} <= names
