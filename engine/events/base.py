@@ -8,7 +8,7 @@ parent/children, finish callbacks) lives in the instance ``__dict__`` so it is n
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import msgspec
 
@@ -51,15 +51,10 @@ class EventBase(msgspec.Struct, tag=True, kw_only=True, dict=True):
     def name(self) -> str:
         return type(self).__name__
 
-    @property
-    def game(self) -> Any:
-        """The game this event belongs to (set when queued)."""
-        return self.__dict__.get("_game")
-
-    @property
-    def q(self) -> EventQueue | None:
-        """The queue the event lives in; listeners queue follow-ups through it."""
-        return self.__dict__.get("_q")
+    #: the game and the queue the event lives in, set in the instance dict when queued
+    #: (plain attributes, not properties: every listener reads them)
+    game: ClassVar[Any] = None
+    q: ClassVar[EventQueue | None] = None
 
     @property
     def phase(self) -> int:

@@ -27,8 +27,8 @@ class EventQueue:
 
     def queue(self, event: EventBase) -> EventBase:
         d = event.__dict__
-        d["_game"] = self.game
-        d["_q"] = self
+        d["game"] = self.game
+        d["q"] = self
         parent = self.current
         if parent is not None:  # EventBase.attach, inlined: this runs for every event
             d["_parent"] = parent
