@@ -25,8 +25,9 @@ def test_on_a_phone_a_tile_is_discarded_by_the_second_tap(server: str, browser: 
         assert box is not None and box["width"] >= 24  # a target a thumb can hit
         tile.tap()
         lifted = page.locator(f".own .tile.sel[data-tile='{name}']")
-        assert lifted.count() == 1
-        assert page.evaluate("window.__table.st.inq?.id") == asked  # not yet discarded
+        state = "JSON.stringify({inq: window.__table.st.inq, sel: window.__table.st.selected})"
+        assert lifted.count() == 1, page.evaluate(state)
+        assert page.evaluate("window.__table.st.inq?.id") == asked, page.evaluate(state)
         lifted.tap()
         assert page.evaluate("window.__table.st.inq?.id") != asked
         # the server's Discard event puts that very tile in the seat's river
