@@ -75,4 +75,3 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 def _packaged_static() -> Path | None:
     candidate = Path(__file__).resolve().parent.parent / "static"
     return candidate if (candidate / "index.html").exists() else None
-
