@@ -73,9 +73,10 @@ TENHOU_SANMA_TONPUU = RuleConfig(
     players=3, winds=1, aka=(0, 1, 1), start_points=35000, target_points=40000, uma=(15, 0, -15)
 )
 
+#: the rule sets a table can be opened with. The sanma records above describe Tenhou's
+#: 3-player games for the replay reader; they are not playable presets until the engine
+#: plays sanma (kita, no chii, 3-seat payments), so no room can be opened with them.
 PRESETS: dict[str, RuleConfig] = {
     "tenhou-hanchan": TENHOU_HANCHAN,
     "tenhou-tonpuu": TENHOU_TONPUU,
-    "tenhou-sanma-hanchan": TENHOU_SANMA_HANCHAN,
-    "tenhou-sanma-tonpuu": TENHOU_SANMA_TONPUU,
 }
