@@ -18,6 +18,21 @@ export function playable(inq, riichiMode) {
   return map;
 }
 
+/**
+ * Extend `can` to every copy in `hand` with the same face (kind and redness) as a legal
+ * discard: the copies look alike, and the server may list one option per face.
+ */
+export function sameFace(can, hand, red) {
+  const faces = new Map();
+  for (const [id, info] of can) faces.set(`${id >> 2}:${red.has(id)}`, info);
+  for (const id of hand) {
+    if (id === null || id < 0 || can.has(id)) continue;
+    const info = faces.get(`${id >> 2}:${red.has(id)}`);
+    if (info) can.set(id, info);
+  }
+  return can;
+}
+
 const button = (label, type, onClick, key) => {
   const b = document.createElement("button");
   b.textContent = key ? `${label} ${key}` : label;

@@ -114,6 +114,8 @@ export function yakuLabel(name) {
 }
 
 export const windName = (i) => UI[lang].winds[i % 4];
+/** One character per wind for tight places (the centre panel). */
+export const windShort = (i) => (lang === "ja" ? UI.ja.winds[i % 4] : "ESWN"[i % 4]);
 export const LIMIT = {
   en: { mangan: "Mangan", haneman: "Haneman", baiman: "Baiman", sanbaiman: "Sanbaiman", yakuman: "Yakuman" },
   ja: { mangan: "満貫", haneman: "跳満", baiman: "倍満", sanbaiman: "三倍満", yakuman: "役満" },

@@ -5,7 +5,7 @@ import { newTable, apply } from "./model.js";
 import { fromEngine } from "./events.js";
 import { renderBoard, renderHand } from "./table.js";
 import { resultPanel, finalPanel } from "./result.js";
-import { playable, actionsEl, autoAnswer } from "./decide.js";
+import { playable, actionsEl, autoAnswer, sameFace } from "./decide.js";
 import { showTip, hideTip, statusEl } from "./help.js";
 import { Connection, wsUrl } from "./net.js";
 import { play as sound, soundOn, setSound } from "./sound.js";
@@ -175,7 +175,8 @@ export function tablePage(root, header, { mode, game }) {
     clockText();
     renderBoard(boardBox, tb, { bottom: st.bottom, showAll: watching });
     const inq = st.inq && !st.inq.actions.every((a) => a.type === "next_round") ? st.inq : null;
-    const can = playable(inq, st.riichi);
+    const me = tb.players[st.bottom];
+    const can = sameFace(playable(inq, st.riichi), [...me.hand, me.drawn], tb.red);
     const hand = div("handbox");
     renderHand(hand, tb, st.bottom, { show: true, playable: watching ? null : can, selected: st.selected });
     hand.querySelectorAll(".tile.can").forEach((e) => hookTile(e, can));
@@ -228,17 +229,19 @@ export function tablePage(root, header, { mode, game }) {
 
   function onKey(e) {
     if (watching || !st.inq || e.target.tagName === "INPUT") return;
-    const ids = [...playable(st.inq, st.riichi).keys()];
+    const me = st.tb.players[st.bottom];
+    const can = sameFace(playable(st.inq, st.riichi), [...me.hand, me.drawn], st.tb.red);
+    const ids = [...can.keys()];
     const order = [...document.querySelectorAll(".own .tile.can")].map((x) => Number(x.dataset.tile)).filter((x) => ids.includes(x));
     if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && order.length) {
       const i = order.indexOf(st.selected);
       st.selected = order[(i + (e.key === "ArrowRight" ? 1 : order.length - 1) + (i < 0 ? 1 : 0)) % order.length];
       draw();
       const sel = document.querySelector(`.own .tile[data-tile="${st.selected}"]`);
-      if (sel) showTip(sel, playable(st.inq, st.riichi).get(st.selected).tenpai);
+      if (sel) showTip(sel, can.get(st.selected).tenpai);
     } else if ((e.key === "Enter" || e.key === " ") && st.selected !== null && ids.includes(st.selected)) {
       e.preventDefault();
-      const info = playable(st.inq, st.riichi).get(st.selected);
+      const info = can.get(st.selected);
       answer(info.action, info.option);
     } else if (e.key === "Escape") {
       const s = st.inq.actions.findIndex((a) => a.type === "skip");

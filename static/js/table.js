@@ -2,7 +2,7 @@
 // Opponents' areas are the bottom layout rotated, so one layout serves every side.
 
 import { tileEl, kindOf, sortHand } from "./tiles.js";
-import { t, windName } from "./i18n.js";
+import { t, windName, windShort } from "./i18n.js";
 import { seatWind } from "./model.js";
 
 const el = (tag, cls, text) => {
@@ -86,7 +86,7 @@ function centreEl(tb, bottom, clock) {
     const side = el("div", `side r${r}${tb.turn === s ? " turn" : ""}${tb.players[s].riichi ? " riichi" : ""}`);
     side.dataset.seat = String(s);
     const w = seatWind(tb, s);
-    side.append(el("span", `wind${w === 0 ? " dealer" : ""}`, windName(w)), el("span", "score", String(tb.scores[s])));
+    side.append(el("span", `wind${w === 0 ? " dealer" : ""}`, windShort(w)), el("span", "score", String(tb.scores[s])));
     if (tb.names[s]) side.append(el("span", "name", tb.names[s]));
     c.append(side);
   }
