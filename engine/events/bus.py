@@ -64,6 +64,10 @@ class EventBus:
             self._cache[event_type] = found
         return found
 
+    def cached(self, event_type: type[EventBase]) -> list[Listener]:
+        """``listeners`` with the cache hit inlined (the queue calls this for every event)."""
+        return self._cache.get(event_type) or self.listeners(event_type)
+
     def used(self, listener: Listener) -> None:
         """Count one run of a limited listener; drop it when spent."""
         if listener.times is not None:

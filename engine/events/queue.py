@@ -64,7 +64,8 @@ class EventQueue:
                 return
             self.current = event
             state = event.__dict__
-            for listener in bus.listeners(type(event)):
+            listeners = bus.cached(type(event))
+            for listener in listeners:
                 if "_cancelled" in state:
                     break
                 if listener.priority > state.get("_phase", MAX_PHASE):
@@ -76,7 +77,8 @@ class EventQueue:
                 if waiting is not None and not isinstance(waiting, EventBase):
                     await waiting  # an inquiry: the engine pauses here
             self.processed += 1
-            event.finish()
+            if "_on_finish" in state:
+                event.finish()
             # a finished event lets go of its parent: the links never form a chain through
             # the whole game, so plain reference counting frees events as they are done
             state.pop("_parent", None)

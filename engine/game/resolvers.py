@@ -84,14 +84,15 @@ def discard_options(
     drawn = p.drawn
     kuikae = p.kuikae
     ready = preview.ready if riichi else None
-    seen: set[int] = set()
     options: list[Option] = []
-    for t in sorted(p.hand):
+    last_kind, last_red = -1, False
+    for t in sorted(p.hand):  # copies of a kind are adjacent, a red five is the lowest copy
         k = t >> 2
-        key = -k - 1 if t in red else k
-        if t == drawn or key in seen or k in kuikae or (ready is not None and k not in ready):
+        if t == drawn or (k == last_kind and not last_red):
             continue
-        seen.add(key)
+        last_kind, last_red = k, t in red
+        if k in kuikae or (ready is not None and k not in ready):
+            continue
         options.append(Option((t,), (), preview))
     if drawn >= 0 and (ready is None or drawn >> 2 in ready):
         options.append(Option((drawn,), source=preview))
