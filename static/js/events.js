@@ -15,7 +15,7 @@ function pointsText(r, tsumo, dealer) {
   return dealer ? `${r.tsumo_other} ∀` : `${r.tsumo_other}-${r.tsumo_dealer}`;
 }
 
-function agari(e, n, dealer) {
+function agari(e, dealer) {
   const wins = e.wins.map((w) => {
     const r = w.result, tsumo = w.from_seat === w.seat;
     return { who: w.seat, from: w.from_seat, pao: w.pao_seat, tsumo, hand: [...w.hand], winTile: w.tile,
@@ -39,7 +39,7 @@ export function fromEngine(e, tb) {
     case "RiichiAccepted": return [{ t: "riichi", seat: e.seat, accepted: true, scores: e.scores, kyotaku: e.kyotaku }];
     case "Call": case "Kan": return [{ t: "call", seat: e.seat, meld: meld(e.meld) }];
     case "DoraRevealed": return [{ t: "dora", tile: e.indicator }];
-    case "Agari": return [agari(e, tb.n, tb.dealer)];
+    case "Agari": return [agari(e, tb.dealer)];
     case "Ryuukyoku":
       return [{ t: "result", kind: "draw", reason: e.kind, tenpai: [...(e.tenpai || [])], hands: e.hands || [],
         deltas: e.deltas && e.deltas.length ? [...e.deltas] : Array(tb.n).fill(0), scores: e.scores && e.scores.length ? [...e.scores] : null }];

@@ -8,39 +8,12 @@ import { resultPanel, finalPanel } from "./result.js";
 import { playable, actionsEl, autoAnswer, sameFace } from "./decide.js";
 import { showTip, hideTip, statusEl } from "./help.js";
 import { Connection, wsUrl } from "./net.js";
-import { play as sound, soundOn, setSound } from "./sound.js";
+import { play as sound } from "./sound.js";
+import { prefs, toggles } from "./options.js";
 import { t } from "./i18n.js";
 import { waitingPanel } from "./lobby.js";
 
 const div = (cls) => { const e = document.createElement("div"); e.className = cls; return e; };
-const prefs = () => JSON.parse(localStorage.getItem("prefs") || "{}");
-const savePrefs = (p) => localStorage.setItem("prefs", JSON.stringify(p));
-
-function toggles(onChange) {
-  const menu = document.createElement("details");
-  menu.className = "toggles";
-  const sum = document.createElement("summary");
-  sum.textContent = "⚙";
-  sum.id = "opts";
-  const box = document.createElement("div");
-  box.className = "menu";
-  menu.append(sum, box);
-  const p = prefs();
-  for (const key of ["autoWin", "noCalls", "autoTsumogiri"]) {
-    const l = document.createElement("label"), c = document.createElement("input");
-    c.type = "checkbox"; c.id = `opt-${key}`; c.checked = !!p[key];
-    c.addEventListener("change", () => { const q = prefs(); q[key] = c.checked; savePrefs(q); onChange(); });
-    l.append(c, t(key));
-    box.append(l);
-  }
-  const l = document.createElement("label"), c = document.createElement("input");
-  c.type = "checkbox"; c.id = "opt-sound"; c.checked = soundOn();
-  c.addEventListener("change", () => setSound(c.checked));
-  l.append(c, t("sound"));
-  box.append(l);
-  return menu;
-}
-
 export function tablePage(root, header, { mode, game }) {
   const watching = mode === "watch";
   const token = watching ? null : localStorage.getItem(`seat:${game}`);

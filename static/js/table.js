@@ -1,7 +1,7 @@
 // Draws a table model: four seats around a centre panel, own seat at the bottom.
 // Opponents' areas are the bottom layout rotated, so one layout serves every side.
 
-import { tileEl, kindOf, sortHand } from "./tiles.js";
+import { tileEl, sortHand } from "./tiles.js";
 import { t, windName, windShort } from "./i18n.js";
 import { seatWind } from "./model.js";
 
@@ -139,4 +139,4 @@ export function renderHand(root, tb, seat, opts = {}) {
   return strip;
 }
 
-export { kindOf };
+
