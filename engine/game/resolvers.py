@@ -181,9 +181,25 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry:
             inquiry.add(seat, Action(ActionType.PON, [Option(o) for o in pons]))
         if same == 3 and can_kan(game) and (own := daiminkan_option(p.hand, tile)):
             inquiry.add(seat, Action(ActionType.DAIMINKAN, [Option(own)]))
-        if offset == 1 and k < 27 and (chiis := chii_options(p.hand, tile, rules.red)):
+        if (
+            offset == 1
+            and _may_chii(p.counts, k)
+            and (chiis := chii_options(p.hand, tile, rules.red))
+        ):
             inquiry.add(seat, Action(ActionType.CHII, [Option(o) for o in chiis]))
     return inquiry
+
+
+def _may_chii(counts: list[int], k: int) -> bool:
+    """Whether the hand holds both other kinds of some run through ``k`` (a cheap filter)."""
+    if k >= 27:
+        return False
+    n = k % 9
+    return bool(
+        (n >= 2 and counts[k - 2] and counts[k - 1])
+        or (1 <= n <= 7 and counts[k - 1] and counts[k + 1])
+        or (n <= 6 and counts[k + 1] and counts[k + 2])
+    )
 
 
 def chankan_inquiry(game: Game, seat: int, tile: int, ankan: bool) -> MultiPlayerInquiry:
