@@ -44,15 +44,18 @@ function parseCall(s) {
 
 const CALL_TYPE = { c: "chii", p: "pon", m: "daiminkan", k: "kakan", a: "ankan", f: "kita" };
 
-function sourceSeat(seat, pos, n) {
-  if (pos === 0) return (seat + n - 1) % n;
-  if (pos === 2) return (seat + 2) % n;
-  return (seat + 1) % n;
+/** The seat a call took from. Positions count round a four-seat table even in sanma,
+ * whose empty North seat is never a giver (seat 2 facing seat 0 is "toimen"). */
+function sourceSeat(seat, pos) {
+  return (seat + (pos === 0 ? 3 : pos === 2 ? 2 : 1)) % 4;
 }
 
 /** One round array -> internal events. */
 export function roundEvents(r, n, aka) {
-  const [kyoku, honba, kyotaku] = r[0];
+  // Tenhou numbers sanma hands like 4-player ones (dealer = kyoku % 4, 3 and 7 skipped);
+  // the engine and the model count hands per wind: kyoku = wind * n + dealer
+  const [tk, honba, kyotaku] = r[0];
+  const kyoku = Math.floor(tk / 4) * n + (tk % 4);
   const ids = new Ids(aka);
   const hand = [], takes = [], acts = [];
   for (let s = 0; s < n; s++) {
@@ -74,7 +77,7 @@ export function roundEvents(r, n, aka) {
   const settle = (s) => { if (drawn[s] !== null) hand[s].push(drawn[s]); drawn[s] = null; };
   const revealDora = () => { if (doraShown < dora.length) ev.push({ t: "dora", tile: dora[doraShown++] }); };
   const callsLast = (s, tk, letters) => typeof tk === "string" && letters.test(tk) &&
-    sourceSeat(s, parseCall(tk).pos, n) === last.seat && matches(last.id, parseCall(tk).calledCode, aka);
+    sourceSeat(s, parseCall(tk).pos) === last.seat && matches(last.id, parseCall(tk).calledCode, aka);
 
   for (let guard = 0; guard < 1000; guard++) {
     let next = same;

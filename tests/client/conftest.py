@@ -61,8 +61,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium for one test module: Playwright's sync API keeps an event loop running in
+    this thread while it lives, so it must end before the async tests of other modules."""
     with sync_playwright() as p:
         b = p.chromium.launch(
             executable_path=CHROMIUM,
