@@ -102,8 +102,8 @@ def test_replay_speaks_japanese_after_the_language_switch(server: str, page: Pag
 
 
 def test_replayed_rounds_end_on_the_next_rounds_starting_scores(page: Page, server: str) -> None:
-    """The browser's parser over 60 four-player and 30 sanma logs: applying a round's events gives the next round's
-    scores (riichi sticks and all), and no hand ever holds a tile it never received."""
+    """The browser's parser over 60 four-player and 30 sanma logs: applying a round's events
+    gives the next round's scores (riichi sticks and all), and no hand holds an unknown tile."""
     sanma = sorted((TENHOU.parent / "tenhou-sanma").glob("*.json"))[:30]
     games = [json.loads(p.read_text()) for p in [*sorted(TENHOU.glob("*.json"))[:60], *sanma]]
     assert len(games) == 90
