@@ -138,3 +138,29 @@ def test_the_last_tile_wins_by_haitei_and_its_discard_by_houtei() -> None:
     win = events(center, "Agari")[0].wins[0]
     assert [y.name for y in win.result.yaku if y.name != "dora"] == ["houtei"]
     assert win.from_seat == 1
+
+
+def test_an_open_kan_dora_turns_right_before_the_next_kan() -> None:
+    wall = make_wall(
+        ["777m444p777s22z11z", "555m3333z123p45s9p", "888m111p222s44z66z", "999m222p333s55z66p"],
+        draws="0m",
+    )
+    game, center = play([wall], [(1, A.DAIMINKAN), (1, A.ANKAN, "3333z")])
+    names = [type(e).__name__ for e in center.seen(None)]
+    kan = names.index("Kan")
+    assert names[names.index("Call") + 1] == "Draw"
+    assert names[kan + 1 : kan + 4] == ["DoraRevealed", "DoraRevealed", "Draw"]
+    assert len(game.rounds[0].dora_indicators) == 3
+
+
+def test_a_rinshan_draw_of_the_last_tile_is_rinshan_not_haitei() -> None:
+    hands = [
+        "111z234m567p23s99s",
+        "111s444s789m22z33z",
+        "1s333p666p888p77z9p",
+        "456m789p999m55z66z",
+    ]
+    wall = make_wall(hands, rinshan="4s", last="1z5z")
+    _, center = play([wall], [(0, A.ANKAN, "1111z"), (0, A.TSUMO)])
+    names = {y.name for y in events(center, "Agari")[0].wins[0].result.yaku}
+    assert "rinshan" in names and "haitei" not in names
