@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.actions import ActionType as A
 from engine.game import RoundStart
+from engine.rules.config import RuleConfig
 from engine.rules.tiles import kind_to_str
 from tests.engine.table import events, make_wall, play
 
@@ -248,3 +249,15 @@ def test_sticks_left_at_the_end_go_to_the_top_with_uma_and_oka() -> None:
     assert end.scores == (37000, 20000, 21000, 22000)
     assert end.ranks == (1, 4, 3, 2)
     assert end.points == (47.0, -30.0, -19.0, 2.0)
+
+
+def test_without_double_ron_the_first_in_turn_order_takes_the_win() -> None:
+    wall = make_wall(
+        ["111z222z333z444z6z", "234m456p456s678s3s", "999m111p999p111s9s", "234p567p345m678m3s"],
+        draws="3s",
+        dora="9m",
+    )
+    rules = RuleConfig(double_ron=False)
+    game, center = play([wall], [(1, A.RON), (3, A.RON)], rules=rules)
+    assert events(center, "Agari")[0].winners == (1,)
+    assert game.rounds[0].deltas == (-1300, 1300, 0, 0)
