@@ -8,17 +8,45 @@ records.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 
 import msgspec
 
 from engine.rules.config import RuleConfig
-from engine.rules.fu import hand_fu, meld_fu
+from engine.rules.fu import ANKOU_FU, pair_fu, rounded, won_fu
 from engine.rules.meld import Meld, MeldType
-from engine.rules.points import base_points, payments
+from engine.rules.points import payments
 from engine.rules.tiles import dora_of
-from engine.rules.yaku import KOKUSHI, REGULAR, HandInfo
-from engine.rules.yaku.shapes import Reading, interpretations
-from engine.rules.yaku.tables import HAND_YAKU, HAND_YAKUMAN, PINFU, SHAPE_YAKU, SHAPE_YAKUMAN
+from engine.rules.yaku import (
+    CHIITOITSU,
+    KOKUSHI,
+    KOKUSHI_13,
+    PINFU,
+    REGULAR,
+    SANANKOU,
+    SUUANKOU,
+    SUUANKOU_TANKI,
+    YAKUMAN,
+)
+from engine.rules.yaku import hand as hand_yaku
+from engine.rules.yaku.reading import of_groups
+from engine.rules.yaku.records import (
+    CODE,
+    F_ANKOU,
+    F_FU,
+    F_PAIR,
+    F_SEQ,
+    KOKUSHI_ONES,
+    MELD,
+    ODD_OR_FOUR,
+    PART_MASK,
+    READINGS,
+    SIMPLE_MASK,
+    W_RYANMEN,
+    W_SHANPON,
+    W_TANKI,
+    Reading,
+)
 
 
 class WinContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,149 +93,251 @@ class HandResult(msgspec.Struct, frozen=True):
     tsumo_other: int
 
 
-#: one scored interpretation: ((base, real yakuman, han, fu), yaku entries)
-_Scored = tuple[tuple[int, int, int, int], list[YakuHan]]
-
 _CLOSED = tuple(YakuHan(y.name, y.closed, y.tenhou) for y in REGULAR)
 _OPENED = tuple(YakuHan(y.name, y.opened, y.tenhou) for y in REGULAR)
+_YAKUMAN = tuple(YakuHan(y.name, 13, y.tenhou) for y in YAKUMAN)
+_YAKUMAN_DOUBLE = tuple(YakuHan(y.name, 26 if y.double else 13, y.tenhou) for y in YAKUMAN)
 _LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman", 8000: "yakuman"}
-#: dora kind per indicator kind, four-player and sanma
-_DORA_OF = (tuple(dora_of(k) for k in range(34)), tuple(dora_of(k, True) for k in range(34)))
+#: [sanma][indicator tile] -> the shift of its dora kind's count in a hand code
+_DORA_SHIFT = tuple(
+    tuple(3 * dora_of(t >> 2, sanma) for t in range(136)) for sanma in (False, True)
+)
+_CODE_OF = CODE.__getitem__
+_KITA, _CHII, _PON, _ANKAN = MeldType.KITA, MeldType.CHII, MeldType.PON, MeldType.ANKAN
+_R_MAN, _R_PIN, _R_SOU, _R_HONOUR = READINGS
+_NO_READINGS: tuple[tuple[int, int, int], ...] = ()
+#: base points of 5..13+ han: [kazoe_yakuman][min(han, 13)]
+_LIMIT_BASE = (
+    (0,) * 5 + (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000),
+    (0,) * 5 + (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 8000),
+)
+_LOW_WAIT = W_TANKI | 4 | 8  # tanki, kanchan, penchan: +2 fu
+
+
+def _han_tables(menzen: bool) -> tuple[tuple[int, ...], ...]:
+    """Han of a yaku mask in three 13-bit chunks, so a mask's han is three lookups."""
+    han = [y.closed if menzen else y.opened for y in REGULAR]
+    tables = []
+    for chunk in range(3):
+        table = [0] * 8192
+        for m in range(1, 8192):
+            low = (m & -m).bit_length() - 1
+            i = 13 * chunk + low
+            table[m] = table[m & m - 1] + (han[i] if i < len(han) else 0)
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+#: [menzen] -> han tables of ``_han_tables``
+_HAN = (_han_tables(False), _han_tables(True))
 
 
 def score_hand(
     concealed: Sequence[int], melds: Sequence[Meld], ctx: WinContext, rules: RuleConfig
 ) -> HandResult | None:
     """The best reading of a complete hand, or None (incomplete, no yaku, under min_han)."""
-    closed = [0] * 34
-    for t in concealed:
-        closed[t >> 2] += 1
-    groups = [m for m in melds if m.type != MeldType.KITA]
-    if len(concealed) != 14 - 3 * len(groups) or not closed[ctx.win_tile >> 2]:
+    code = sum(map(_CODE_OF, concealed))  # the concealed tiles; see records.CODE
+    win = ctx.win_tile >> 2
+    if not code >> 3 * win & 7:
         return None
-    counts = closed.copy()
-    meld_shuntsu: list[int] = []
-    meld_koutsu: list[int] = []
-    kans = ankans = 0
+    shape = tiles = code  # + the groups (a kan as a triplet); + every meld tile, for dora
+    add = bits = kans = groups = 0
     menzen = True
-    for m in groups:
-        k = m.tiles[0] >> 2
-        if m.type == MeldType.CHII:
-            meld_shuntsu.append(k)
-            counts[k] += 1
-            counts[k + 1] += 1
-            counts[k + 2] += 1
-        else:
-            meld_koutsu.append(k)
-            counts[k] += 3
-            kans += m.type != MeldType.PON
-            ankans += m.type == MeldType.ANKAN
-        menzen = menzen and m.type == MeldType.ANKAN
-    h = HandInfo(counts, ctx, rules, menzen, not groups, kans)
-    shapes = interpretations(h, closed, meld_shuntsu, meld_koutsu, ankans)
-    if not shapes:
-        return None
-    dora = _dora(closed, concealed, melds, ctx, rules)
-    best = _best(h, shapes, sum(dora), meld_fu(groups))
-    return None if best is None else _result(best, dora, h.dealer)
-
-
-def _best(
-    h: HandInfo,
-    shapes: list[Reading],
-    dora: int,
-    melds_fu: int,
-) -> _Scored | None:
-    """The interpretation worth the most (ties: more han, then more fu)."""
-    rules = h.rules
-    double = rules.double_yakuman
-    probe = shapes[0][0]  # hand-level units do not read the shape
-    hand_yakuman = [
-        y for gate, units in HAND_YAKUMAN if getattr(h, gate) for y in units if y.test(h, probe)
-    ]
-    entries = _CLOSED if h.menzen else _OPENED
-    shape_units = SHAPE_YAKU[h.menzen]
-    hand_han = 0
-    hand_idx: list[int] = []
-    for gate, units in HAND_YAKU[h.menzen]:
-        if gate and not getattr(h, gate):
-            continue
-        for i, test, value in units:
-            if test(h, probe):
-                hand_han += value
-                hand_idx.append(i)
-    best: _Scored | None = None
-    for s, (closed_koutsu, ron_koutsu) in shapes:
-        yakuman = hand_yakuman
-        if s.form == KOKUSHI or s.ankou == 4:  # the only shapes a shape-level yakuman needs
-            yakuman = yakuman + [y for y in SHAPE_YAKUMAN if y.test(h, s)]
-        if yakuman:
-            yaku = [YakuHan(y.name, 26 if y.double and double else 13, y.tenhou) for y in yakuman]
-            han = sum(y.han for y in yaku)
-            key = (han // 13 * 8000, 1, han, 0)
-        else:
-            han = hand_han
-            idx = hand_idx.copy()
-            for i, test, value in shape_units[s.form][len(s.shuntsu)]:
-                if test(h, s):
-                    han += value
-                    idx.append(i)
-            if not idx or han < rules.min_han:
-                continue
-            pinfu = PINFU in idx
-            fu = hand_fu(h, s.form, s.pair, closed_koutsu, ron_koutsu, s.wait, melds_fu, pinfu)
-            han += dora
-            key = (base_points(han, fu, 0, rules)[0], 0, han, fu)
-            yaku = [entries[i] for i in sorted(idx)]
-        if best is None or key > best[0]:
-            best = key, yaku
-    return best
-
-
-def _dora(
-    closed: list[int],
-    concealed: Sequence[int],
-    melds: Sequence[Meld],
-    ctx: WinContext,
-    rules: RuleConfig,
-) -> tuple[int, int, int, int]:
-    """(dora, aka, ura, kita) over every tile of the hand, kita included; ura needs riichi."""
     red = rules.red
     aka = len(red.intersection(concealed))
-    full = closed
-    if melds:
-        full = closed.copy()
-        for m in melds:
-            aka += len(red.intersection(m.tiles))
-            for t in m.tiles:
-                full[t >> 2] += 1
-    table = _DORA_OF[rules.players == 3]
-    dora = ura = 0
+    for m in melds:
+        t = m.type
+        mt = m.tiles
+        tiles += sum(map(_CODE_OF, mt))
+        if red:
+            aka += len(red.intersection(mt))
+        if t == _KITA:
+            continue
+        groups += 1
+        a, b, c = MELD[t][mt[0] >> 2]
+        add += a
+        bits |= b
+        shape += c
+        if t != _ANKAN:
+            menzen = False
+        if t > _PON:
+            kans += 1
+    if len(concealed) != 14 - 3 * groups:
+        return None
+    yakuman = hand_yaku.yakuman(shape, ctx, not groups, kans, win)
+    mask = hand_yaku.situational(ctx, rules, menzen) | hand_yaku.of_tiles(
+        shape, ctx.seat_wind, ctx.round_wind, menzen, rules.kuitan, kans
+    )
+    shift = _DORA_SHIFT[rules.players == 3]
+    dora = 0
     for i in ctx.dora_indicators:
-        dora += full[table[i >> 2]]
+        dora += tiles >> shift[i] & 7
+    ura = 0
     if ctx.riichi or ctx.double_riichi:
         for i in ctx.ura_indicators:
-            ura += full[table[i >> 2]]
-    return dora, aka, ura, ctx.kita
+            ura += tiles >> shift[i] & 7
+    extra = dora + aka + ura + ctx.kita
+    double = rules.double_yakuman
+    key = -1
+    best_mask = 0
+    best_yakuman: tuple[int, ...] = ()
+    if not groups:
+        if not code & ODD_OR_FOUR:  # seven pairs: a reading before the standard ones
+            if yakuman:
+                key, best_yakuman = _yakuman_key(yakuman, double), yakuman
+            else:
+                best_mask = mask | CHIITOITSU
+                key = _key(best_mask, 25, menzen, extra, rules)
+        elif (
+            not code & SIMPLE_MASK and (code | code >> 1 | code >> 2) & KOKUSHI_ONES == KOKUSHI_ONES
+        ):
+            best_yakuman = (*yakuman, KOKUSHI_13 if code >> 3 * win & 7 == 2 else KOKUSHI)
+            key = _yakuman_key(best_yakuman, double)
+    tsumo = ctx.tsumo
+    honours = shape >> 81 != 0
+    seat, rnd = ctx.seat_wind, ctx.round_wind
+    for a, b, waits in _readings(code, add, bits, win):
+        groups_mask = mask | of_groups(a, b, menzen, honours)
+        ankou = a >> F_ANKOU & 7
+        pair = (a >> F_PAIR & 63) - 1
+        fixed = won_fu(tsumo, menzen) + (a >> F_FU & 255) + pair_fu(pair, seat, rnd, rules)
+        # pinfu: four sequences, a valueless pair, closed (and a two-sided wait)
+        pinfu = (
+            menzen
+            and a >> F_SEQ & 7 == 4
+            and (pair < 27 or (pair < 31 and pair != seat and pair != rnd))
+        )
+        while waits:
+            wait = waits & -waits
+            waits ^= wait
+            an = ankou
+            fu = fixed
+            if wait == W_SHANPON and not tsumo:  # the ron completed an open triplet
+                an -= 1
+                fu -= ANKOU_FU[win] >> 1
+            if an == 4 or yakuman:
+                found = yakuman
+                if an == 4:
+                    found = (*yakuman, SUUANKOU_TANKI if wait == W_TANKI else SUUANKOU)
+                k = _yakuman_key(found, double)
+                if k > key:
+                    key, best_yakuman = k, found
+                continue
+            found_mask = groups_mask | SANANKOU if an == 3 else groups_mask
+            if pinfu and wait == W_RYANMEN:
+                found_mask |= PINFU
+                fu = 20 if tsumo else 30
+            else:
+                fu = rounded(fu + 2 if wait & _LOW_WAIT else fu, rules)
+            if found_mask:
+                k = _key(found_mask, fu, menzen, extra, rules)
+                if k > key:
+                    key, best_mask, best_yakuman = k, found_mask, ()
+    if key < 0:
+        return None
+    return _result(key, best_mask, best_yakuman, menzen, (dora, aka, ura, ctx.kita), rules, seat)
 
 
-def _result(best: _Scored, dora: tuple[int, int, int, int], dealer: bool) -> HandResult:
-    (base, real, han, fu), yaku = best
-    n_dora, aka, ura, kita = dora if not real else (0, 0, 0, 0)
-    limit = "yakuman" if real else ""
-    multiplier = han // 13 if real else 0
-    if not real:
+def _readings(code: int, add: int, bits: int, win: int) -> Sequence[tuple[int, int, int]]:
+    """(add, bits, waits of the winning kind) of each standard-form reading of the concealed
+    ``code`` with the melds' ``add`` and ``bits``, in ``hand.decompose``'s order."""
+    man = _R_MAN.get(code & PART_MASK)
+    pin = _R_PIN.get(code >> 27 & PART_MASK)
+    sou = _R_SOU.get(code >> 54 & PART_MASK)
+    hon = _R_HONOUR.get(code >> 81)
+    if man is None or pin is None or sou is None or hon is None:
+        return _NO_READINGS
+    m, p, s, h = man[0], pin[0], sou[0], hon[0]
+    if m[0] + p[0] + s[0] + h[0] & 7 != 1:  # exactly one part holds the pair
+        return _NO_READINGS
+    part = win // 9 if win < 27 else 3
+    shift = 5 * (win - 9 * part)
+    if len(man) == 1 and len(pin) == 1 and len(sou) == 1:
+        w = (m, p, s, h)[part][2] >> shift & 31
+        return ((add + m[0] + p[0] + s[0] + h[0], bits | m[1] | p[1] | s[1], w),)
+    ordered = sorted((_order(r), r) for r in product(man, pin, sou))
+    return [
+        (
+            add + m[0] + p[0] + s[0] + h[0],
+            bits | m[1] | p[1] | s[1],
+            (m, p, s, h)[part][2] >> shift & 31,
+        )
+        for _, (m, p, s) in ordered
+    ]
+
+
+def _order(parts: tuple[Reading, Reading, Reading]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """A reading in absolute kinds (pair, sequences, triplets): the sort key of ``decompose``."""
+    pair = -1
+    runs: list[int] = []
+    trips: list[int] = []
+    for base, (_, _, _, (p, shuntsu, koutsu)) in zip((0, 9, 18), parts, strict=True):
+        if p >= 0:
+            pair = base + p
+        runs.extend(base + x for x in shuntsu)
+        trips.extend(base + x for x in koutsu)
+    return pair, tuple(runs), tuple(trips)
+
+
+def _key(mask: int, fu: int, menzen: bool, extra: int, rules: RuleConfig) -> int:
+    """Base points, han and fu packed so the reading worth the most has the largest key
+    (-1 when the yaku fall short of ``min_han``)."""
+    lo, mid, hi = _HAN[menzen]
+    han = lo[mask & 8191] + mid[mask >> 13 & 8191] + hi[mask >> 26]
+    if han < rules.min_han:
+        return -1
+    han += extra
+    if han >= 5:
+        base = _LIMIT_BASE[rules.kazoe_yakuman][han if han < 13 else 13]
+    else:
+        base = fu << han + 2
+        if base >= 2000 or (rules.kiriage and base == 1920):
+            base = 2000
+    return base << 17 | han << 8 | fu
+
+
+def _yakuman_key(found: tuple[int, ...], double: bool) -> int:
+    han = sum(26 if double and YAKUMAN[i].double else 13 for i in found)
+    return (han // 13 * 8000) << 17 | 1 << 16 | han << 8
+
+
+def _result(
+    key: int,
+    mask: int,
+    yakuman: tuple[int, ...],
+    menzen: bool,
+    dora: tuple[int, int, int, int],
+    rules: RuleConfig,
+    seat: int,
+) -> HandResult:
+    base, han, fu = key >> 17, key >> 8 & 255, key & 255
+    if key >> 16 & 1:  # real yakuman: no dora, no fu
+        entries = _YAKUMAN_DOUBLE if rules.double_yakuman else _YAKUMAN
+        yaku = tuple(entries[i] for i in yakuman)
+        n_dora = aka = ura = kita = 0
+        limit = "yakuman"
+        multiplier = han // 13
+    else:
+        n_dora, aka, ura, kita = dora
+        regular = _CLOSED if menzen else _OPENED
+        found = []
+        while mask:
+            low = mask & -mask
+            found.append(regular[low.bit_length() - 1])
+            mask ^= low
         # Tenhou prints nukidora inside ドラ
-        for name, tenhou, n in (("dora", "ドラ", n_dora + kita), ("aka", "赤ドラ", aka)):
-            if n:
-                yaku.append(YakuHan(name, n, tenhou))
+        if n_dora + kita:
+            found.append(YakuHan("dora", n_dora + kita, "ドラ"))
+        if aka:
+            found.append(YakuHan("aka", aka, "赤ドラ"))
         if ura:
-            yaku.append(YakuHan("ura", ura, "裏ドラ"))
+            found.append(YakuHan("ura", ura, "裏ドラ"))
+        yaku = tuple(found)
         limit = _LIMIT_NAMES.get(base, "")
         multiplier = 1 if base == 8000 else 0  # kazoe yakuman
-    ron, tsumo_dealer, tsumo_other = payments(base, dealer)
+    ron, tsumo_dealer, tsumo_other = payments(base, seat == 27)
     return HandResult(
-        han, fu, tuple(yaku), multiplier, n_dora, aka, ura, kita, base, limit, ron,
+        han, fu, yaku, multiplier, n_dora, aka, ura, kita, base, limit, ron,
         tsumo_dealer, tsumo_other,
     )  # fmt: skip
 

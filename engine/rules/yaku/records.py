@@ -1,0 +1,174 @@
+"""Feature records of every complete part, packed into ints at import, so scoring a hand is a
+few lookups and bitwise operations instead of a search.
+
+A hand is a 102-bit *code*: three bits of count per kind (``CODE[tile]`` adds one tile), so a
+part's key is a slice of it and hand-wide questions (only simples? only honours?) are one
+mask test. Each reading of a complete part becomes ``(add, bits, waits, order)``:
+
+* ``add``: fields that SUM over the parts and the melds (see the ``F_*`` shifts): pairs, pair
+  kind + 1, sequences, concealed triplets, identical-sequence pairs (peikou), groups without a
+  terminal or honour (0 over the hand = an outside hand), and the fu of triplets.
+* ``bits``: masks that OR over them: sequence starts per suit (7 bits each from bit 0) and
+  triplet kinds per suit (9 bits each from bit 21), for sanshoku and ittsu.
+* ``waits``: per kind offset in the part, 5 bits of how the winning tile can sit in this
+  reading (``W_*``), so the waits of a reading are one shift.
+* ``order``: the reading itself in part offsets (agari_table's ``PartDecomp``), to sort the
+  readings of a hand the way ``hand.decompose`` does when a hand has several.
+"""
+
+from __future__ import annotations
+
+from engine.rules.agari_table import HONOURS, SUIT, PartDecomp
+
+#: 3 bits of count per kind
+CODE = tuple(1 << 3 * (t >> 2) for t in range(136))
+PART_MASK = (1 << 27) - 1
+
+# summed fields of ``add``
+F_PAIRS, F_PAIR, F_SEQ, F_ANKOU, F_PEIKOU, F_INNER, F_FU = 0, 3, 9, 12, 15, 18, 21
+# OR-ed fields of ``bits``
+B_SEQ, B_TRIP = 0, 21
+# wait bits, in the order a hand's readings are tried
+W_TANKI, W_RYANMEN, W_KANCHAN, W_PENCHAN, W_SHANPON = 1, 2, 4, 8, 16
+
+
+def _mask(kinds: object, per_kind: int) -> int:
+    return sum(per_kind << 3 * k for k in kinds)  # type: ignore[attr-defined]
+
+
+_YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, *range(27, 34))
+#: a count field per kind: terminals and honours / simples / the green tiles / terminals
+YAOCHUU_MASK = _mask(_YAOCHUU_KINDS, 7)
+SIMPLE_MASK = _mask((k for k in range(27) if k % 9 not in (0, 8)), 7)
+GREEN_MASK = _mask((19, 20, 21, 23, 25, 32), 7)
+TERMINAL_MASK = _mask((0, 8, 9, 17, 18, 26), 7)
+#: bits 0 and 2 of every count: clear exactly when every count is 0 or 2 (seven pairs)
+ODD_OR_FOUR = _mask(range(34), 5)
+#: one of each terminal and honour (kokushi holds at least this)
+KOKUSHI_ONES = _mask(_YAOCHUU_KINDS, 1)
+
+Reading = tuple[int, int, int, PartDecomp]
+
+_YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+#: fu of a concealed triplet by kind (an open one is worth half)
+ANKOU_FU = tuple(8 if y else 4 for y in _YAOCHUU)
+
+
+def _peikou(shuntsu: tuple[int, ...]) -> int:
+    """Pairs of identical sequences in a sorted run list (2 = ryanpeikou)."""
+    found = i = 0
+    while i < len(shuntsu) - 1:
+        if shuntsu[i] == shuntsu[i + 1]:
+            found += 1
+            i += 2
+        else:
+            i += 1
+    return found
+
+
+def _run_waits(s: int) -> int:
+    """How the winning tile sits in the sequence starting at offset ``s``, per offset."""
+    low = W_PENCHAN if s == 6 else W_RYANMEN
+    high = W_PENCHAN if s == 0 else W_RYANMEN
+    return low << 5 * s | W_KANCHAN << 5 * (s + 1) | high << 5 * (s + 2)
+
+
+_RUN_WAITS = tuple(_run_waits(s) for s in range(7))
+
+
+def _suit_reading(r: PartDecomp) -> tuple[int, int, int, int]:
+    """(add, sequence mask, triplet mask, waits) of a suit reading, in offsets 0..8 (the
+    pair kind and the masks are moved to their suit by ``_placed``)."""
+    pair, shuntsu, koutsu = r
+    inner = sum(1 for s in shuntsu if s not in (0, 6)) + sum(1 for k in koutsu if k not in (0, 8))
+    add = (
+        (pair >= 0) << F_PAIRS
+        | (pair + 1 if pair >= 0 else 0) << F_PAIR
+        | len(shuntsu) << F_SEQ
+        | len(koutsu) << F_ANKOU
+        | _peikou(shuntsu) << F_PEIKOU
+        | (inner + (pair >= 0 and pair not in (0, 8))) << F_INNER
+        | sum(ANKOU_FU[k] for k in koutsu) << F_FU
+    )
+    seqs = sum({1 << s for s in shuntsu})
+    trips = sum(1 << k for k in koutsu)
+    waits = (W_TANKI << 5 * pair if pair >= 0 else 0) | sum(W_SHANPON << 5 * k for k in koutsu)
+    for s in shuntsu:
+        waits |= _RUN_WAITS[s]
+    return add, seqs, trips, waits
+
+
+def _honour_reading(r: PartDecomp) -> Reading:
+    pair, _, koutsu = r
+    add = (
+        (pair >= 0) << F_PAIRS
+        | (28 + pair if pair >= 0 else 0) << F_PAIR
+        | len(koutsu) << F_ANKOU
+        | 8 * len(koutsu) << F_FU
+    )
+    waits = 0
+    for o in range(7):
+        waits |= ((W_TANKI if pair == o else 0) | (W_SHANPON if o in koutsu else 0)) << 5 * o
+    return add, 0, waits, r
+
+
+def _code(key: tuple[int, ...]) -> int:
+    return sum(n << 3 * i for i, n in enumerate(key))
+
+
+_SUIT_RELATIVE = [
+    (_code(key), tuple((_suit_reading(r), r) for r in rs)) for key, rs in SUIT.decomps.items()
+]
+
+
+def _placed(suit: int) -> dict[int, tuple[Reading, ...]]:
+    """The suit readings of man (0), pin (1) or sou (2)."""
+    pair_base = 9 * suit << F_PAIR
+    seq_shift, trip_shift = B_SEQ + 7 * suit, B_TRIP + 9 * suit
+    return {
+        code: tuple(
+            (add + pair_base if r[0] >= 0 else add, seqs << seq_shift | trips << trip_shift, w, r)
+            for (add, seqs, trips, w), r in readings
+        )
+        for code, readings in _SUIT_RELATIVE
+    }
+
+
+#: [part] -> {part code: its readings}; part codes are the hand code's 27-bit slices
+READINGS = (
+    _placed(0),
+    _placed(1),
+    _placed(2),
+    {_code(key): tuple(_honour_reading(r) for r in rs) for key, rs in HONOURS.decomps.items()},
+)
+
+
+def _meld_add(kind: int, run: bool, fu: int, concealed: bool) -> int:
+    """The ``add`` of a called or declared group."""
+    if run:
+        return 1 << F_SEQ | (kind % 9 not in (0, 6)) << F_INNER
+    return fu << F_FU | (not _YAOCHUU[kind]) << F_INNER | concealed << F_ANKOU
+
+
+def _meld_bits(kind: int, run: bool) -> int:
+    if kind >= 27:
+        return 0
+    suit, o = divmod(kind, 9)
+    return 1 << (B_SEQ + 7 * suit + o) if run else 1 << (B_TRIP + 9 * suit + o)
+
+
+#: [meld type][kind] -> (add, bits, code of the group as the hand's shape): chii, pon,
+#: daiminkan, kakan, ankan (a kan counts as a triplet of the shape)
+MELD = tuple(
+    tuple(
+        (
+            _meld_add(k, t == 0, (0, 1, 4, 4, 8)[t] * ANKOU_FU[k] // 2, t == 4),
+            _meld_bits(k, t == 0),
+            CODE[4 * k] * 0o111 if t == 0 else 3 * CODE[4 * k],
+        )
+        for k in range(34)
+    )
+    for t in range(5)
+)
+#: sequence masks (7 bits) holding 123, 456 and 789 of one suit
+ITTSU = tuple(m & 0b1001001 == 0b1001001 for m in range(128))
