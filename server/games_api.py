@@ -17,6 +17,9 @@ from server.session.hub import Hub
 from server.transport import StreamConnection
 from server.web import error, json_response, read_body
 
+#: the most games one page of ``GET /api/games`` lists
+MAX_LIST = 100
+
 
 class PostAnswer(msgspec.Struct, forbid_unknown_fields=True):
     token: str
@@ -72,6 +75,19 @@ class GamesApi:
         if refused is not None:
             return json_response(refused, 409)
         return json_response({"ok": True})
+
+    async def list_games(self, request: Request) -> Response:
+        """Finished games, newest first: ``?status=finished&limit=20&before=<finished ms>``."""
+        q = request.query_params
+        if q.get("status", "finished") != "finished":
+            return error("bad_status", "only status=finished is listed")
+        try:
+            limit = min(max(int(q.get("limit", "20")), 1), MAX_LIST)
+            before = float(q["before"]) if "before" in q else None
+        except ValueError:
+            return error("bad_query", "limit and before are numbers")
+        games = await anyio.to_thread.run_sync(self.hub.storage.finished_games, limit, before)
+        return json_response({"games": games})
 
     async def game_record(self, request: Request) -> Response:
         fmt = request.query_params.get("format", "json")

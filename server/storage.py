@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import msgspec
@@ -28,6 +29,8 @@ CREATE TABLE IF NOT EXISTS decisions (
 CREATE TABLE IF NOT EXISTS rounds (
     game TEXT NOT NULL, n INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (game, n)
 );
+CREATE TABLE IF NOT EXISTS endings (game TEXT PRIMARY KEY, at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS endings_at ON endings (at);
 """
 
 
@@ -53,6 +56,17 @@ class GameRecord(msgspec.Struct):
     decisions: list[DecisionRow]
     rounds: list[msgspec.Raw]
     result: msgspec.Raw
+
+
+class GameSummary(msgspec.Struct):
+    """One line of the finished-games list: enough to pick a game to replay."""
+
+    id: str
+    preset: str
+    #: unix ms when the game ended (server clock)
+    finished: int
+    seats: list[str]
+    scores: msgspec.Raw
 
 
 class Storage:
@@ -99,9 +113,32 @@ class Storage:
 
     def finish_game(self, game: str, result: bytes, status: str = "finished") -> None:
         self._decision_count.pop(game, None)
-        self._write(
-            "UPDATE games SET status = ?, result = ? WHERE id = ?", (status, result.decode(), game)
-        )
+        with self._lock:
+            self._db.execute(
+                "UPDATE games SET status = ?, result = ? WHERE id = ?",
+                (status, result.decode(), game),
+            )
+            self._db.execute("INSERT OR REPLACE INTO endings VALUES (?, ?)", (game, time.time()))
+
+    def finished_games(self, limit: int, before: float | None = None) -> list[GameSummary]:
+        """Finished games, newest first; ``before`` (unix ms) pages past the last one seen."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT g.id, g.preset, e.at, g.seats, json_extract(g.result, '$.scores') "
+                "FROM endings e JOIN games g ON g.id = e.game "
+                "WHERE g.status = 'finished' AND e.at < ? ORDER BY e.at DESC LIMIT ?",
+                (float("inf") if before is None else before / 1000, limit),
+            ).fetchall()
+        return [
+            GameSummary(
+                id=r[0],
+                preset=r[1],
+                finished=int(r[2] * 1000),
+                seats=msgspec.json.decode(r[3], type=list[str]),
+                scores=msgspec.Raw((r[4] or "null").encode()),
+            )
+            for r in rows
+        ]
 
     def load(self, game: str) -> GameRecord | None:
         """The whole record of a game, or None; safe to call from a worker thread."""

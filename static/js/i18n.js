@@ -5,7 +5,7 @@ const UI = {
   en: {
     lobby: "Lobby", rooms: "Open rooms", create: "Create room", join: "Join", code: "Room code",
     name: "Your name", preset: "Rules", bots: "Bots", clock: "Clock (base + bank, s)",
-    watch: "Watch", replay: "Replay", noRooms: "No open rooms", share: "Share this link",
+    watch: "Watch", replay: "Replay", noRooms: "No open rooms", finishedGames: "Finished games", noFinished: "No finished games yet", more: "More", share: "Share this link",
     connecting: "Connecting…", online: "Connected", offline: "Reconnecting…",
     skip: "Skip", chii: "Chii", pon: "Pon", daiminkan: "Kan", ankan: "Kan", kakan: "Kan",
     riichi: "Riichi", tsumo: "Tsumo", ron: "Ron", kyuushu: "Nine terminals", kita: "Kita",
@@ -26,7 +26,7 @@ const UI = {
   ja: {
     lobby: "ロビー", rooms: "募集中の卓", create: "卓を作る", join: "参加", code: "卓コード",
     name: "名前", preset: "ルール", bots: "ボット", clock: "持ち時間 (基本 + 予備, 秒)",
-    watch: "観戦", replay: "牌譜", noRooms: "募集中の卓はありません", share: "共有リンク",
+    watch: "観戦", replay: "牌譜", noRooms: "募集中の卓はありません", finishedGames: "終了した対局", noFinished: "終了した対局はまだありません", more: "もっと見る", share: "共有リンク",
     connecting: "接続中…", online: "接続済み", offline: "再接続中…",
     skip: "スキップ", chii: "チー", pon: "ポン", daiminkan: "カン", ankan: "カン", kakan: "カン",
     riichi: "リーチ", tsumo: "ツモ", ron: "ロン", kyuushu: "九種九牌", kita: "抜き",

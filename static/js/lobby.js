@@ -53,11 +53,13 @@ export function lobbyPage(root) {
   const code = h("input", { id: "join-code", maxlength: "8", style: "text-transform:uppercase;width:8em" });
   const join = h("button", { id: "join", onclick: () => { if (code.value.trim()) location.hash = `#/room/${code.value.trim().toUpperCase()}`; } }, t("join"));
   const list = h("ul", { class: "rooms", id: "rooms" });
+  const [finished, refreshFinished] = finishedSection();
   root.replaceChildren(h("div", { class: "page" },
     h("section", {}, h("h2", {}, t("create")), nameInput(), h("label", {}, t("preset"), preset), h("label", {}, t("bots"), bots),
       h("label", {}, t("clock"), h("span", {}, base, " + ", bank)), h("div", {}, create), err),
     h("section", {}, h("h2", {}, t("join")), h("label", {}, t("code"), code), join),
-    h("section", {}, h("h2", {}, t("rooms")), list)));
+    h("section", {}, h("h2", {}, t("rooms")), list),
+    finished));
   api("/api/presets").then((d) => {
     preset.replaceChildren(...d.presets.map((p) => h("option", { value: p }, p)));
     preset.value = d.presets.includes("tenhou-tonpuu") ? "tenhou-tonpuu" : d.presets[0];
@@ -71,8 +73,32 @@ export function lobbyPage(root) {
     }));
   }).catch(() => {});
   refresh();
-  const timer = setInterval(refresh, 3000);
+  const timer = setInterval(() => { refresh(); refreshFinished(); }, 3000);
   return () => clearInterval(timer);
+}
+
+const PAGE = 10;
+
+/** Finished games, newest first, each opening the replay viewer; "more" pages back in time.
+ * Returns the section and a refresh that reloads the first page (until the user pages on). */
+function finishedSection() {
+  const list = h("ul", { class: "rooms finished", id: "finished" });
+  const more = h("button", { id: "finished-more", hidden: "" }, t("more"));
+  let before = null, paged = false;
+  const row = (g) => {
+    const scores = g.seats.map((nm, i) => `${nm} ${g.scores ? g.scores[i] : "?"}`).join(" · ");
+    return h("li", { "data-game": g.id }, h("span", {}, new Date(g.finished).toLocaleString()), h("span", {}, g.preset),
+      h("span", { class: "scores" }, scores), h("a", { href: `#/replay/${g.id}` }, t("replay")));
+  };
+  const fetchPage = (first) => api(`/api/games?status=finished&limit=${PAGE}${first ? "" : `&before=${before}`}`).then((d) => {
+    if (first) list.replaceChildren(...(d.games.length ? [] : [h("li", {}, t("noFinished"))]));
+    list.append(...d.games.map(row));
+    if (d.games.length) before = d.games[d.games.length - 1].finished;
+    if (d.games.length === PAGE) more.removeAttribute("hidden"); else more.setAttribute("hidden", "");
+  }).catch(() => {});
+  more.addEventListener("click", () => { paged = true; fetchPage(false); });
+  fetchPage(true);
+  return [h("section", {}, h("h2", {}, t("finishedGames")), list, more), () => { if (!paged) fetchPage(true); }];
 }
 
 export function joinPage(root, code) {

@@ -1,0 +1,70 @@
+"""A stored game in the replay viewer: an all-bot game ends, the lobby lists it among the
+finished games, and its replay steps through the first round to a result whose deltas are
+the record's."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+from playwright.sync_api import Page
+
+from tests.client.conftest import shot
+
+
+def _post(url: str, body: dict[str, object]) -> dict[str, object]:
+    req = urllib.request.Request(
+        url, json.dumps(body).encode(), {"content-type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(req, timeout=5) as r:
+        data: dict[str, object] = json.loads(r.read())
+        return data
+
+
+def _get(url: str) -> dict[str, object]:
+    with urllib.request.urlopen(url, timeout=30) as r:
+        data: dict[str, object] = json.loads(r.read())
+        return data
+
+
+def _round_deltas(result: list[list[int] | str]) -> list[int]:
+    """The seat deltas of a Tenhou JSON round result: ["和了", deltas, info, deltas, info...]
+    (one pair per winner), ["流局", deltas] or ["九種九牌"] (no payments)."""
+    rows = [r for r in result[1::2] if isinstance(r, list)]
+    return [sum(r[s] for r in rows) for s in range(4)]
+
+
+def test_a_finished_bot_game_is_listed_and_replays_to_its_first_result(
+    server: str, page: Page
+) -> None:
+    room = _post(
+        f"{server}/api/rooms",
+        {"bots": 4, "preset": "tenhou-tonpuu", "base_s": 1, "bank_s": 0, "public": False},
+    )
+    game = str(room["game"])
+    page.goto(server + "/#/")
+    row = page.locator(f'#finished li[data-game="{game}"]')
+    deadline = time.monotonic() + 120
+    while not row.count():  # the lobby refreshes its lists every 3 s
+        assert time.monotonic() < deadline, "the all-bot game never showed as finished"
+        page.wait_for_timeout(500)
+    assert row.locator("a").inner_text() == "Replay"
+    first = page.locator("#finished li").first.get_attribute("data-game")
+    assert first == game  # newest first
+    row.locator("a").click()
+    page.wait_for_selector(".board")
+    assert page.locator(".centre .round").inner_text() == "East 1"
+
+    log = _get(f"{server}/api/games/{game}/record?format=tenhou")["log"]
+    assert isinstance(log, list)
+    for _ in range(400):
+        if page.locator(".overlay .result").count():
+            break
+        page.click("#replay-next")
+    else:
+        raise AssertionError("no result at the end of the first round")
+    shot(page, "desktop-stored-replay-result")
+    rows = page.locator(".overlay .deltas tr")
+    shown = [int(rows.nth(s).locator("td").nth(1).inner_text()) for s in range(4)]
+    assert shown == _round_deltas(log[0][16])
