@@ -15,7 +15,7 @@ import msgspec
 from engine.rules.config import RuleConfig
 from engine.rules.fu import ANKOU_FU, pair_fu, rounded, won_fu
 from engine.rules.meld import Meld, MeldType
-from engine.rules.points import payments
+from engine.rules.points import LIMITS, MANGAN, payments
 from engine.rules.tiles import dora_of
 from engine.rules.yaku import (
     CHIITOITSU,
@@ -28,7 +28,7 @@ from engine.rules.yaku import (
     SUUANKOU_TANKI,
     YAKUMAN,
 )
-from engine.rules.yaku import hand as hand_yaku
+from engine.rules.yaku.hand import of_tiles, situational, yakuman_of
 from engine.rules.yaku.reading import of_groups
 from engine.rules.yaku.records import (
     CODE,
@@ -105,7 +105,8 @@ _DORA_SHIFT = tuple(
 _CODE_OF = CODE.__getitem__
 _KITA, _CHII, _PON, _ANKAN = MeldType.KITA, MeldType.CHII, MeldType.PON, MeldType.ANKAN
 _R_MAN, _R_PIN, _R_SOU, _R_HONOUR = READINGS
-_NO_READINGS: tuple[tuple[int, int, int], ...] = ()
+#: (part, shift of its waits in a reading) of each winning kind
+_WAIT_AT = tuple((min(k // 9, 3), 5 * (k - 9 * min(k // 9, 3))) for k in range(34))
 #: base points of 5..13+ han: [kazoe_yakuman][min(han, 13)]
 _LIMIT_BASE = (
     (0,) * 5 + (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000),
@@ -164,8 +165,8 @@ def score_hand(
             kans += 1
     if len(concealed) != 14 - 3 * groups:
         return None
-    yakuman = hand_yaku.yakuman(shape, ctx, not groups, kans, win)
-    mask = hand_yaku.situational(ctx, rules, menzen) | hand_yaku.of_tiles(
+    yakuman = yakuman_of(shape, ctx, not groups, kans, win)
+    mask = situational(ctx, rules, menzen) | of_tiles(
         shape, ctx.seat_wind, ctx.round_wind, menzen, rules.kuitan, kans
     )
     shift = _DORA_SHIFT[rules.players == 3]
@@ -196,7 +197,22 @@ def score_hand(
     tsumo = ctx.tsumo
     honours = shape >> 81 != 0
     seat, rnd = ctx.seat_wind, ctx.round_wind
-    for a, b, waits in _readings(code, add, bits, win):
+    readings: Sequence[tuple[int, int, int]] = ()
+    man = _R_MAN.get(code & PART_MASK)
+    pin = _R_PIN.get(code >> 27 & PART_MASK)
+    sou = _R_SOU.get(code >> 54 & PART_MASK)
+    hon = _R_HONOUR.get(code >> 81)
+    if man is not None and pin is not None and sou is not None and hon is not None:
+        m, p, s, h = man[0], pin[0], sou[0], hon[0]
+        a = m[0] + p[0] + s[0] + h[0]
+        if a & 7 == 1:  # exactly one part holds the pair
+            part, at = _WAIT_AT[win]
+            if len(man) == 1 and len(pin) == 1 and len(sou) == 1:
+                w = (m, p, s, h)[part][2] >> at & 31
+                readings = ((add + a, bits | m[1] | p[1] | s[1], w),)
+            else:
+                readings = _readings(man, pin, sou, h, add, bits, part, at)
+    for a, b, waits in readings:
         groups_mask = mask | of_groups(a, b, menzen, honours)
         ankou = a >> F_ANKOU & 7
         pair = (a >> F_PAIR & 63) - 1
@@ -238,32 +254,23 @@ def score_hand(
     return _result(key, best_mask, best_yakuman, menzen, (dora, aka, ura, ctx.kita), rules, seat)
 
 
-def _readings(code: int, add: int, bits: int, win: int) -> Sequence[tuple[int, int, int]]:
-    """(add, bits, waits of the winning kind) of each standard-form reading of the concealed
-    ``code`` with the melds' ``add`` and ``bits``, in ``hand.decompose``'s order."""
-    man = _R_MAN.get(code & PART_MASK)
-    pin = _R_PIN.get(code >> 27 & PART_MASK)
-    sou = _R_SOU.get(code >> 54 & PART_MASK)
-    hon = _R_HONOUR.get(code >> 81)
-    if man is None or pin is None or sou is None or hon is None:
-        return _NO_READINGS
-    m, p, s, h = man[0], pin[0], sou[0], hon[0]
-    if m[0] + p[0] + s[0] + h[0] & 7 != 1:  # exactly one part holds the pair
-        return _NO_READINGS
-    part = win // 9 if win < 27 else 3
-    shift = 5 * (win - 9 * part)
-    if len(man) == 1 and len(pin) == 1 and len(sou) == 1:
-        w = (m, p, s, h)[part][2] >> shift & 31
-        return ((add + m[0] + p[0] + s[0] + h[0], bits | m[1] | p[1] | s[1], w),)
-    ordered = sorted((_order(r), r) for r in product(man, pin, sou))
-    return [
-        (
-            add + m[0] + p[0] + s[0] + h[0],
-            bits | m[1] | p[1] | s[1],
-            (m, p, s, h)[part][2] >> shift & 31,
-        )
-        for _, (m, p, s) in ordered
-    ]
+def _readings(
+    man: tuple[Reading, ...],
+    pin: tuple[Reading, ...],
+    sou: tuple[Reading, ...],
+    h: Reading,
+    add: int,
+    bits: int,
+    part: int,
+    at: int,
+) -> list[tuple[int, int, int]]:
+    """(add, bits, waits of the winning kind) of each reading of a hand with several, in
+    ``hand.decompose``'s order; ``add`` and ``bits`` are the melds'."""
+    out = []
+    for _, (m, p, s) in sorted((_order(r), r) for r in product(man, pin, sou)):
+        w = (m, p, s, h)[part][2] >> at & 31
+        out.append((add + m[0] + p[0] + s[0] + h[0], bits | m[1] | p[1] | s[1], w))
+    return out
 
 
 def _order(parts: tuple[Reading, Reading, Reading]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
@@ -327,19 +334,39 @@ def _result(
             mask ^= low
         # Tenhou prints nukidora inside ドラ
         if n_dora + kita:
-            found.append(YakuHan("dora", n_dora + kita, "ドラ"))
+            found.append(_DORA[n_dora + kita])
         if aka:
-            found.append(YakuHan("aka", aka, "赤ドラ"))
+            found.append(_AKA[aka])
         if ura:
-            found.append(YakuHan("ura", ura, "裏ドラ"))
+            found.append(_URA[ura])
         yaku = tuple(found)
         limit = _LIMIT_NAMES.get(base, "")
         multiplier = 1 if base == 8000 else 0  # kazoe yakuman
-    ron, tsumo_dealer, tsumo_other = payments(base, seat == 27)
+    ron, tsumo_dealer, tsumo_other = _PAYMENTS[seat == 27][base]
     return HandResult(
         han, fu, yaku, multiplier, n_dora, aka, ura, kita, base, limit, ron,
         tsumo_dealer, tsumo_other,
     )  # fmt: skip
+
+
+def _bases() -> set[int]:
+    """Every base a hand can be worth: fu x 2^(han+2) below mangan, the limits, yakuman
+    multiples."""
+    below = {fu << han + 2 for fu in range(20, 180, 5) for han in range(0, 5)}
+    return (
+        {b for b in below if b < MANGAN}
+        | {MANGAN}
+        | {b for _, b, _ in LIMITS}
+        | {8000 * n for n in range(1, 13)}
+    )
+
+
+#: [dealer][base] -> payments(base, dealer)
+_PAYMENTS = tuple({b: payments(b, dealer) for b in _bases()} for dealer in (False, True))
+#: [n] -> the ドラ / 赤ドラ / 裏ドラ entry of n dora
+_DORA = tuple(YakuHan("dora", n, "ドラ") for n in range(64))
+_AKA = tuple(YakuHan("aka", n, "赤ドラ") for n in range(13))
+_URA = tuple(YakuHan("ura", n, "裏ドラ") for n in range(64))
 
 
 def preview_value(

@@ -119,9 +119,20 @@ def of_tiles(shape: int, seat: int, rnd: int, menzen: bool, kuitan: bool, kans: 
     return mask
 
 
-def yakuman(shape: int, ctx: WinContext, no_melds: bool, kans: int, win: int) -> tuple[int, ...]:
+def yakuman_of(shape: int, ctx: WinContext, no_melds: bool, kans: int, win: int) -> tuple[int, ...]:
     """The yakuman of the tiles and the situation, as ``YAKUMAN`` indexes (in the order
     results list them)."""
+    honours = shape >> 81
+    if (
+        shape & SIMPLE_MASK  # else tsuuiisou or chinroutou may hold
+        and shape & ~GREEN_MASK
+        and kans < 4
+        and not ctx.tenhou
+        and not ctx.chiihou
+        and (honours or not no_melds)  # chuuren is closed, without honours
+        and ((honours & honours >> 1 | honours >> 2) & _ONES).bit_count() < 3  # sangen, suushii
+    ):
+        return ()
     found: list[int] = []
     if not shape & ~GREEN_MASK:  # hatsu is not required (Tenhou)
         found.append(RYUUIISOU)
@@ -135,7 +146,6 @@ def yakuman(shape: int, ctx: WinContext, no_melds: bool, kans: int, win: int) ->
             found.append(TENHOU)
         elif ctx.chiihou and ctx.seat_wind != 27:
             found.append(CHIIHOU)
-    honours = shape >> 81
     if honours:
         sets = (honours & honours >> 1 | honours >> 2) & _ONES
         if sets >> 12 == 0o111:  # a set of each dragon
