@@ -1,9 +1,10 @@
 """One visibility rule: project an event (or the table) for a seat, or for the god view.
 
 Event classes declare ``__visibility__`` (field -> "owner" | "god"; others public) and
-``__private__`` (the whole event is the owner's). The field lists are computed once per
-type. ``project(event, seat)`` returns a copy with hidden fields set to None, or None when
-the seat may not see the event at all; ``project(event, None)`` is the god view.
+``__private__`` (the whole event is the owner's: as in the seed, a private class is written
+as null to non-owners, so they learn that it happened to ``seat`` and nothing else). The
+field lists are computed once per type. ``project(event, seat)`` returns a copy with hidden
+fields set to None; ``project(event, None)`` is the god view.
 """
 
 from __future__ import annotations
@@ -19,17 +20,20 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound=msgspec.Struct)
 
-#: per event type: (private, owner-only fields, god-only fields)
-_PLAN: dict[type, tuple[bool, tuple[str, ...], tuple[str, ...]]] = {}
+#: per event type: (owner-only fields, god-only fields)
+_PLAN: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def _plan(kind: type) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+def _plan(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
     found = _PLAN.get(kind)
     if found is None:
         vis: dict[str, str] = getattr(kind, "__visibility__", {})
+        if getattr(kind, "__private__", False):
+            fields: tuple[str, ...] = getattr(kind, "__struct_fields__", ())
+            vis = {f: "owner" for f in fields if f != "seat"} | vis
         owner = tuple(f for f, v in vis.items() if v == "owner")
         god = tuple(f for f, v in vis.items() if v == "god")
-        found = _PLAN[kind] = (bool(getattr(kind, "__private__", False)), owner, god)
+        found = _PLAN[kind] = (owner, god)
     return found
 
 
@@ -37,10 +41,8 @@ def project(event: S, seat: int | None) -> S | None:
     """The struct ``seat`` may see (None: god view, everything)."""
     if seat is None:
         return event
-    private, owner, god = _plan(type(event))
+    owner, god = _plan(type(event))
     mine = getattr(event, "seat", None) == seat
-    if private and not mine:
-        return None
     hidden = god if mine else owner + god
     if not hidden:
         return event

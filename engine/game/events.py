@@ -1,8 +1,8 @@
 """The in-game events. Each is a msgspec Struct; its class says who may see which field.
 
 ``__visibility__`` maps a field to "owner" (only the event's ``seat`` sees it) or "god"
-(nobody at the table); unlisted fields are public. ``__private__`` hides the whole event
-from non-owners; ``__broadcast__ = False`` marks engine-internal events never delivered.
+(nobody at the table); unlisted fields are public. ``__private__`` writes the whole event
+as null to non-owners (every field but ``seat``); ``__broadcast__ = False`` marks engine-internal events never delivered.
 """
 
 from __future__ import annotations
@@ -48,18 +48,25 @@ class Haipai(GameEvent):
 
 
 class Draw(GameEvent):
-    __visibility__: ClassVar[dict[str, str]] = {"tile": "owner"}
+    __visibility__: ClassVar[dict[str, str]] = {"tile": "owner", "furiten": "owner"}
     seat: int = 0
     tile: int | None = None
     rinshan: bool = False
     remaining: int = 0
+    #: the drawer is furiten now (discard, temporary since passing a win, or riichi): its own
+    #: seat learns it here, so no client works out a rule itself
+    furiten: bool | None = None
 
 
 class Discard(GameEvent):
+    __visibility__: ClassVar[dict[str, str]] = {"furiten": "owner"}
     seat: int = 0
     tile: int = -1
     tsumogiri: bool = False
     riichi: bool = False
+    #: the discarder is furiten after this discard (its own seat only; set when a center
+    #: wants events)
+    furiten: bool | None = None
 
 
 class RiichiAccepted(GameEvent):

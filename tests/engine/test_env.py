@@ -306,6 +306,7 @@ def test_observe_gives_each_seat_its_own_deal_and_hides_the_others() -> None:
     env = MahjongEnv(observe=True, max_rounds=1)
     env.reset(3)
     for seat in range(4):
-        dealt = [e for e in env.events(seat) if type(e).__name__ == "Haipai"]
-        assert [e.seat for e in dealt] == [seat]
-        assert sorted(dealt[0].tiles) == sorted(env.game.players[seat].hand[:13])
+        dealt = {e.seat: e for e in env.events(seat) if type(e).__name__ == "Haipai"}
+        assert sorted(dealt) == [0, 1, 2, 3]  # a private event reaches others written as null
+        assert all(e.tiles is None for s, e in dealt.items() if s != seat)
+        assert sorted(dealt[seat].tiles) == sorted(env.game.players[seat].hand[:13])

@@ -40,8 +40,9 @@ class SeatAudit:
         self.events += 1
         if kind == "RoundStarted":
             self.own = set()
+        elif kind == "Haipai" and e["seat"] != self.seat:
+            assert e["tiles"] is None, f"seat {self.seat} saw seat {e['seat']}'s haipai"
         elif kind == "Haipai":
-            assert e["seat"] == self.seat, f"seat {self.seat} got seat {e['seat']}'s haipai"
             self.own.update(e["tiles"])
         elif kind == "Draw":
             if e["seat"] == self.seat:
