@@ -2,7 +2,8 @@
 
 ``__visibility__`` maps a field to "owner" (only the event's ``seat`` sees it) or "god"
 (nobody at the table); unlisted fields are public. ``__private__`` writes the whole event
-as null to non-owners (every field but ``seat``); ``__broadcast__ = False`` marks engine-internal events never delivered.
+as null to non-owners (every field but ``seat``); ``__broadcast__ = False`` marks
+engine-internal events never delivered.
 """
 
 from __future__ import annotations
