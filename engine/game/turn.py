@@ -54,6 +54,8 @@ def draw_tile(ev: Draw) -> None:
     game: Game = ev.game
     p = game.players[ev.seat]
     p.tsumo_waits = p.waits()
+    if game.center.wants_events:  # the waits are cached: this costs a river scan
+        ev.furiten = p.furiten()
     tile = game.wall.draw_rinshan() if ev.rinshan else game.wall.draw()
     p.draw(tile)
     p.rinshan = ev.rinshan
@@ -76,6 +78,8 @@ def discard_tile(ev: Discard) -> None:
     p.kuikae = frozenset()
     p.furiten_temp = False
     p.ippatsu = False
+    if game.center.wants_events:  # the new waits are needed at the next draw anyway
+        ev.furiten = p.furiten()
     if ev.riichi:
         p.riichi_pending = True
         p.riichi_discard = len(p.river) - 1
