@@ -34,8 +34,9 @@ export function fromEngine(e, tb) {
       return [{ t: "round", kyoku: e.kyoku, honba: e.honba, kyotaku: e.kyotaku, scores: e.scores,
         dora: e.dora_indicator >= 0 ? [e.dora_indicator] : [], tilesLeft: tb.n === 3 ? 55 : 70 }];
     case "Haipai": return e.tiles ? [{ t: "haipai", seat: e.seat, tiles: e.tiles }] : [];
-    case "Draw": return [{ t: "draw", seat: e.seat, tile: e.tile, tilesLeft: e.remaining }];
-    case "Discard": return [{ t: "discard", seat: e.seat, tile: e.tile, tsumogiri: e.tsumogiri, riichi: e.riichi }];
+    case "Draw": return [{ t: "draw", seat: e.seat, tile: e.tile, tilesLeft: e.remaining, furiten: e.furiten ?? null }];
+    case "Discard":
+      return [{ t: "discard", seat: e.seat, tile: e.tile, tsumogiri: e.tsumogiri, riichi: e.riichi, furiten: e.furiten ?? null }];
     case "RiichiAccepted": return [{ t: "riichi", seat: e.seat, accepted: true, scores: e.scores, kyotaku: e.kyotaku }];
     case "Call": case "Kan": return [{ t: "call", seat: e.seat, meld: meld(e.meld) }];
     case "DoraRevealed": return [{ t: "dora", tile: e.indicator }];

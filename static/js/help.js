@@ -1,5 +1,5 @@
 // Help while playing: the waits a discard leaves with their guaranteed-minimum value (from the
-// inquiry's tenpai info), the current waits, and a discard-furiten warning.
+// inquiry's tenpai info), the current waits, and the server's furiten warning.
 
 import { tileEl } from "./tiles.js";
 import { t, tileLabel } from "./i18n.js";
@@ -36,19 +36,20 @@ export function showTip(anchor, tenpai) {
 
 export function hideTip() { if (tip) { tip.remove(); tip = null; } }
 
-/** Status line: current waits (kept from the last discard's tenpai info) and furiten. */
+/** Status line: current waits (kept from the last discard's tenpai info) and the furiten
+ * warning exactly as the server last said it (the seat's own Draw/Discard `furiten`). */
 export function statusEl(tb, seat, waits) {
   const box = document.createElement("div");
   box.className = "status";
-  if (!waits || !waits.length || seat === null) return box;
-  const ten = document.createElement("span");
-  ten.className = "tenpai";
-  ten.append(`${t("tenpai")}: `);
-  waits.forEach((w) => ten.append(tileEl(waitTile(w.kind))));
-  box.append(ten);
-  // discard furiten: a wait of this hand lies in the seat's own river (the server still decides)
-  const mine = new Set(tb.players[seat].river.map((d) => d.tile >> 2));
-  if (waits.some((w) => mine.has(w.kind))) {
+  if (seat === null) return box;
+  if (waits && waits.length) {
+    const ten = document.createElement("span");
+    ten.className = "tenpai";
+    ten.append(`${t("tenpai")}: `);
+    waits.forEach((w) => ten.append(tileEl(waitTile(w.kind))));
+    box.append(ten);
+  }
+  if (tb.players[seat].furiten === true) {
     const f = document.createElement("span");
     f.className = "furiten"; f.id = "furiten"; f.textContent = t("furiten");
     box.append(f);

@@ -14,7 +14,8 @@ export function newTable(n = 4, self = null) {
 }
 
 function newPlayer() {
-  return { hand: [], drawn: null, river: [], melds: [], riichi: false, riichiPending: false, open: false };
+  // furiten: the server's word (the seat's own Draw/Discard); null while it has said nothing
+  return { hand: [], drawn: null, river: [], melds: [], riichi: false, riichiPending: false, open: false, furiten: null };
 }
 
 /** Seat wind of a seat (0 = East) this round. */
@@ -67,6 +68,7 @@ const handlers = {
     mergeDrawn(tb, p);
     p.drawn = e.tile ?? null;
     if (p.drawn === null) p.drawn = -1; // a hidden draw still shows apart
+    if (typeof e.furiten === "boolean") p.furiten = e.furiten;
     tb.turn = e.seat;
     if (e.tilesLeft !== undefined) tb.tilesLeft = e.tilesLeft; else tb.tilesLeft -= 1;
   },
@@ -79,6 +81,7 @@ const handlers = {
     const riichi = !!e.riichi || p.riichiPending;
     p.riichiPending = false;
     p.river.push({ tile: e.tile, tsumogiri, riichi, called: false });
+    if (typeof e.furiten === "boolean") p.furiten = e.furiten;
     tb.turn = e.seat; tb.lastDiscard = { seat: e.seat, index: p.river.length - 1 };
   },
   riichi(tb, e) {
