@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 from collections import Counter
 from typing import Any
 
@@ -68,20 +67,16 @@ class PrivacyCenter(RandomCenter):
 
 
 def test_no_seat_ever_sees_a_concealed_tile_of_another_in_seeded_games() -> None:
-    """As many seeded games as fit in 20 s (PRIVACY_GAMES=1000 runs exactly that many)."""
-    wanted = int(os.environ.get("PRIVACY_GAMES", "0"))
-    budget = 20.0 if not wanted else float("inf")
-    start = time.perf_counter()
-    games = 0
-    while time.perf_counter() - start < budget and games < (wanted or 1000):
-        center = PrivacyCenter(games)
-        game = Game(TENHOU_TONPUU, games, center)
+    """The issue's 1,000 seeded tonpuusen games (about 100 s of CPU); PRIVACY_GAMES=N
+    changes the count for a quick local run."""
+    wanted = int(os.environ.get("PRIVACY_GAMES", "1000"))
+    for seed in range(wanted):
+        center = PrivacyCenter(seed)
+        game = Game(TENHOU_TONPUU, seed, center)
         center.game = game
         run_sync(game)
         assert game.over and center.delivered > 0
-        games += 1
-    print(f"privacy: {games} seeded tonpuusen games checked")
-    assert games >= 5
+    print(f"privacy: {wanted} seeded tonpuusen games checked")
 
 
 def test_draw_tiles_reach_only_their_owner() -> None:
