@@ -7,13 +7,13 @@ records.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import product
 
 import msgspec
 
 from engine.rules.config import RuleConfig
-from engine.rules.fu import ANKOU_FU, pair_fu, rounded, won_fu
+from engine.rules.fu import ANKOU_FU, pair_fu
 from engine.rules.meld import Meld, MeldType
 from engine.rules.points import LIMITS, MANGAN, payments
 from engine.rules.tiles import dora_of
@@ -112,25 +112,35 @@ _LIMIT_BASE = (
     (0,) * 5 + (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000),
     (0,) * 5 + (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 8000),
 )
+_Parts = tuple[Reading, Reading, Reading]
+#: the honour reading of a hand without honours
+_NO_HONOURS: Reading = (0, 0, 0, (-1, (), ()))
 _LOW_WAIT = W_TANKI | 4 | 8  # tanki, kanchan, penchan: +2 fu
 
 
-def _han_tables(menzen: bool) -> tuple[tuple[int, ...], ...]:
-    """Han of a yaku mask in three 13-bit chunks, so a mask's han is three lookups."""
-    han = [y.closed if menzen else y.opened for y in REGULAR]
-    tables = []
-    for chunk in range(3):
-        table = [0] * 8192
-        for m in range(1, 8192):
-            low = (m & -m).bit_length() - 1
-            i = 13 * chunk + low
-            table[m] = table[m & m - 1] + (han[i] if i < len(han) else 0)
-        tables.append(tuple(table))
-    return tuple(tables)
+_Chunks = tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[YakuHan, ...], ...], ...]]
 
 
-#: [menzen] -> han tables of ``_han_tables``
-_HAN = (_han_tables(False), _han_tables(True))
+def _chunked(menzen: bool) -> _Chunks:
+    """Han and entries of a yaku mask in four 10-bit chunks, so a mask's han is four lookups."""
+    entries = _CLOSED if menzen else _OPENED
+    hans: list[tuple[int, ...]] = []
+    yakus: list[tuple[tuple[YakuHan, ...], ...]] = []
+    for chunk in range(4):
+        han = [0] * 1024
+        yaku: list[tuple[YakuHan, ...]] = [()] * 1024
+        for m in range(1, 1024):
+            i = 10 * chunk + (m & -m).bit_length() - 1
+            rest = m & m - 1
+            han[m] = han[rest] + (entries[i].han if i < len(entries) else 0)
+            yaku[m] = (entries[i], *yaku[rest]) if i < len(entries) else yaku[rest]
+        hans.append(tuple(han))
+        yakus.append(tuple(yaku))
+    return tuple(hans), tuple(yakus)
+
+
+#: [menzen] -> (han per chunk, entries per chunk) of ``_chunked``
+_MASKS = (_chunked(False), _chunked(True))
 
 
 def score_hand(
@@ -145,17 +155,16 @@ def score_hand(
     add = bits = kans = groups = 0
     menzen = True
     red = rules.red
-    aka = len(red.intersection(concealed))
-    for m in melds:
-        t = m.type
-        mt = m.tiles
-        tiles += sum(map(_CODE_OF, mt))
-        if red:
-            aka += len(red.intersection(mt))
+    aka = len(red.intersection(concealed)) if red else 0
+    for meld in melds:
+        t = meld.type
+        a, b, c, d, five = MELD[t][meld.tiles[0] >> 2]
+        tiles += d
+        if five and red:
+            aka += len(red.intersection(meld.tiles))
         if t == _KITA:
             continue
         groups += 1
-        a, b, c = MELD[t][mt[0] >> 2]
         add += a
         bits |= b
         shape += c
@@ -166,9 +175,8 @@ def score_hand(
     if len(concealed) != 14 - 3 * groups:
         return None
     yakuman = yakuman_of(shape, ctx, not groups, kans, win)
-    mask = situational(ctx, rules, menzen) | of_tiles(
-        shape, ctx.seat_wind, ctx.round_wind, menzen, rules.kuitan, kans
-    )
+    seat, rnd, tsumo = ctx.seat_wind, ctx.round_wind, ctx.tsumo
+    mask = situational(ctx, rules, menzen) | of_tiles(shape, seat, rnd, menzen, rules.kuitan, kans)
     shift = _DORA_SHIFT[rules.players == 3]
     dora = 0
     for i in ctx.dora_indicators:
@@ -179,44 +187,53 @@ def score_hand(
             ura += tiles >> shift[i] & 7
     extra = dora + aka + ura + ctx.kita
     double = rules.double_yakuman
+    han_of = _MASKS[menzen][0]
     key = -1
     best_mask = 0
     best_yakuman: tuple[int, ...] = ()
+    best_parts: _Parts | None = None  # None: chiitoitsu or kokushi, or nothing yet
     if not groups:
         if not code & ODD_OR_FOUR:  # seven pairs: a reading before the standard ones
             if yakuman:
                 key, best_yakuman = _yakuman_key(yakuman, double), yakuman
             else:
                 best_mask = mask | CHIITOITSU
-                key = _key(best_mask, 25, menzen, extra, rules)
+                han = _han(han_of, best_mask)
+                key = _key(han, 25, extra, rules) if han >= rules.min_han else -1
         elif (
             not code & SIMPLE_MASK and (code | code >> 1 | code >> 2) & KOKUSHI_ONES == KOKUSHI_ONES
         ):
             best_yakuman = (*yakuman, KOKUSHI_13 if code >> 3 * win & 7 == 2 else KOKUSHI)
             key = _yakuman_key(best_yakuman, double)
-    tsumo = ctx.tsumo
-    honours = shape >> 81 != 0
-    seat, rnd = ctx.seat_wind, ctx.round_wind
-    readings: Sequence[tuple[int, int, int]] = ()
     man = _R_MAN.get(code & PART_MASK)
     pin = _R_PIN.get(code >> 27 & PART_MASK)
     sou = _R_SOU.get(code >> 54 & PART_MASK)
     hon = _R_HONOUR.get(code >> 81)
+    parts: Iterable[_Parts] = ()
     if man is not None and pin is not None and sou is not None and hon is not None:
-        m, p, s, h = man[0], pin[0], sou[0], hon[0]
-        a = m[0] + p[0] + s[0] + h[0]
-        if a & 7 == 1:  # exactly one part holds the pair
-            part, at = _WAIT_AT[win]
+        h = hon[0]
+        if man[0][0] + pin[0][0] + sou[0][0] + h[0] & 7 == 1:  # one part holds the pair
             if len(man) == 1 and len(pin) == 1 and len(sou) == 1:
-                w = (m, p, s, h)[part][2] >> at & 31
-                readings = ((add + a, bits | m[1] | p[1] | s[1], w),)
+                parts = ((man[0], pin[0], sou[0]),)
             else:
-                readings = _readings(man, pin, sou, h, add, bits, part, at)
-    for a, b, waits in readings:
-        groups_mask = mask | of_groups(a, b, menzen, honours)
+                parts = product(man, pin, sou)
+            add += h[0]
+    else:
+        h = _NO_HONOURS
+    part, at = _WAIT_AT[win]
+    honours = shape >> 81 != 0
+    min_han = rules.min_han
+    won = 22 if tsumo else 30 if menzen else 20  # 20 base, tsumo +2, closed ron +10
+    for r in parts:
+        m, p, s = r
+        a = add + m[0] + p[0] + s[0]
+        waits = (m, p, s, h)[part][2] >> at & 31
+        groups_mask = mask | of_groups(a, bits | m[1] | p[1] | s[1], menzen, honours)
         ankou = a >> F_ANKOU & 7
         pair = (a >> F_PAIR & 63) - 1
-        fixed = won_fu(tsumo, menzen) + (a >> F_FU & 255) + pair_fu(pair, seat, rnd, rules)
+        fixed = won + (a >> F_FU & 255)
+        if pair >= 27:
+            fixed += pair_fu(pair, seat, rnd, rules)
         # pinfu: four sequences, a valueless pair, closed (and a two-sided wait)
         pinfu = (
             menzen
@@ -236,44 +253,50 @@ def score_hand(
                 if an == 4:
                     found = (*yakuman, SUUANKOU_TANKI if wait == W_TANKI else SUUANKOU)
                 k = _yakuman_key(found, double)
-                if k > key:
-                    key, best_yakuman = k, found
+                if k > key or (k == key and found != best_yakuman and _first(r, best_parts)):
+                    key, best_mask, best_yakuman, best_parts = k, 0, found, r
                 continue
             found_mask = groups_mask | SANANKOU if an == 3 else groups_mask
             if pinfu and wait == W_RYANMEN:
                 found_mask |= PINFU
                 fu = 20 if tsumo else 30
-            else:
-                fu = rounded(fu + 2 if wait & _LOW_WAIT else fu, rules)
-            if found_mask:
-                k = _key(found_mask, fu, menzen, extra, rules)
-                if k > key:
-                    key, best_mask, best_yakuman = k, found_mask, ()
+            elif wait & _LOW_WAIT:
+                fu += 2
+            if not found_mask:
+                continue
+            han = han_of[0][found_mask & 1023] + han_of[1][found_mask >> 10 & 1023]
+            han += han_of[2][found_mask >> 20 & 1023] + han_of[3][found_mask >> 30]
+            if han < min_han:
+                continue
+            if fu != 20:
+                fu = (fu + 9) // 10 * 10
+            elif not tsumo:  # an open ron with nothing to count (pinfu tsumo stays 20)
+                fu = rules.open_pinfu_ron_fu
+            k = _key(han, fu, extra, rules)
+            if k > key or (k == key and found_mask != best_mask and _first(r, best_parts)):
+                key, best_mask, best_yakuman, best_parts = k, found_mask, (), r
     if key < 0:
         return None
     return _result(key, best_mask, best_yakuman, menzen, (dora, aka, ura, ctx.kita), rules, seat)
 
 
-def _readings(
-    man: tuple[Reading, ...],
-    pin: tuple[Reading, ...],
-    sou: tuple[Reading, ...],
-    h: Reading,
-    add: int,
-    bits: int,
-    part: int,
-    at: int,
-) -> list[tuple[int, int, int]]:
-    """(add, bits, waits of the winning kind) of each reading of a hand with several, in
-    ``hand.decompose``'s order; ``add`` and ``bits`` are the melds'."""
-    out = []
-    for _, (m, p, s) in sorted((_order(r), r) for r in product(man, pin, sou)):
-        w = (m, p, s, h)[part][2] >> at & 31
-        out.append((add + m[0] + p[0] + s[0] + h[0], bits | m[1] | p[1] | s[1], w))
-    return out
+def _first(parts: _Parts, best: _Parts | None) -> bool:
+    """Whether a reading worth as much as the best so far, with other yaku, comes before it in
+    ``hand.decompose``'s order (where chiitoitsu and kokushi come first): ties go as in the
+    reference scorer whatever order the readings were tried in."""
+    return best is not None and _order(parts) < _order(best)
 
 
-def _order(parts: tuple[Reading, Reading, Reading]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+def _han(han_of: tuple[tuple[int, ...], ...], mask: int) -> int:
+    return (
+        han_of[0][mask & 1023]
+        + han_of[1][mask >> 10 & 1023]
+        + han_of[2][mask >> 20 & 1023]
+        + han_of[3][mask >> 30]
+    )
+
+
+def _order(parts: _Parts) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """A reading in absolute kinds (pair, sequences, triplets): the sort key of ``decompose``."""
     pair = -1
     runs: list[int] = []
@@ -286,13 +309,9 @@ def _order(parts: tuple[Reading, Reading, Reading]) -> tuple[int, tuple[int, ...
     return pair, tuple(runs), tuple(trips)
 
 
-def _key(mask: int, fu: int, menzen: bool, extra: int, rules: RuleConfig) -> int:
-    """Base points, han and fu packed so the reading worth the most has the largest key
-    (-1 when the yaku fall short of ``min_han``)."""
-    lo, mid, hi = _HAN[menzen]
-    han = lo[mask & 8191] + mid[mask >> 13 & 8191] + hi[mask >> 26]
-    if han < rules.min_han:
-        return -1
+def _key(han: int, fu: int, extra: int, rules: RuleConfig) -> int:
+    """Base points, han (with ``extra`` dora) and fu packed so the reading worth the most has
+    the largest key."""
     han += extra
     if han >= 5:
         base = _LIMIT_BASE[rules.kazoe_yakuman][han if han < 13 else 13]
@@ -318,6 +337,7 @@ def _result(
     seat: int,
 ) -> HandResult:
     base, han, fu = key >> 17, key >> 8 & 255, key & 255
+    ron, tsumo_dealer, tsumo_other, limit, multiplier = _PAYMENTS[seat == 27][base]
     if key >> 16 & 1:  # real yakuman: no dora, no fu
         entries = _YAKUMAN_DOUBLE if rules.double_yakuman else _YAKUMAN
         yaku = tuple(entries[i] for i in yakuman)
@@ -326,23 +346,19 @@ def _result(
         multiplier = han // 13
     else:
         n_dora, aka, ura, kita = dora
-        regular = _CLOSED if menzen else _OPENED
-        found = []
-        while mask:
-            low = mask & -mask
-            found.append(regular[low.bit_length() - 1])
-            mask ^= low
-        # Tenhou prints nukidora inside ドラ
-        if n_dora + kita:
-            found.append(_DORA[n_dora + kita])
+        chunks = _MASKS[menzen][1]
+        yaku = (
+            chunks[0][mask & 1023]
+            + chunks[1][mask >> 10 & 1023]
+            + chunks[2][mask >> 20 & 1023]
+            + chunks[3][mask >> 30]
+        )
+        if n_dora + kita:  # Tenhou prints nukidora inside ドラ
+            yaku += (_DORA[n_dora + kita],)
         if aka:
-            found.append(_AKA[aka])
+            yaku += (_AKA[aka],)
         if ura:
-            found.append(_URA[ura])
-        yaku = tuple(found)
-        limit = _LIMIT_NAMES.get(base, "")
-        multiplier = 1 if base == 8000 else 0  # kazoe yakuman
-    ron, tsumo_dealer, tsumo_other = _PAYMENTS[seat == 27][base]
+            yaku += (_URA[ura],)
     return HandResult(
         han, fu, yaku, multiplier, n_dora, aka, ura, kita, base, limit, ron,
         tsumo_dealer, tsumo_other,
@@ -361,8 +377,11 @@ def _bases() -> set[int]:
     )
 
 
-#: [dealer][base] -> payments(base, dealer)
-_PAYMENTS = tuple({b: payments(b, dealer) for b in _bases()} for dealer in (False, True))
+#: [dealer][base] -> (*payments(base, dealer), limit name, yakuman multiplier of a kazoe)
+_PAYMENTS = tuple(
+    {b: (*payments(b, dealer), _LIMIT_NAMES.get(b, ""), int(b == 8000)) for b in _bases()}
+    for dealer in (False, True)
+)
 #: [n] -> the ドラ / 赤ドラ / 裏ドラ entry of n dora
 _DORA = tuple(YakuHan("dora", n, "ドラ") for n in range(64))
 _AKA = tuple(YakuHan("aka", n, "赤ドラ") for n in range(13))

@@ -157,18 +157,20 @@ def _meld_bits(kind: int, run: bool) -> int:
     return 1 << (B_SEQ + 7 * suit + o) if run else 1 << (B_TRIP + 9 * suit + o)
 
 
-#: [meld type][kind] -> (add, bits, code of the group as the hand's shape): chii, pon,
-#: daiminkan, kakan, ankan (a kan counts as a triplet of the shape)
-MELD = tuple(
-    tuple(
-        (
-            _meld_add(k, t == 0, (0, 1, 4, 4, 8)[t] * ANKOU_FU[k] // 2, t == 4),
-            _meld_bits(k, t == 0),
-            CODE[4 * k] * 0o111 if t == 0 else 3 * CODE[4 * k],
-        )
-        for k in range(34)
-    )
-    for t in range(5)
-)
+def _meld(t: int, k: int) -> tuple[int, int, int, int, bool]:
+    run = t == 0
+    if t == 5:  # kita: a tile set aside, for dora only
+        return 0, 0, 0, CODE[4 * k], False
+    fu = (0, 1, 4, 4, 8)[t] * ANKOU_FU[k] // 2  # pon, kans: open, open, closed
+    shape = CODE[4 * k] * 0o111 if run else 3 * CODE[4 * k]
+    tiles = shape + CODE[4 * k] if t >= 2 else shape
+    five = any(k + i in (4, 13, 22) for i in range(3 if run else 1))
+    return _meld_add(k, run, fu, t == 4), _meld_bits(k, run), shape, tiles, five
+
+
+#: [meld type][kind] -> (add, bits, code of the group in the hand's shape (a kan as a
+#: triplet), code of its tiles (for dora), whether it can hold a red five); by MeldType:
+#: chii, pon, daiminkan, kakan, ankan, kita
+MELD = tuple(tuple(_meld(t, k) for k in range(34)) for t in range(6))
 #: sequence masks (7 bits) holding 123, 456 and 789 of one suit
 ITTSU = tuple(m & 0b1001001 == 0b1001001 for m in range(128))
