@@ -14,7 +14,7 @@ import msgspec
 
 from engine.rules.config import RuleConfig
 from engine.rules.fu import ANKOU_FU, pair_fu
-from engine.rules.meld import Meld, MeldType
+from engine.rules.meld import Meld
 from engine.rules.points import LIMITS, MANGAN, payments
 from engine.rules.tiles import dora_of
 from engine.rules.yaku import (
@@ -34,6 +34,9 @@ from engine.rules.yaku.records import (
     CODE,
     F_ANKOU,
     F_FU,
+    F_GROUPS,
+    F_KANS,
+    F_OPEN,
     F_PAIR,
     F_SEQ,
     KOKUSHI_ONES,
@@ -103,7 +106,6 @@ _DORA_SHIFT = tuple(
     tuple(3 * dora_of(t >> 2, sanma) for t in range(136)) for sanma in (False, True)
 )
 _CODE_OF = CODE.__getitem__
-_KITA, _CHII, _PON, _ANKAN = MeldType.KITA, MeldType.CHII, MeldType.PON, MeldType.ANKAN
 _R_MAN, _R_PIN, _R_SOU, _R_HONOUR = READINGS
 #: (part, shift of its waits in a reading) of each winning kind
 _WAIT_AT = tuple((min(k // 9, 3), 5 * (k - 9 * min(k // 9, 3))) for k in range(34))
@@ -152,26 +154,20 @@ def score_hand(
     if not code >> 3 * win & 7:
         return None
     shape = tiles = code  # + the groups (a kan as a triplet); + every meld tile, for dora
-    add = bits = kans = groups = 0
-    menzen = True
+    add = bits = 0
     red = rules.red
     aka = len(red.intersection(concealed)) if red else 0
     for meld in melds:
-        t = meld.type
-        a, b, c, d, five = MELD[t][meld.tiles[0] >> 2]
-        tiles += d
-        if five and red:
-            aka += len(red.intersection(meld.tiles))
-        if t == _KITA:
-            continue
-        groups += 1
+        a, b, c, d, five = MELD[meld.type][meld.tiles[0] >> 2]
         add += a
         bits |= b
         shape += c
-        if t != _ANKAN:
-            menzen = False
-        if t > _PON:
-            kans += 1
+        tiles += d
+        if five and red:
+            aka += len(red.intersection(meld.tiles))
+    groups = add >> F_GROUPS & 7
+    menzen = not add >> F_OPEN & 7
+    kans = add >> F_KANS & 7
     if len(concealed) != 14 - 3 * groups:
         return None
     yakuman = yakuman_of(shape, ctx, not groups, kans, win)

@@ -7,7 +7,8 @@ mask test. Each reading of a complete part becomes ``(add, bits, waits, order)``
 
 * ``add``: fields that SUM over the parts and the melds (see the ``F_*`` shifts): pairs, pair
   kind + 1, sequences, concealed triplets, identical-sequence pairs (peikou), groups without a
-  terminal or honour (0 over the hand = an outside hand), and the fu of triplets.
+  terminal or honour (0 over the hand = an outside hand), the fu of triplets; and for melds
+  (``MELD``) how many groups, open groups and kans they are.
 * ``bits``: masks that OR over them: sequence starts per suit (7 bits each from bit 0) and
   triplet kinds per suit (9 bits each from bit 21), for sanshoku and ittsu.
 * ``waits``: per kind offset in the part, 5 bits of how the winning tile can sit in this
@@ -26,6 +27,8 @@ PART_MASK = (1 << 27) - 1
 
 # summed fields of ``add``
 F_PAIRS, F_PAIR, F_SEQ, F_ANKOU, F_PEIKOU, F_INNER, F_FU = 0, 3, 9, 12, 15, 18, 21
+#: summed over the melds only: groups called or declared, open ones, kans
+F_GROUPS, F_OPEN, F_KANS = 29, 32, 35
 # OR-ed fields of ``bits``
 B_SEQ, B_TRIP = 0, 21
 # wait bits, in the order a hand's readings are tried
@@ -165,7 +168,8 @@ def _meld(t: int, k: int) -> tuple[int, int, int, int, bool]:
     shape = CODE[4 * k] * 0o111 if run else 3 * CODE[4 * k]
     tiles = shape + CODE[4 * k] if t >= 2 else shape
     five = any(k + i in (4, 13, 22) for i in range(3 if run else 1))
-    return _meld_add(k, run, fu, t == 4), _meld_bits(k, run), shape, tiles, five
+    counts = 1 << F_GROUPS | (t != 4) << F_OPEN | (t >= 2) << F_KANS
+    return _meld_add(k, run, fu, t == 4) | counts, _meld_bits(k, run), shape, tiles, five
 
 
 #: [meld type][kind] -> (add, bits, code of the group in the hand's shape (a kan as a
