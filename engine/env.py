@@ -8,7 +8,7 @@ check stays the engine's; the env only translates indices into (action, option) 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from engine.actions.inquiry import MultiPlayerInquiry, SinglePlayerInquiry
@@ -213,7 +213,7 @@ class MahjongEnv:
         self.step_kind = "turn" if single.seat == self.game.turn_seat else "response"
 
     def _discard_indices(
-        self, target: dict[int, Answer], ai: int, options: list[Any], drawn: int | None
+        self, target: dict[int, Answer], ai: int, options: Sequence[Any], drawn: int | None
     ) -> None:
         """Index each discard option; among equal ones keep the drawn tile, else the lowest."""
         index_of = self._index_of

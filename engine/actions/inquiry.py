@@ -7,6 +7,9 @@ from typing import Any
 
 from engine.actions.types import Action, ActionType, Choice, Decision, InvalidResponse, Option
 
+#: the Skip every claim offers: never changed, so all inquiries share one
+SKIP = Action(ActionType.SKIP)
+
 
 class SinglePlayerInquiry:
     """The choices of one seat. Starts with Skip; the owner's own turn disables it."""
@@ -15,8 +18,8 @@ class SinglePlayerInquiry:
 
     def __init__(self, seat: int, skip: bool = True) -> None:
         self.seat = seat
-        self.actions: list[Action] = [Action(ActionType.SKIP)] if skip else []
-        self.max_priority = self.actions[0].priority if skip else 0
+        self.actions: list[Action] = [SKIP] if skip else []
+        self.max_priority = SKIP.priority if skip else 0
         #: (action index, option index) chosen, None while unanswered
         self.answer: tuple[int, int] | None = None
         #: what a time-out takes; None means Skip
@@ -105,8 +108,9 @@ class MultiPlayerInquiry:
             raise InvalidResponse(f"no option {option_index} for {action.type.name}")
         single.answer = (action_index, option_index)
         self.decisions.append(Decision(self.id, seat, action_index, option_index))
-        self._top = max(self._top, action.priority)
-        if self._settled():
+        if action.priority > self._top:
+            self._top = action.priority
+        if len(self.players) == 1 or self._settled():  # a lone seat has just answered
             self.finish()
 
     def respond_defaults(self) -> None:

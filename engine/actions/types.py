@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from enum import IntEnum
-from typing import Protocol
+from typing import Protocol, overload
 
 import msgspec
 
@@ -102,18 +102,65 @@ class Option:
         return f"Option({self.tiles})"
 
 
+class DiscardOptions(Sequence[Option]):
+    """One discard option per tile of ``tiles``, each built on first read.
+
+    A turn offers about eleven discards and a center reads one or two of them: building
+    the Option objects only when read saves most of a turn's allocations. An option once
+    read is kept, so its tenpai info is computed at most once."""
+
+    __slots__ = ("_made", "_source", "tiles")
+
+    def __init__(self, tiles: list[int], source: TenpaiSource) -> None:
+        self.tiles = tiles
+        self._source = source
+        self._made: list[Option | None] | None = None
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    @overload
+    def __getitem__(self, index: int) -> Option: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Option]: ...
+
+    def __getitem__(self, index: int | slice) -> Option | list[Option]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self.tiles)))]
+        made = self._made
+        if made is None:
+            made = self._made = [None] * len(self.tiles)
+        option = made[index]  # raises IndexError past the end, as a list does
+        if option is None:
+            option = made[index] = Option((self.tiles[index],), source=self._source)
+        return option
+
+    def __iter__(self) -> Iterator[Option]:
+        for i in range(len(self.tiles)):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+#: the one option of an action that uses no own tiles (tsumo, ron, skip, kyuushu...): it is
+#: never changed, so every such action shares it
+NO_TILES: tuple[Option] = (Option(()),)
+
+
 class Action:
     """One action type offered to one player, with every legal option."""
 
     __slots__ = ("options", "priority", "type")
 
-    def __init__(self, type: ActionType, options: list[Option] | None = None) -> None:
+    def __init__(self, type: ActionType, options: Sequence[Option] = NO_TILES) -> None:
         self.type = type
         self.priority = PRIORITY[type]
-        self.options = options if options is not None else [Option(())]
+        self.options = options
 
     def __repr__(self) -> str:
-        return f"Action({self.type.name}, {self.options})"
+        return f"Action({self.type.name}, {list(self.options)})"
 
 
 class Decision(msgspec.Struct, frozen=True, array_like=True):

@@ -20,7 +20,7 @@ def open_claims(ev: Discard) -> None:
     game: Game = ev.game
     game.flush_pending_dora()
     inquiry = claim_inquiry(game, ev.seat, ev.tile)
-    if inquiry.players:
+    if inquiry is not None:
         game.ask(inquiry)
     elif pass_discard(game, []):
         next_draw(game)

@@ -140,8 +140,12 @@ class Game:
         return drawn if drawn >= 0 else None
 
     def new_inquiry(self, kind: str) -> MultiPlayerInquiry:
+        return MultiPlayerInquiry(self.next_inquiry_id(), kind)
+
+    def next_inquiry_id(self) -> int:
+        """Take the next inquiry id (a claim moment nobody can claim takes one too)."""
         self._next_inquiry += 1
-        return MultiPlayerInquiry(self._next_inquiry, kind)
+        return self._next_inquiry
 
     def ask(self, inquiry: MultiPlayerInquiry) -> None:
         """Queue the wait for ``inquiry`` (its resolution queues the follow-ups)."""

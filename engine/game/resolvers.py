@@ -18,6 +18,7 @@ from engine.actions.calls import (
     kakan_options,
     pon_options,
 )
+from engine.actions.types import DiscardOptions
 from engine.rules.hand import decompose, is_kokushi, tenpai_discards
 from engine.rules.hand import waits as hand_waits
 from engine.rules.scoring import preview_value, score_hand
@@ -76,27 +77,28 @@ class DiscardPreview:
 
 def discard_options(
     game: Game, p: Player, preview: DiscardPreview, riichi: bool = False
-) -> list[Option]:
+) -> DiscardOptions:
     """One option per distinct tile (kind, red) in hand, the drawn tile on its own, last.
 
-    ``riichi`` keeps only the discards that leave tenpai."""
+    ``riichi`` keeps only the discards that leave tenpai. The options are built lazily
+    (DiscardOptions): here only the tile ids are chosen."""
     red = game.rules.red
     drawn = p.drawn
     kuikae = p.kuikae
     ready = preview.ready if riichi else None
-    options: list[Option] = []
+    tiles: list[int] = []
     last_kind, last_red = -1, False
     for t in sorted(p.hand):  # copies of a kind are adjacent, a red five is the lowest copy
         k = t >> 2
         if t == drawn or (k == last_kind and not last_red):
             continue
         last_kind, last_red = k, t in red
-        if k in kuikae or (ready is not None and k not in ready):
+        if (kuikae and k in kuikae) or (ready is not None and k not in ready):
             continue
-        options.append(Option((t,), (), preview))
+        tiles.append(t)
     if drawn >= 0 and (ready is None or drawn >> 2 in ready):
-        options.append(Option((drawn,), source=preview))
-    return options
+        tiles.append(drawn)
+    return DiscardOptions(tiles, preview)
 
 
 def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
@@ -122,7 +124,7 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     if first and sum(1 for k in YAOCHUU if counts[k]) >= 9:
         single.add(Action(ActionType.KYUUSHU))
     if p.riichi:
-        single.add(Action(ActionType.DISCARD, [Option((tile,), source=preview)]))
+        single.add(Action(ActionType.DISCARD, DiscardOptions([tile], preview)))
     else:
         can_riichi = p.score >= 1000 and game.wall.remaining >= rules.riichi_min_tiles
         if can_riichi and p.menzen and preview.ready:
@@ -161,9 +163,13 @@ def _riichi_ankan_ok(p: Player, own: tuple[int, ...]) -> bool:
     return True
 
 
-def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry:
-    """Who may ron, pon, kan or chii the discard ``tile``."""
-    inquiry = game.new_inquiry("claim")
+def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry | None:
+    """Who may ron, pon, kan or chii the discard ``tile``; None when nobody may.
+
+    Most discards offer nothing, so the inquiry is only built when some seat has a claim;
+    its id is taken either way, so ids keep counting every claim moment."""
+    inquiry_id = game.next_inquiry_id()
+    offers: list[tuple[int, Action]] = []
     k = tile >> 2
     last = game.wall.remaining == 0
     rules = game.rules
@@ -173,20 +179,25 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry:
         if k in p.waits() and not p.furiten():
             ctx = game.context(seat, tile, False, houtei=last)
             if score_hand([*p.hand, tile], p.melds, ctx, rules) is not None:
-                inquiry.add(seat, Action(ActionType.RON))
+                offers.append((seat, Action(ActionType.RON)))
         if last or p.riichi:
             continue
         same = p.counts[k]
         if same >= 2 and (pons := pon_options(p.hand, tile, rules.red)):
-            inquiry.add(seat, Action(ActionType.PON, [Option(o) for o in pons]))
+            offers.append((seat, Action(ActionType.PON, [Option(o) for o in pons])))
         if same == 3 and can_kan(game) and (own := daiminkan_option(p.hand, tile)):
-            inquiry.add(seat, Action(ActionType.DAIMINKAN, [Option(own)]))
+            offers.append((seat, Action(ActionType.DAIMINKAN, [Option(own)])))
         if (
             offset == 1
             and _may_chii(p.counts, k)
             and (chiis := chii_options(p.hand, tile, rules.red))
         ):
-            inquiry.add(seat, Action(ActionType.CHII, [Option(o) for o in chiis]))
+            offers.append((seat, Action(ActionType.CHII, [Option(o) for o in chiis])))
+    if not offers:
+        return None
+    inquiry = MultiPlayerInquiry(inquiry_id, "claim")
+    for seat, action in offers:
+        inquiry.add(seat, action)
     return inquiry
 
 
