@@ -30,6 +30,7 @@ CREATE TABLE IF NOT EXISTS rounds (
     game TEXT NOT NULL, n INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (game, n)
 );
 CREATE TABLE IF NOT EXISTS endings (game TEXT PRIMARY KEY, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS listed (game TEXT PRIMARY KEY);
 CREATE INDEX IF NOT EXISTS endings_at ON endings (at);
 """
 
@@ -91,12 +92,23 @@ class Storage:
             self._db.execute(sql, args)
 
     def create_game(
-        self, game: str, room: str, preset: str, seed: int, rules: bytes, seats: list[str]
+        self,
+        game: str,
+        room: str,
+        preset: str,
+        seed: int,
+        rules: bytes,
+        seats: list[str],
+        public: bool = True,
     ) -> None:
-        self._write(
-            "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL)",
-            (game, room, preset, seed, rules.decode(), msgspec.json.encode(seats).decode()),
-        )
+        """A new game; a public room's game will show in the finished-games list."""
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL)",
+                (game, room, preset, seed, rules.decode(), msgspec.json.encode(seats).decode()),
+            )
+            if public:
+                self._db.execute("INSERT OR IGNORE INTO listed VALUES (?)", (game,))
 
     def add_decision(
         self, game: str, inquiry: int, seat: int, action: int, option: int, timeout: bool
@@ -121,11 +133,12 @@ class Storage:
             self._db.execute("INSERT OR REPLACE INTO endings VALUES (?, ?)", (game, time.time()))
 
     def finished_games(self, limit: int, before: float | None = None) -> list[GameSummary]:
-        """Finished games, newest first; ``before`` (unix ms) pages past the last one seen."""
+        """Finished games of public rooms, newest first; ``before`` (unix ms) pages past the
+        last one seen."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT g.id, g.preset, e.at, g.seats, json_extract(g.result, '$.scores') "
-                "FROM endings e JOIN games g ON g.id = e.game "
+                "FROM endings e JOIN listed USING (game) JOIN games g ON g.id = e.game "
                 "WHERE g.status = 'finished' AND e.at < ? ORDER BY e.at DESC LIMIT ?",
                 (float("inf") if before is None else before / 1000, limit),
             ).fetchall()

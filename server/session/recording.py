@@ -23,7 +23,9 @@ class Recording:
         self.rounds_at: list[float] = []
         seats = [s.name for s in room.seats]
         rules = msgspec.json.encode(room.rules)
-        storage.create_game(room.game, room.code, room.preset, room.seed, rules, seats)
+        storage.create_game(
+            room.game, room.code, room.preset, room.seed, rules, seats, public=room.public
+        )
 
     def decision(self, inquiry: int, seat: int, action: int, option: int, timeout: bool) -> None:
         self.storage.add_decision(self.game, inquiry, seat, action, option, timeout)

@@ -40,14 +40,16 @@ def test_a_finished_bot_game_is_listed_and_replays_to_its_first_result(
 ) -> None:
     room = _post(
         f"{server}/api/rooms",
-        {"bots": 4, "preset": "tenhou-tonpuu", "base_s": 1, "bank_s": 0, "public": False},
+        {"bots": 4, "preset": "tenhou-tonpuu", "base_s": 1, "bank_s": 0, "public": True},
     )
     game = str(room["game"])
     page.goto(server + "/#/")
     row = page.locator(f'#finished li[data-game="{game}"]')
     deadline = time.monotonic() + 120
     while not row.count():  # the lobby refreshes its lists every 3 s
-        assert time.monotonic() < deadline, "the all-bot game never showed as finished"
+        if time.monotonic() > deadline:
+            status = _get(f"{server}/api/games/{game}/record?format=json").get("status")
+            raise AssertionError(f"the all-bot game never showed as finished ({status})")
         page.wait_for_timeout(500)
     assert row.locator("a").inner_text() == "Replay"
     first = page.locator("#finished li").first.get_attribute("data-game")

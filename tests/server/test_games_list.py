@@ -1,4 +1,4 @@
-"""The finished-games list: only finished games, newest first, paged by their end time."""
+"""The finished-games list: finished games of public rooms, newest first, paged by end time."""
 
 from __future__ import annotations
 
@@ -9,19 +9,20 @@ import msgspec
 from server.storage import Storage
 
 
-def _game(db: Storage, game: str, status: str | None) -> None:
-    db.create_game(game, "ROOM", "tenhou-tonpuu", 1, b"{}", ["A", "B", "C", "D"])
+def _game(db: Storage, game: str, status: str | None, public: bool = True) -> None:
+    db.create_game(game, "ROOM", "tenhou-tonpuu", 1, b"{}", ["A", "B", "C", "D"], public)
     if status is not None:
         scores = {"scores": [31000, 24000, 23000, 22000], "error": None}
         db.finish_game(game, msgspec.json.encode(scores), status)
         time.sleep(0.005)  # distinct end times, a millisecond apart at least
 
 
-def test_finished_games_newest_first_without_running_or_failed_ones() -> None:
+def test_finished_games_newest_first_without_running_failed_or_private_ones() -> None:
     db = Storage(":memory:")
     _game(db, "old", "finished")
     _game(db, "running", None)
     _game(db, "broken", "error")
+    _game(db, "private", "finished", public=False)
     _game(db, "new", "finished")
     games = db.finished_games(10)
     assert [g.id for g in games] == ["new", "old"]
