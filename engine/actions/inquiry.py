@@ -136,6 +136,14 @@ class MultiPlayerInquiry:
         else:
             self._callbacks.append(callback)
 
+    def chosen_one(self) -> Choice:
+        """The answer of a one-seat inquiry (a turn), without sorting seats."""
+        (single,) = self.players.values()
+        got = single.chosen
+        assert got is not None, f"inquiry {self.id} is unanswered"
+        action, option = got
+        return Choice(single.seat, action.type, option.tiles, action.priority)
+
     def chosen(self) -> list[Choice]:
         """Every answer of the top priority, in seat order (the game orders turns)."""
         picks: list[Choice] = []

@@ -21,6 +21,7 @@ from engine.actions.calls import (
 from engine.actions.types import DiscardOptions
 from engine.rules.hand import decompose, is_kokushi, tenpai_discards
 from engine.rules.hand import waits as hand_waits
+from engine.rules.meld import MeldType
 from engine.rules.scoring import preview_value, score_hand
 from engine.rules.tiles import YAOCHUU, to_counts
 
@@ -137,9 +138,15 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
             kans = [o for o in ankan_options(p.hand) if not p.riichi or _riichi_ankan_ok(p, o)]
             if kans:
                 single.add(Action(ActionType.ANKAN, [Option(o) for o in kans]))
-        if p.melds and not p.riichi and (added := kakan_options(p.hand, p.melds)):
+        if _may_kakan(p) and (added := kakan_options(p.hand, p.melds)):
             single.add(Action(ActionType.KAKAN, [Option(o) for o in added]))
     return inquiry
+
+
+def _may_kakan(p: Player) -> bool:
+    """Whether the hand holds the fourth tile of one of its pons (skips the hand scan)."""
+    counts = p.counts
+    return not p.riichi and any(m.type == MeldType.PON and counts[m.kind] for m in p.melds)
 
 
 def _riichi_ankan_ok(p: Player, own: tuple[int, ...]) -> bool:

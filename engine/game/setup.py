@@ -53,11 +53,12 @@ def broadcast(ev: GameEvent) -> None:
         ev.game.broadcast(ev)
 
 
-def present(ev: WaitPlayerAction) -> Awaitable[object]:
-    """Hand the inquiry to the action center; the queue awaits it (lock released)."""
+def present(ev: WaitPlayerAction) -> Awaitable[object] | None:
+    """Hand the inquiry to the action center; the queue awaits it (lock released) unless
+    the center answered it on the spot (bots, benchmarks): then there is nothing to await."""
     game: Game = ev.game
     inquiry: MultiPlayerInquiry = game.present(ev.inquiry)
-    return inquiry
+    return None if inquiry.done else inquiry
 
 
 def resolve(ev: WaitPlayerAction) -> None:
@@ -66,7 +67,7 @@ def resolve(ev: WaitPlayerAction) -> None:
     inquiry: MultiPlayerInquiry = ev.inquiry
     game.closed(inquiry)
     if inquiry.kind == "turn":
-        choice = inquiry.chosen()[0]
+        choice = inquiry.chosen_one()
         ON_TURN[choice.action](game, choice)
     else:
         RESOLVE[inquiry.kind](game, inquiry)
