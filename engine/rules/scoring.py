@@ -28,7 +28,7 @@ from engine.rules.yaku import (
     SUUANKOU_TANKI,
     YAKUMAN,
 )
-from engine.rules.yaku.hand import of_tiles, situational, yakuman_of
+from engine.rules.yaku.hand import of_tiles, situational
 from engine.rules.yaku.reading import of_groups
 from engine.rules.yaku.records import (
     CODE,
@@ -36,6 +36,7 @@ from engine.rules.yaku.records import (
     F_FU,
     F_GROUPS,
     F_KANS,
+    F_MULTI,
     F_OPEN,
     F_PAIR,
     F_SEQ,
@@ -115,8 +116,6 @@ _LIMIT_BASE = (
     (0,) * 5 + (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 8000),
 )
 _Parts = tuple[Reading, Reading, Reading]
-#: the honour reading of a hand without honours
-_NO_HONOURS: Reading = (0, 0, 0, (-1, (), ()))
 _LOW_WAIT = W_TANKI | 4 | 8  # tanki, kanchan, penchan: +2 fu
 
 
@@ -124,15 +123,16 @@ _Chunks = tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[YakuHan, ...], ..
 
 
 def _chunked(menzen: bool) -> _Chunks:
-    """Han and entries of a yaku mask in four 10-bit chunks, so a mask's han is four lookups."""
+    """Han and entries of a yaku mask in three 13-bit chunks, so a mask's han is three
+    lookups."""
     entries = _CLOSED if menzen else _OPENED
     hans: list[tuple[int, ...]] = []
     yakus: list[tuple[tuple[YakuHan, ...], ...]] = []
-    for chunk in range(4):
-        han = [0] * 1024
-        yaku: list[tuple[YakuHan, ...]] = [()] * 1024
-        for m in range(1, 1024):
-            i = 10 * chunk + (m & -m).bit_length() - 1
+    for chunk in range(3):
+        han = [0] * 8192
+        yaku: list[tuple[YakuHan, ...]] = [()] * 8192
+        for m in range(1, 8192):
+            i = 13 * chunk + (m & -m).bit_length() - 1
             rest = m & m - 1
             han[m] = han[rest] + (entries[i].han if i < len(entries) else 0)
             yaku[m] = (entries[i], *yaku[rest]) if i < len(entries) else yaku[rest]
@@ -170,9 +170,9 @@ def score_hand(
     kans = add >> F_KANS & 7
     if len(concealed) != 14 - 3 * groups:
         return None
-    yakuman = yakuman_of(shape, ctx, not groups, kans, win)
+    mask, yakuman = of_tiles(shape, ctx, menzen, rules.kuitan, groups, kans, win)
+    mask |= situational(ctx, rules, menzen)
     seat, rnd, tsumo = ctx.seat_wind, ctx.round_wind, ctx.tsumo
-    mask = situational(ctx, rules, menzen) | of_tiles(shape, seat, rnd, menzen, rules.kuitan, kans)
     shift = _DORA_SHIFT[rules.players == 3]
     dora = 0
     for i in ctx.dora_indicators:
@@ -205,26 +205,23 @@ def score_hand(
     pin = _R_PIN.get(code >> 27 & PART_MASK)
     sou = _R_SOU.get(code >> 54 & PART_MASK)
     hon = _R_HONOUR.get(code >> 81)
-    parts: Iterable[_Parts] = ()
-    if man is not None and pin is not None and sou is not None and hon is not None:
-        h = hon[0]
-        if man[0][0] + pin[0][0] + sou[0][0] + h[0] & 7 == 1:  # one part holds the pair
-            if len(man) == 1 and len(pin) == 1 and len(sou) == 1:
-                parts = ((man[0], pin[0], sou[0]),)
-            else:
-                parts = product(man, pin, sou)
-            add += h[0]
-    else:
-        h = _NO_HONOURS
     part, at = _WAIT_AT[win]
+    readings: Iterable[tuple[int, int, int, _Parts | None]] = ()
+    if man is not None and pin is not None and sou is not None and hon is not None:
+        m, p, s, h = man[0], pin[0], sou[0], hon[0]
+        a = add + m[0] + p[0] + s[0] + h[0]
+        if a >> F_MULTI:  # some part reads several ways
+            readings = _readings(man, pin, sou, h, add, bits, part, at)
+        else:
+            readings = ((a, bits | m[1] | p[1] | s[1], (m, p, s, h)[part][2] >> at & 31, None),)
     honours = shape >> 81 != 0
     min_han = rules.min_han
     won = 22 if tsumo else 30 if menzen else 20  # 20 base, tsumo +2, closed ron +10
-    for r in parts:
-        m, p, s = r
-        a = add + m[0] + p[0] + s[0]
-        waits = (m, p, s, h)[part][2] >> at & 31
-        groups_mask = mask | of_groups(a, bits | m[1] | p[1] | s[1], menzen, honours)
+    limits, kiriage = _LIMIT_BASE[rules.kazoe_yakuman], rules.kiriage
+    for a, b, waits, r in readings:
+        if a & 7 != 1:  # exactly one part holds the pair
+            continue
+        groups_mask = mask | of_groups(a, b, menzen, honours)
         ankou = a >> F_ANKOU & 7
         pair = (a >> F_PAIR & 63) - 1
         fixed = won + (a >> F_FU & 255)
@@ -260,15 +257,22 @@ def score_hand(
                 fu += 2
             if not found_mask:
                 continue
-            han = han_of[0][found_mask & 1023] + han_of[1][found_mask >> 10 & 1023]
-            han += han_of[2][found_mask >> 20 & 1023] + han_of[3][found_mask >> 30]
+            han = han_of[0][found_mask & 8191] + han_of[1][found_mask >> 13 & 8191]
+            han += han_of[2][found_mask >> 26]
             if han < min_han:
                 continue
             if fu != 20:
                 fu = (fu + 9) // 10 * 10
             elif not tsumo:  # an open ron with nothing to count (pinfu tsumo stays 20)
                 fu = rules.open_pinfu_ron_fu
-            k = _key(han, fu, extra, rules)
+            han += extra
+            if han >= 5:
+                k = limits[han if han < 13 else 13] << 17 | han << 8 | fu
+            else:
+                k = fu << han + 2
+                if k >= 2000 or (kiriage and k == 1920):
+                    k = 2000
+                k = k << 17 | han << 8 | fu
             if k > key or (k == key and found_mask != best_mask and _first(r, best_parts)):
                 key, best_mask, best_yakuman, best_parts = k, found_mask, (), r
     if key < 0:
@@ -276,20 +280,35 @@ def score_hand(
     return _result(key, best_mask, best_yakuman, menzen, (dora, aka, ura, ctx.kita), rules, seat)
 
 
-def _first(parts: _Parts, best: _Parts | None) -> bool:
+def _readings(
+    man: tuple[Reading, ...],
+    pin: tuple[Reading, ...],
+    sou: tuple[Reading, ...],
+    h: Reading,
+    add: int,
+    bits: int,
+    part: int,
+    at: int,
+) -> list[tuple[int, int, int, _Parts | None]]:
+    """(add, bits, waits of the winning kind, parts) of every reading of a hand with several;
+    ``add`` and ``bits`` are the melds'."""
+    add += h[0]
+    return [
+        (add + m[0] + p[0] + s[0], bits | m[1] | p[1] | s[1], (m, p, s, h)[part][2] >> at & 31, r)
+        for r in product(man, pin, sou)
+        for m, p, s in (r,)
+    ]
+
+
+def _first(parts: _Parts | None, best: _Parts | None) -> bool:
     """Whether a reading worth as much as the best so far, with other yaku, comes before it in
     ``hand.decompose``'s order (where chiitoitsu and kokushi come first): ties go as in the
     reference scorer whatever order the readings were tried in."""
-    return best is not None and _order(parts) < _order(best)
+    return best is not None and parts is not None and _order(parts) < _order(best)
 
 
 def _han(han_of: tuple[tuple[int, ...], ...], mask: int) -> int:
-    return (
-        han_of[0][mask & 1023]
-        + han_of[1][mask >> 10 & 1023]
-        + han_of[2][mask >> 20 & 1023]
-        + han_of[3][mask >> 30]
-    )
+    return han_of[0][mask & 8191] + han_of[1][mask >> 13 & 8191] + han_of[2][mask >> 26]
 
 
 def _order(parts: _Parts) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
@@ -343,12 +362,7 @@ def _result(
     else:
         n_dora, aka, ura, kita = dora
         chunks = _MASKS[menzen][1]
-        yaku = (
-            chunks[0][mask & 1023]
-            + chunks[1][mask >> 10 & 1023]
-            + chunks[2][mask >> 20 & 1023]
-            + chunks[3][mask >> 30]
-        )
+        yaku = chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
         if n_dora + kita:  # Tenhou prints nukidora inside ドラ
             yaku += (_DORA[n_dora + kita],)
         if aka:

@@ -2,7 +2,7 @@
 
 Each condition is one line over the hand's *shape code* (``records.CODE``: three bits of count
 per kind, called groups included, a kan counted as a triplet), so "only simples" or "only
-green tiles" is one mask test and a kind's count is one shift.
+green tiles" is one mask test; the honour yaku are looked up by the honour part of the code.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from engine.rules.yaku import (
 from engine.rules.yaku.records import (
     GREEN_MASK,
     PART_MASK,
+    READINGS,
     SIMPLE_MASK,
     TERMINAL_MASK,
     YAOCHUU_MASK,
@@ -54,12 +55,43 @@ if TYPE_CHECKING:
     from engine.rules.config import RuleConfig
     from engine.rules.scoring import WinContext
 
-#: bit 0 of each of the seven honour counts
-_ONES = 0o1111111
 _SUITS = (1 << 81) - 1
+#: [suit] -> the count fields of the other two suits
+_OTHER_SUITS = tuple(_SUITS & ~(PART_MASK << 27 * suit) for suit in range(3))
+_ALL = (1 << 102) - 1
+_NOT_GREEN = _ALL & ~GREEN_MASK
+_NOT_TERMINAL = _ALL & ~TERMINAL_MASK
 #: 1112345678999 of one suit, as a part code
 _CHUUREN = sum(n << 3 * i for i, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
 _THREES = 0o111111111
+
+
+def _honour_facts(code: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(yakuhai and shousangen mask by seat wind and round wind, honour yakuman) of the honour
+    part of a hand."""
+    counts = [code >> 3 * i & 7 for i in range(7)]
+    sets = [n >= 3 for n in counts]
+    dragons = (HAKU if sets[4] else 0) | (HATSU if sets[5] else 0) | (CHUN if sets[6] else 0)
+    if counts[4] + counts[5] + counts[6] == 8:  # two dragon sets and a dragon pair
+        dragons |= SHOUSANGEN
+    by_wind = tuple(
+        dragons | (JIKAZE[seat] if sets[seat] else 0) | (BAKAZE[rnd] if sets[rnd] else 0)
+        for seat in range(4)
+        for rnd in range(4)
+    )
+    found = [DAISANGEN] if all(sets[4:]) else []
+    winds = sum(counts[:4])
+    if winds == 11:  # three wind sets and a wind pair
+        found.append(SHOUSUUSHII)
+    elif winds == 12:
+        found.append(DAISUUSHII)
+    return by_wind, tuple(found)
+
+
+#: honour part code -> ``_honour_facts``, for every honour part of a complete standard hand
+#: (seven pairs and kokushi hold no honour set: ``_NO_SETS``)
+_HONOURS = {code: _honour_facts(code) for code in READINGS[3]}
+_NO_SETS = _honour_facts(0)
 
 
 def situational(ctx: WinContext, rules: RuleConfig, menzen: bool) -> int:
@@ -87,77 +119,63 @@ def situational(ctx: WinContext, rules: RuleConfig, menzen: bool) -> int:
     return mask
 
 
-def of_tiles(shape: int, seat: int, rnd: int, menzen: bool, kuitan: bool, kans: int) -> int:
-    """Tanyao, yakuhai, shousangen, honroutou, the flushes and sankantsu."""
-    mask = 0
+def of_tiles(
+    shape: int, ctx: WinContext, menzen: bool, kuitan: bool, groups: int, kans: int, win: int
+) -> tuple[int, tuple[int, ...]]:
+    """(mask of tanyao, yakuhai, shousangen, honroutou, the flushes and sankantsu; the
+    yakuman of the tiles and the situation as ``YAKUMAN`` indexes, in the order results list
+    them)."""
     honours = shape >> 81
+    by_wind, honour_yakuman = _HONOURS.get(honours, _NO_SETS)
+    mask = by_wind[ctx.seat_wind * 4 + ctx.round_wind - 135]  # yakuhai, shousangen
+    suited = shape & _SUITS
+    simples = shape & SIMPLE_MASK
     if not shape & YAOCHUU_MASK:
         if menzen or kuitan:  # open only with kuitan
-            mask = TANYAO
-    elif honours:
-        sets = (honours & honours >> 1 | honours >> 2) & _ONES  # bit 3i: a set of honour i
-        if sets:
-            mask |= (
-                (HAKU if sets >> 12 & 1 else 0)
-                | (HATSU if sets >> 15 & 1 else 0)
-                | (CHUN if sets >> 18 & 1 else 0)
-                | (JIKAZE[seat - 27] if sets >> 3 * (seat - 27) & 1 else 0)
-                | (BAKAZE[rnd - 27] if sets >> 3 * (rnd - 27) & 1 else 0)
-            )
-            # two dragon sets and a dragon pair: 3 + 3 + 2 (no other form holds that)
-            if (honours >> 12 & 7) + (honours >> 15 & 7) + (honours >> 18 & 7) == 8:
-                mask |= SHOUSANGEN
-        if not shape & SIMPLE_MASK and shape & _SUITS:  # terminals and honours, both present
-            mask |= HONROUTOU
-    suits = (
-        (shape & PART_MASK != 0) + (shape >> 27 & PART_MASK != 0) + (shape >> 54 & PART_MASK != 0)
-    )
-    if suits == 1:
+            mask |= TANYAO
+    elif not simples and honours and suited:  # terminals and honours, both present
+        mask |= HONROUTOU
+    if win < 27:  # every suited tile in the winning tile's suit
+        one_suit = not suited & _OTHER_SUITS[win // 9]
+    else:
+        one_suit = any(suited and not suited & other for other in _OTHER_SUITS)
+    if one_suit:
         mask |= HONITSU if honours else CHINITSU
     if kans == 3:
         mask |= SANKANTSU
-    return mask
-
-
-def yakuman_of(shape: int, ctx: WinContext, no_melds: bool, kans: int, win: int) -> tuple[int, ...]:
-    """The yakuman of the tiles and the situation, as ``YAKUMAN`` indexes (in the order
-    results list them)."""
-    honours = shape >> 81
     if (
-        shape & SIMPLE_MASK  # else tsuuiisou or chinroutou may hold
-        and shape & ~GREEN_MASK
-        and kans < 4
-        and not ctx.tenhou
-        and not ctx.chiihou
-        and (honours or not no_melds)  # chuuren is closed, without honours
-        and ((honours & honours >> 1 | honours >> 2) & _ONES).bit_count() < 3  # sangen, suushii
+        honour_yakuman
+        or not simples
+        or not shape & _NOT_GREEN
+        or kans == 4
+        or ctx.tenhou
+        or ctx.chiihou
+        or (one_suit and not honours and not groups)
     ):
-        return ()
+        return mask, _yakuman(shape, ctx, honour_yakuman, groups, kans, win)
+    return mask, ()
+
+
+def _yakuman(
+    shape: int, ctx: WinContext, honour_yakuman: tuple[int, ...], groups: int, kans: int, win: int
+) -> tuple[int, ...]:
     found: list[int] = []
-    if not shape & ~GREEN_MASK:  # hatsu is not required (Tenhou)
+    if not shape & _NOT_GREEN:  # hatsu is not required (Tenhou)
         found.append(RYUUIISOU)
     if not shape & SIMPLE_MASK:
         if not shape & _SUITS:  # seven pairs of honours count too (Tenhou)
             found.append(TSUUIISOU)
-        elif not shape & ~TERMINAL_MASK:
+        elif not shape & _NOT_TERMINAL:
             found.append(CHINROUTOU)
-    if ctx.tsumo and no_melds:
+    if ctx.tsumo and not groups:
         if ctx.tenhou and ctx.seat_wind == 27:
             found.append(TENHOU)
         elif ctx.chiihou and ctx.seat_wind != 27:
             found.append(CHIIHOU)
-    if honours:
-        sets = (honours & honours >> 1 | honours >> 2) & _ONES
-        if sets >> 12 == 0o111:  # a set of each dragon
-            found.append(DAISANGEN)
-        winds = (honours & 7) + (honours >> 3 & 7) + (honours >> 6 & 7) + (honours >> 9 & 7)
-        if winds == 11:  # three wind sets and a wind pair
-            found.append(SHOUSUUSHII)
-        elif winds == 12:
-            found.append(DAISUUSHII)
+    found.extend(honour_yakuman)  # daisangen, shousuushii, daisuushii
     if kans == 4:
         found.append(SUUKANTSU)
-    if no_melds and not honours:
+    if not groups and win < 27:
         chuuren = _chuuren(shape, win)
         if chuuren >= 0:
             found.append(chuuren)

@@ -29,6 +29,8 @@ PART_MASK = (1 << 27) - 1
 F_PAIRS, F_PAIR, F_SEQ, F_ANKOU, F_PEIKOU, F_INNER, F_FU = 0, 3, 9, 12, 15, 18, 21
 #: summed over the melds only: groups called or declared, open ones, kans
 F_GROUPS, F_OPEN, F_KANS = 29, 32, 35
+#: set in every reading of a part that has several, so a hand knows it has to try them all
+F_MULTI = 38
 # OR-ed fields of ``bits``
 B_SEQ, B_TRIP = 0, 21
 # wait bits, in the order a hand's readings are tried
@@ -130,7 +132,12 @@ def _placed(suit: int) -> dict[int, tuple[Reading, ...]]:
     seq_shift, trip_shift = B_SEQ + 7 * suit, B_TRIP + 9 * suit
     return {
         code: tuple(
-            (add + pair_base if r[0] >= 0 else add, seqs << seq_shift | trips << trip_shift, w, r)
+            (
+                (add + pair_base if r[0] >= 0 else add) | (len(readings) > 1) << F_MULTI,
+                seqs << seq_shift | trips << trip_shift,
+                w,
+                r,
+            )
             for (add, seqs, trips, w), r in readings
         )
         for code, readings in _SUIT_RELATIVE
