@@ -37,10 +37,27 @@ def kuikae_kinds(called: int, own: Sequence[int]) -> frozenset[int]:
 
 
 def _can_discard_after(hand: Sequence[int], used: Sequence[int], banned: frozenset[int]) -> bool:
-    rest = list(hand)
-    for t in used:
-        rest.remove(t)
-    return any(t >> 2 not in banned for t in rest)
+    """Some tile outside ``used`` (distinct physical ids) is not a banned kind."""
+    return any(t >> 2 not in banned for t in hand if t not in used)
+
+
+def _singles(hand: Sequence[int], lo: int, hi: int, red: frozenset[int]) -> dict[int, list[int]]:
+    """For each kind lo..hi held: the distinct ways to take one copy (the lowest red copy,
+    then the lowest plain one), from one pass over the hand."""
+    reds: dict[int, int] = {}
+    plains: dict[int, int] = {}
+    for t in hand:
+        k = t >> 2
+        if lo <= k <= hi:
+            lowest = reds if t in red else plains
+            if t < lowest.get(k, 136):
+                lowest[k] = t
+    out: dict[int, list[int]] = {}
+    for k in range(lo, hi + 1):
+        ways = [found for found in (reds.get(k), plains.get(k)) if found is not None]
+        if ways:
+            out[k] = ways
+    return out
 
 
 #: the two own tiles of a run, relative to the called tile
@@ -53,14 +70,14 @@ def chii_options(hand: Sequence[int], tile: int, red: frozenset[int]) -> list[tu
     if k >= 27:
         return []
     n = k % 9
-    have = {t >> 2 for t in hand}
+    singles = _singles(hand, k - min(n, 2), k + min(8 - n, 2), red)
     out: list[tuple[int, ...]] = []
     for a, b in _SHAPES:
-        if not (0 <= n + a <= 8 and 0 <= n + b <= 8) or k + a not in have or k + b not in have:
+        if not (0 <= n + a <= 8 and 0 <= n + b <= 8):
             continue
-        for ta in _variants(hand, k + a, 1, red):
-            for tb in _variants(hand, k + b, 1, red):
-                own = (ta[0], tb[0])
+        for ta in singles.get(k + a, ()):
+            for tb in singles.get(k + b, ()):
+                own = (ta, tb)
                 if _can_discard_after(hand, own, kuikae_kinds(k, own)):
                     out.append(own)
     return out

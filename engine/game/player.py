@@ -77,15 +77,22 @@ class Player:
 
     @property
     def menzen(self) -> bool:
-        return not any(m.opened for m in self.melds)
+        return not self.melds or not any(m.opened for m in self.melds)
 
     def waits(self) -> list[int]:
         """Kinds completing the concealed hand (call when it holds 3n+1 tiles)."""
         if self._waits is None:
-            # a wait whose four copies are all in this hand and its melds is no wait (Tenhou)
-            held = to_counts(t for m in self.melds for t in m.tiles) if self.melds else None
-            self._waits = hand_waits(self.counts, held)
+            found = hand_waits(self.counts)
+            if found and self.melds:  # meld tiles are counted only for a hand that waits
+                found = self._unblocked(found)
+            self._waits = found
         return self._waits
+
+    def _unblocked(self, found: list[int]) -> list[int]:
+        """A wait whose four copies are all in this hand and its melds is no wait (Tenhou)."""
+        held = to_counts(t for m in self.melds for t in m.tiles)
+        counts = self.counts
+        return [k for k in found if counts[k] + held[k] < 4]
 
     def furiten(self) -> bool:
         """Discard, temporary or riichi furiten: no ron at all."""

@@ -145,8 +145,10 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
 
 def _may_kakan(p: Player) -> bool:
     """Whether the hand holds the fourth tile of one of its pons (skips the hand scan)."""
+    if not p.melds or p.riichi:
+        return False
     counts = p.counts
-    return not p.riichi and any(m.type == MeldType.PON and counts[m.kind] for m in p.melds)
+    return any(m.type == MeldType.PON and counts[m.kind] for m in p.melds)
 
 
 def _riichi_ankan_ok(p: Player, own: tuple[int, ...]) -> bool:
