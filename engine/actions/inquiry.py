@@ -139,10 +139,10 @@ class MultiPlayerInquiry:
     def chosen_one(self) -> Choice:
         """The answer of a one-seat inquiry (a turn), without sorting seats."""
         (single,) = self.players.values()
-        got = single.chosen
-        assert got is not None, f"inquiry {self.id} is unanswered"
-        action, option = got
-        return Choice(single.seat, action.type, option.tiles, action.priority)
+        answer = single.answer
+        assert answer is not None, f"inquiry {self.id} is unanswered"
+        action = single.actions[answer[0]]
+        return Choice(single.seat, action.type, action.options[answer[1]].tiles, action.priority)
 
     def chosen(self) -> list[Choice]:
         """Every answer of the top priority, in seat order (the game orders turns)."""

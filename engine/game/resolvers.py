@@ -9,6 +9,7 @@ from engine.actions import (
     ActionType,
     MultiPlayerInquiry,
     Option,
+    SinglePlayerInquiry,
     TenpaiInfo,
 )
 from engine.actions.calls import (
@@ -28,6 +29,12 @@ from engine.rules.tiles import YAOCHUU, to_counts
 if TYPE_CHECKING:
     from engine.game.game import Game
     from engine.game.player import Player
+
+#: Python 3.11 reads an enum member through a descriptor (about 1 us a time, more than the
+#: rest of a typical check): the per-turn code below names the members it needs once here
+_DISCARD = ActionType.DISCARD
+_RIICHI = ActionType.RIICHI
+_PON = MeldType.PON
 
 
 def can_kan(game: Game) -> bool:
@@ -107,32 +114,26 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     inquiry = game.new_inquiry("turn")
     single = inquiry.player(seat, skip=False)
     p = game.players[seat]
-    rules = game.rules
     counts = list(p.counts)
     preview = DiscardPreview(game, seat, counts)
     if after_call:
-        single.add(Action(ActionType.DISCARD, discard_options(game, p, preview)))
-        single.default_choice = (0, len(single.actions[0].options) - 1)
+        discards = discard_options(game, p, preview)
+        single.add(Action(_DISCARD, discards))
+        single.default_choice = (0, len(discards) - 1)
         return inquiry
-    tile = p.drawn
-    if tile >> 2 in p.tsumo_waits:
-        ctx = game.context(
-            seat, tile, True, rinshan=p.rinshan, haitei=game.wall.remaining == 0 and not p.rinshan
-        )
-        if score_hand(p.hand, p.melds, ctx, rules) is not None:
-            single.add(Action(ActionType.TSUMO))
-    first = p.first_turn and not game.any_call and rules.kyuushu_kyuuhai
-    if first and sum(1 for k in YAOCHUU if counts[k]) >= 9:
-        single.add(Action(ActionType.KYUUSHU))
+    _win_or_abort(game, p, counts, single)
     if p.riichi:
-        single.add(Action(ActionType.DISCARD, DiscardOptions([tile], preview)))
+        discards = DiscardOptions([p.drawn], preview)
     else:
-        can_riichi = p.score >= 1000 and game.wall.remaining >= rules.riichi_min_tiles
+        rules = game.rules
+        remaining = game.wall.remaining
+        can_riichi = p.score >= 1000 and remaining >= rules.riichi_min_tiles
         if can_riichi and p.menzen and preview.ready:
-            single.add(Action(ActionType.RIICHI, discard_options(game, p, preview, riichi=True)))
-        single.add(Action(ActionType.DISCARD, discard_options(game, p, preview)))
-    discard = single.find(ActionType.DISCARD)
-    single.default_choice = (discard, len(single.actions[discard].options) - 1)
+            single.add(Action(_RIICHI, discard_options(game, p, preview, riichi=True)))
+        discards = discard_options(game, p, preview)
+    # the default (a time-out) is tsumogiri: the drawn tile is the last discard option
+    single.default_choice = (len(single.actions), len(discards) - 1)
+    single.add(Action(_DISCARD, discards))
     if can_kan(game):
         if 4 in counts:
             kans = [o for o in ankan_options(p.hand) if not p.riichi or _riichi_ankan_ok(p, o)]
@@ -143,12 +144,27 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     return inquiry
 
 
+def _win_or_abort(game: Game, p: Player, counts: list[int], single: SinglePlayerInquiry) -> None:
+    """Tsumo when the drawn tile wins with a yaku; kyuushu kyuuhai on an uninterrupted first
+    turn with nine kinds of terminals and honours."""
+    tile = p.drawn
+    rules = game.rules
+    if tile >> 2 in p.tsumo_waits:
+        haitei = game.wall.remaining == 0 and not p.rinshan
+        ctx = game.context(p.seat, tile, True, rinshan=p.rinshan, haitei=haitei)
+        if score_hand(p.hand, p.melds, ctx, rules) is not None:
+            single.add(Action(ActionType.TSUMO))
+    first = p.first_turn and not game.any_call and rules.kyuushu_kyuuhai
+    if first and sum(1 for k in YAOCHUU if counts[k]) >= 9:
+        single.add(Action(ActionType.KYUUSHU))
+
+
 def _may_kakan(p: Player) -> bool:
     """Whether the hand holds the fourth tile of one of its pons (skips the hand scan)."""
     if not p.melds or p.riichi:
         return False
     counts = p.counts
-    return any(m.type == MeldType.PON and counts[m.kind] for m in p.melds)
+    return any(m.type == _PON and counts[m.kind] for m in p.melds)
 
 
 def _riichi_ankan_ok(p: Player, own: tuple[int, ...]) -> bool:
