@@ -29,7 +29,7 @@ from engine.rules.yaku import (
     YAKUMAN,
 )
 from engine.rules.yaku.hand import of_tiles, situational
-from engine.rules.yaku.reading import of_groups
+from engine.rules.yaku.reading import GROUP_YAKU_POSSIBLE, of_groups
 from engine.rules.yaku.records import (
     CODE,
     F_ANKOU,
@@ -221,7 +221,9 @@ def score_hand(
     for a, b, waits, r in readings:
         if a & 7 != 1:  # exactly one part holds the pair
             continue
-        groups_mask = mask | of_groups(a, b, menzen, honours)
+        groups_mask = mask
+        if GROUP_YAKU_POSSIBLE[a >> F_SEQ & 0o7777]:
+            groups_mask |= of_groups(a, b, menzen, honours)
         ankou = a >> F_ANKOU & 7
         pair = (a >> F_PAIR & 63) - 1
         fixed = won + (a >> F_FU & 255)

@@ -39,7 +39,19 @@ def of_groups(add: int, bits: int, menzen: bool, honours: bool) -> int:
         mask |= TOITOI
     elif not add >> F_INNER & 7:  # every group and the pair hold a terminal or honour
         mask |= CHANTA if honours else JUNCHAN
-    trips = bits >> B_TRIP
-    if trips & trips >> 9 & trips >> 18 & 511:
-        mask |= DOUKOU
+    if seqs <= 1:  # three triplets at least
+        trips = bits >> B_TRIP
+        if trips & trips >> 9 & trips >> 18 & 511:
+            mask |= DOUKOU
     return mask
+
+
+def _possible(fields: int) -> bool:
+    """Whether ``of_groups`` can find anything in a reading whose ``add`` holds these fields
+    (sequences, concealed triplets, peikou, inner groups: 3 bits each from ``F_SEQ``)."""
+    seqs, peikou, inner = fields & 7, fields >> 6 & 7, fields >> 9 & 7
+    return seqs != 2 or peikou > 0 or inner == 0
+
+
+#: [add >> F_SEQ & 0o7777] -> ``_possible``: most readings need not ask ``of_groups``
+GROUP_YAKU_POSSIBLE = tuple(_possible(f) for f in range(1 << 12))
