@@ -30,7 +30,9 @@ class EventBus:
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
-        self._cache: dict[type[EventBase], list[Listener]] = {}
+        #: event type -> its listeners in run order, filled on demand; cleared in place (the
+        #: queue keeps a reference to this dict and reads it for every event)
+        self.by_type: dict[type[EventBase], list[Listener]] = {}
 
     def subscribe(
         self,
@@ -42,12 +44,12 @@ class EventBus:
         """Listen to ``event_type`` and its subclasses at ``priority`` (higher runs first)."""
         listener = Listener(event_type, handler, priority, times)
         self._listeners.append(listener)
-        self._cache.clear()
+        self.by_type.clear()
         return listener
 
     def unsubscribe(self, listener: Listener) -> None:
         self._listeners.remove(listener)
-        self._cache.clear()
+        self.by_type.clear()
 
     def replace(self, old: Handler, new: Handler) -> None:
         """Swap a handler everywhere it is subscribed (custom setups change behaviour)."""
@@ -57,16 +59,16 @@ class EventBus:
 
     def listeners(self, event_type: type[EventBase]) -> list[Listener]:
         """The listeners for one event type, high priority first (stable for ties)."""
-        found = self._cache.get(event_type)
+        found = self.by_type.get(event_type)
         if found is None:
             found = [lst for lst in self._listeners if issubclass(event_type, lst.event_type)]
             found.sort(key=lambda lst: -lst.priority)
-            self._cache[event_type] = found
+            self.by_type[event_type] = found
         return found
 
     def cached(self, event_type: type[EventBase]) -> list[Listener]:
         """``listeners`` with the cache hit inlined (the queue calls this for every event)."""
-        return self._cache.get(event_type) or self.listeners(event_type)
+        return self.by_type.get(event_type) or self.listeners(event_type)
 
     def used(self, listener: Listener) -> None:
         """Count one run of a limited listener; drop it when spent."""

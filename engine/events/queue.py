@@ -57,6 +57,7 @@ class EventQueue:
         """Pump: dequeue, run the listeners high to low, until Terminate."""
         items = self._items
         bus = self.bus
+        by_type = bus.by_type  # bus.cached, inlined: this runs for every event
         while items:
             event = items.popleft()
             if isinstance(event, Terminate):
@@ -64,8 +65,8 @@ class EventQueue:
                 return
             self.current = event
             state = event.__dict__
-            listeners = bus.cached(type(event))
-            for listener in listeners:
+            kind = type(event)
+            for listener in by_type.get(kind) or bus.listeners(kind):
                 if "_cancelled" in state:
                     break
                 if listener.priority > state.get("_phase", MAX_PHASE):

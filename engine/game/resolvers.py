@@ -94,16 +94,18 @@ def discard_options(
     drawn = p.drawn
     kuikae = p.kuikae
     ready = preview.ready if riichi else None
+    hand = sorted(p.hand)  # copies of a kind are adjacent, a red five is the lowest copy
+    if drawn >= 0:
+        hand.remove(drawn)
     tiles: list[int] = []
     last_kind, last_red = -1, False
-    for t in sorted(p.hand):  # copies of a kind are adjacent, a red five is the lowest copy
+    for t in hand:
         k = t >> 2
-        if t == drawn or (k == last_kind and not last_red):
-            continue
-        last_kind, last_red = k, t in red
-        if (kuikae and k in kuikae) or (ready is not None and k not in ready):
-            continue
-        tiles.append(t)
+        if k != last_kind or last_red:
+            tiles.append(t)
+            last_kind, last_red = k, t in red
+    if kuikae or ready is not None:  # after a call, or for riichi: fewer tiles may go
+        tiles = [t for t in tiles if t >> 2 not in kuikae and (ready is None or t >> 2 in ready)]
     if drawn >= 0 and (ready is None or drawn >> 2 in ready):
         tiles.append(drawn)
     return DiscardOptions(tiles, preview)
@@ -134,12 +136,14 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     # the default (a time-out) is tsumogiri: the drawn tile is the last discard option
     single.default_choice = (len(single.actions), len(discards) - 1)
     single.add(Action(_DISCARD, discards))
-    if can_kan(game):
-        if 4 in counts:
+    ankan = 4 in counts
+    kakan = _may_kakan(p)
+    if (ankan or kakan) and can_kan(game):  # the hand's own test first: it rarely holds
+        if ankan:
             kans = [o for o in ankan_options(p.hand) if not p.riichi or _riichi_ankan_ok(p, o)]
             if kans:
                 single.add(Action(ActionType.ANKAN, [Option(o) for o in kans]))
-        if _may_kakan(p) and (added := kakan_options(p.hand, p.melds)):
+        if kakan and (added := kakan_options(p.hand, p.melds)):
             single.add(Action(ActionType.KAKAN, [Option(o) for o in added]))
     return inquiry
 
