@@ -28,7 +28,7 @@ from engine.rules.yaku import (
     SUUANKOU_TANKI,
     YAKUMAN,
 )
-from engine.rules.yaku.hand import of_tiles, situational
+from engine.rules.yaku.hand import of_hand
 from engine.rules.yaku.reading import GROUP_YAKU_POSSIBLE, of_groups
 from engine.rules.yaku.records import (
     CODE,
@@ -170,8 +170,7 @@ def score_hand(
     kans = add >> F_KANS & 7
     if len(concealed) != 14 - 3 * groups:
         return None
-    mask, yakuman = of_tiles(shape, ctx, menzen, rules.kuitan, groups, kans, win)
-    mask |= situational(ctx, rules, menzen)
+    mask, yakuman = of_hand(shape, ctx, rules, menzen, groups, kans, win)
     seat, rnd, tsumo = ctx.seat_wind, ctx.round_wind, ctx.tsumo
     shift = _DORA_SHIFT[rules.players == 3]
     dora = 0

@@ -94,9 +94,14 @@ _HONOURS = {code: _honour_facts(code) for code in READINGS[3]}
 _NO_SETS = _honour_facts(0)
 
 
-def situational(ctx: WinContext, rules: RuleConfig, menzen: bool) -> int:
-    """Riichi and the luck of the draw."""
+def of_hand(
+    shape: int, ctx: WinContext, rules: RuleConfig, menzen: bool, groups: int, kans: int, win: int
+) -> tuple[int, tuple[int, ...]]:
+    """(mask of the situational yaku, tanyao, yakuhai, shousangen, honroutou, the flushes
+    and sankantsu; the yakuman of the tiles and the situation as ``YAKUMAN`` indexes, in the
+    order results list them)."""
     mask = 0
+    # the situation: riichi and the luck of the draw
     if menzen:
         if ctx.double_riichi:  # it replaces riichi
             mask = DOUBLE_RIICHI | (IPPATSU if ctx.ippatsu else 0)
@@ -116,22 +121,14 @@ def situational(ctx: WinContext, rules: RuleConfig, menzen: bool) -> int:
             mask |= HOUTEI
         if ctx.renhou and rules.renhou and menzen and ctx.seat_wind != 27:
             mask |= RENHOU  # a ron before one's first draw, as mangan: off on Tenhou
-    return mask
-
-
-def of_tiles(
-    shape: int, ctx: WinContext, menzen: bool, kuitan: bool, groups: int, kans: int, win: int
-) -> tuple[int, tuple[int, ...]]:
-    """(mask of tanyao, yakuhai, shousangen, honroutou, the flushes and sankantsu; the
-    yakuman of the tiles and the situation as ``YAKUMAN`` indexes, in the order results list
-    them)."""
+    # the tiles
     honours = shape >> 81
     by_wind, honour_yakuman = _HONOURS.get(honours, _NO_SETS)
-    mask = by_wind[ctx.seat_wind * 4 + ctx.round_wind - 135]  # yakuhai, shousangen
+    mask |= by_wind[ctx.seat_wind * 4 + ctx.round_wind - 135]  # yakuhai, shousangen
     suited = shape & _SUITS
     simples = shape & SIMPLE_MASK
     if not shape & YAOCHUU_MASK:
-        if menzen or kuitan:  # open only with kuitan
+        if menzen or rules.kuitan:  # open only with kuitan
             mask |= TANYAO
     elif not simples and honours and suited:  # terminals and honours, both present
         mask |= HONROUTOU
