@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import time
+import warnings
+from pathlib import Path
+from typing import Any
 
 import msgspec
+import pytest
 
+from server.app import create_app
+from server.settings import Settings
 from server.storage import Storage
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # Starlette asks for its httpx fork; httpx works for tests
+    from starlette.testclient import TestClient
 
 
 def _game(db: Storage, game: str, status: str | None, public: bool = True) -> None:
@@ -40,3 +50,34 @@ def test_finished_games_page_on_from_the_last_end_time_seen() -> None:
     second = db.finished_games(2, before=first[-1].finished)
     assert [g.id for g in second] == ["g2", "g1"]
     assert [g.id for g in db.finished_games(2, before=second[-1].finished)] == ["g0"]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Any:
+    settings = Settings(data_dir=str(tmp_path), bot_think_s=0, spectator_delay_s=0)
+    with TestClient(create_app(settings)) as c:
+        yield c
+
+
+def test_an_all_bot_game_shows_in_the_list_once_it_ends(client: TestClient) -> None:
+    room = client.post("/api/rooms", json={"bots": 4, "preset": "tenhou-tonpuu"}).json()
+    hidden = client.post("/api/rooms", json={"bots": 4, "public": False}).json()
+    listed: list[str] = []
+    for _ in range(600):  # the game plays on the app's own loop while we poll
+        games = client.get("/api/games?status=finished").json()["games"]
+        listed = [g["id"] for g in games]
+        finished = client.get(f"/api/rooms/{hidden['code']}").json()["status"] == "finished"
+        if room["game"] in listed and finished:
+            break
+        time.sleep(0.05)
+    assert room["game"] in listed and hidden["game"] not in listed
+    game = next(g for g in games if g["id"] == room["game"])
+    assert game["preset"] == "tenhou-tonpuu" and game["seats"] == [f"Bot {i}" for i in (1, 2, 3, 4)]
+    record = client.get(f"/api/games/{room['game']}/record").json()
+    assert game["scores"] == record["result"]["scores"]
+
+
+def test_list_queries_it_cannot_answer_are_refused(client: TestClient) -> None:
+    assert client.get("/api/games?status=playing").json()["code"] == "bad_status"
+    assert client.get("/api/games?limit=ten").status_code == 400
+    assert client.get("/api/games?before=yesterday").json()["code"] == "bad_query"
