@@ -62,6 +62,8 @@ class MultiPlayerInquiry:
     It finishes as soon as every seat has answered or can no longer reach the top answered
     priority; then every answer of the top priority is kept (double ron) and handed back."""
 
+    __slots__ = ("_callbacks", "_top", "decisions", "done", "id", "kind", "players")
+
     def __init__(self, inquiry_id: int, kind: str = "") -> None:
         self.id = inquiry_id
         #: what the inquiry is about ("turn", "claim", "chankan", "next_round")
