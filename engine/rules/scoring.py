@@ -40,16 +40,19 @@ from engine.rules.yaku.records import (
     F_OPEN,
     F_PAIR,
     F_SEQ,
+    KINDS_MASK,
     KOKUSHI_ONES,
     MELD,
     ODD_OR_FOUR,
     PART_MASK,
     READINGS,
+    RED_SHIFT,
     SIMPLE_MASK,
     W_RYANMEN,
     W_SHANPON,
     W_TANKI,
     Reading,
+    red_mask,
 )
 
 
@@ -107,6 +110,8 @@ _DORA_SHIFT = tuple(
     tuple(3 * dora_of(t >> 2, sanma) for t in range(136)) for sanma in (False, True)
 )
 _CODE_OF = CODE.__getitem__
+#: rule's aka -> red_mask(aka), for every rule up to four red fives a suit
+_RED_MASKS = {(m, p, s): red_mask((m, p, s)) for m in range(5) for p in range(5) for s in range(5)}
 _R_MAN, _R_PIN, _R_SOU, _R_HONOUR = READINGS
 #: (part, shift of its waits in a reading) of each winning kind
 _WAIT_AT = tuple((min(k // 9, 3), 5 * (k - 9 * min(k // 9, 3))) for k in range(34))
@@ -150,13 +155,14 @@ def score_hand(
 ) -> HandResult | None:
     """The best reading of a complete hand, or None (incomplete, no yaku, under min_han)."""
     code = sum(map(_CODE_OF, concealed))  # the concealed tiles; see records.CODE
+    red = _RED_MASKS[rules.aka]
+    aka = (code >> RED_SHIFT & red).bit_count()
+    code &= KINDS_MASK
     win = ctx.win_tile >> 2
     if not code >> 3 * win & 7:
         return None
     shape = tiles = code  # + the groups (a kan as a triplet); + every meld tile, for dora
     add = bits = 0
-    red = rules.red
-    aka = len(red.intersection(concealed)) if red else 0
     for meld in melds:
         a, b, c, d, five = MELD[meld.type][meld.tiles[0] >> 2]
         add += a
@@ -164,7 +170,7 @@ def score_hand(
         shape += c
         tiles += d
         if five and red:
-            aka += len(red.intersection(meld.tiles))
+            aka += (sum(map(_CODE_OF, meld.tiles)) >> RED_SHIFT & red).bit_count()
     groups = add >> F_GROUPS & 7
     menzen = not add >> F_OPEN & 7
     kans = add >> F_KANS & 7

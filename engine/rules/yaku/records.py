@@ -22,8 +22,30 @@ from __future__ import annotations
 from engine.rules.agari_table import HONOURS, SUIT, PartDecomp
 
 #: 3 bits of count per kind
-CODE = tuple(1 << 3 * (t >> 2) for t in range(136))
+RED_SHIFT = 102
+#: every count field
+KINDS_MASK = (1 << RED_SHIFT) - 1
+
+
+def _tile_code(t: int) -> int:
+    """One count of the tile's kind; and a five also sets the bit of its copy above the counts
+    (bit ``RED_SHIFT + 4 * suit + copy``): red fives are the lowest copies, so a rule's red
+    tiles are a mask of those bits (``red_mask``)."""
+    kind = t >> 2
+    copy = 1 << RED_SHIFT + 4 * (kind // 9) + (t & 3) if kind < 27 and kind % 9 == 4 else 0
+    return 1 << 3 * kind | copy
+
+
+#: 3 bits of count per kind (``_tile_code``)
+CODE = tuple(_tile_code(t) for t in range(136))
 PART_MASK = (1 << 27) - 1
+
+
+def red_mask(aka: tuple[int, int, int]) -> int:
+    """The copy bits (after ``>> RED_SHIFT``) of the red fives of a rule with ``aka[s]`` red
+    fives in suit s."""
+    return sum(((1 << n) - 1) << 4 * suit for suit, n in enumerate(aka))
+
 
 # summed fields of ``add``
 F_PAIRS, F_PAIR, F_SEQ, F_ANKOU, F_PEIKOU, F_INNER, F_FU = 0, 3, 9, 12, 15, 18, 21
@@ -168,12 +190,13 @@ def _meld_bits(kind: int, run: bool) -> int:
 
 
 def _meld(t: int, k: int) -> tuple[int, int, int, int, bool]:
+    one = 1 << 3 * k  # one count of kind k (the copy bits of CODE stay clear)
     run = t == 0
     if t == 5:  # kita: a tile set aside, for dora only
-        return 0, 0, 0, CODE[4 * k], False
+        return 0, 0, 0, one, False
     fu = (0, 1, 4, 4, 8)[t] * ANKOU_FU[k] // 2  # pon, kans: open, open, closed
-    shape = CODE[4 * k] * 0o111 if run else 3 * CODE[4 * k]
-    tiles = shape + CODE[4 * k] if t >= 2 else shape
+    shape = one * 0o111 if run else 3 * one
+    tiles = shape + one if t >= 2 else shape
     five = any(k + i in (4, 13, 22) for i in range(3 if run else 1))
     counts = 1 << F_GROUPS | (t != 4) << F_OPEN | (t >= 2) << F_KANS
     return _meld_add(k, run, fu, t == 4) | counts, _meld_bits(k, run), shape, tiles, five
