@@ -206,15 +206,17 @@ def score_hand(
         ):
             best_yakuman = (*yakuman, KOKUSHI_13 if code >> 3 * win & 7 == 2 else KOKUSHI)
             key = _yakuman_key(best_yakuman, double)
-    man = _R_MAN.get(code & PART_MASK)
-    pin = _R_PIN.get(code >> 27 & PART_MASK)
-    sou = _R_SOU.get(code >> 54 & PART_MASK)
-    hon = _R_HONOUR.get(code >> 81)
-    part, at = _WAIT_AT[win]
     readings: Iterable[tuple[int, int, int, _Parts | None]] = ()
-    if man is not None and pin is not None and sou is not None and hon is not None:
-        m, p, s, h = man[0], pin[0], sou[0], hon[0]
+    try:
+        man = _R_MAN[code & PART_MASK]
+        pin = _R_PIN[code >> 27 & PART_MASK]
+        sou = _R_SOU[code >> 54 & PART_MASK]
+        m, p, s, h = man[0], pin[0], sou[0], _R_HONOUR[code >> 81][0]
+    except KeyError:  # some part is not groups (and a pair): no standard reading
+        pass
+    else:
         a = add + m[0] + p[0] + s[0] + h[0]
+        part, at = _WAIT_AT[win]
         if a >> F_MULTI:  # some part reads several ways
             readings = _readings(man, pin, sou, h, add, bits, part, at)
         else:

@@ -123,7 +123,10 @@ def of_hand(
             mask |= RENHOU  # a ron before one's first draw, as mangan: off on Tenhou
     # the tiles
     honours = shape >> 81
-    by_wind, honour_yakuman = _HONOURS.get(honours, _NO_SETS)
+    try:
+        by_wind, honour_yakuman = _HONOURS[honours]
+    except KeyError:  # seven pairs, kokushi or no complete hand: no honour set
+        by_wind, honour_yakuman = _NO_SETS
     mask |= by_wind[ctx.seat_wind * 4 + ctx.round_wind - 135]  # yakuhai, shousangen
     suited = shape & _SUITS
     simples = shape & SIMPLE_MASK
