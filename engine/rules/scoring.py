@@ -221,16 +221,14 @@ def score_hand(
             readings = _readings(man, pin, sou, h, add, bits, part, at)
         else:
             readings = ((a, bits | m[1] | p[1] | s[1], (m, p, s, h)[part][2] >> at & 31, None),)
-    honours = shape >> 81 != 0
     min_han = rules.min_han
     won = 22 if tsumo else 30 if menzen else 20  # 20 base, tsumo +2, closed ron +10
-    limits, kiriage = _LIMIT_BASE[rules.kazoe_yakuman], rules.kiriage
     for a, b, waits, r in readings:
         if a & 7 != 1:  # exactly one part holds the pair
             continue
         groups_mask = mask
         if GROUP_YAKU_POSSIBLE[a >> F_SEQ & 0o7777]:
-            groups_mask |= of_groups(a, b, menzen, honours)
+            groups_mask |= of_groups(a, b, menzen, shape >> 81 != 0)
         ankou = a >> F_ANKOU & 7
         pair = (a >> F_PAIR & 63) - 1
         fixed = won + (a >> F_FU & 255)
@@ -276,10 +274,10 @@ def score_hand(
                 fu = rules.open_pinfu_ron_fu
             han += extra
             if han >= 5:
-                k = limits[han if han < 13 else 13] << 17 | han << 8 | fu
+                k = _LIMIT_BASE[rules.kazoe_yakuman][han if han < 13 else 13] << 17 | han << 8 | fu
             else:
                 k = fu << han + 2
-                if k >= 2000 or (kiriage and k == 1920):
+                if k >= 2000 or (k == 1920 and rules.kiriage):
                     k = 2000
                 k = k << 17 | han << 8 | fu
             if k > key or (k == key and found_mask != best_mask and _first(r, best_parts)):
