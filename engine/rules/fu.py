@@ -7,7 +7,9 @@ Chiitoitsu is a flat 25, pinfu tsumo a flat 20, and an open hand that would be 2
 (the open pinfu shape) gets ``rules.open_pinfu_ron_fu``.
 
 The triplet fu of every part reading and meld is precomputed (``records``: field ``F_FU``),
-so what is left per reading is the pair, the wait and the way the hand was won.
+so what is left per reading is the pair and the way the hand was won (here), and per wait
+(inline in scoring's reading loop, which runs per wait) the +2 of a closed wait, pinfu's
+flat fu, the open-pinfu rule and the rounding.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from engine.rules.config import RuleConfig
 from engine.rules.yaku.records import ANKOU_FU
 
-__all__ = ["ANKOU_FU", "pair_fu", "rounded", "won_fu"]
+__all__ = ["ANKOU_FU", "pair_fu", "won_fu"]
 
 
 def pair_fu(pair: int, seat: int, rnd: int, rules: RuleConfig) -> int:
@@ -32,8 +34,3 @@ def pair_fu(pair: int, seat: int, rnd: int, rules: RuleConfig) -> int:
 def won_fu(tsumo: bool, menzen: bool) -> int:
     """20 base, and +2 for a tsumo or +10 for a closed ron."""
     return 22 if tsumo else 30 if menzen else 20
-
-
-def rounded(fu: int, rules: RuleConfig) -> int:
-    """Round up to 10; only an open ron with nothing else to count is 20 (then the rule's)."""
-    return rules.open_pinfu_ron_fu if fu == 20 else (fu + 9) // 10 * 10
