@@ -13,6 +13,7 @@ class Player:
     __slots__ = (
         "_waits",
         "counts",
+        "discard_waits",
         "discards_called",
         "double_riichi",
         "drawn",
@@ -70,10 +71,14 @@ class Player:
         self.pao_seat = -1
         self.pao_yaku = ""
         self._waits: list[int] | None = None
+        #: discard kind -> the waits it leaves, when this turn's riichi check worked them
+        #: out (``tenpai_discards`` of this very hand); None otherwise
+        self.discard_waits: dict[int, list[int]] | None = None
 
     def changed(self) -> None:
         """The concealed hand changed: drop cached waits."""
         self._waits = None
+        self.discard_waits = None
 
     @property
     def menzen(self) -> bool:
@@ -106,17 +111,28 @@ class Player:
         self.hand.append(tile)
         self.counts[tile >> 2] += 1
         self.drawn = tile
+        self.discard_waits = None
 
     def discard(self, tile: int) -> None:
         self.hand.remove(tile)
         self.counts[tile >> 2] -= 1
-        if tile != self.drawn:
-            self._waits = None  # a tsumogiri leaves the hand (and its waits) as before the draw
+        if tile != self.drawn:  # a tsumogiri leaves the hand (and its waits) as before the draw
+            self._waits = self._known_waits(tile)
         self.drawn = -1
+        self.discard_waits = None
+
+    def _known_waits(self, tile: int) -> list[int] | None:
+        """The waits after discarding ``tile`` if the turn already worked them out (saves
+        recomputing them), else None (computed when first asked)."""
+        known = self.discard_waits
+        if known is None:
+            return None
+        found = known.get(tile >> 2, [])
+        return self._unblocked(found) if found and self.melds else found
 
     def take(self, tiles: tuple[int, ...] | list[int]) -> None:
         """Tiles leave the hand for a meld."""
         for t in tiles:
             self.hand.remove(t)
             self.counts[t >> 2] -= 1
-        self._waits = None
+        self.changed()

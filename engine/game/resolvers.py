@@ -130,8 +130,10 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
         rules = game.rules
         remaining = game.wall.remaining
         can_riichi = p.score >= 1000 and remaining >= rules.riichi_min_tiles
-        if can_riichi and p.menzen and preview.ready:
-            single.add(Action(_RIICHI, discard_options(game, p, preview, riichi=True)))
+        if can_riichi and p.menzen:
+            p.discard_waits = preview.ready  # the discard reuses them as its new waits
+            if preview.ready:
+                single.add(Action(_RIICHI, discard_options(game, p, preview, riichi=True)))
         discards = discard_options(game, p, preview)
     # the default (a time-out) is tsumogiri: the drawn tile is the last discard option
     single.default_choice = (len(single.actions), len(discards) - 1)
