@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.rules.config import RuleConfig
 from engine.rules.yaku.records import ANKOU_FU
 
-__all__ = ["ANKOU_FU", "pair_fu", "won_fu"]
+__all__ = ["ANKOU_FU", "WON_FU", "pair_fu"]
 
 
 def pair_fu(pair: int, seat: int, rnd: int, rules: RuleConfig) -> int:
@@ -31,6 +31,5 @@ def pair_fu(pair: int, seat: int, rnd: int, rules: RuleConfig) -> int:
     return 2 if pair == rnd else 0
 
 
-def won_fu(tsumo: bool, menzen: bool) -> int:
-    """20 base, and +2 for a tsumo or +10 for a closed ron."""
-    return 22 if tsumo else 30 if menzen else 20
+#: [tsumo][menzen] -> 20 base, and +2 for a tsumo or +10 for a closed ron
+WON_FU = ((20, 30), (22, 22))

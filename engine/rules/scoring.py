@@ -19,7 +19,7 @@ from itertools import product
 import msgspec
 
 from engine.rules.config import RuleConfig
-from engine.rules.fu import ANKOU_FU, pair_fu, won_fu
+from engine.rules.fu import ANKOU_FU, WON_FU, pair_fu
 from engine.rules.meld import Meld
 from engine.rules.points import LIMITS, MANGAN, payments
 from engine.rules.tiles import dora_of
@@ -232,7 +232,7 @@ def score_hand(
         else:
             readings = ((a, bits | m[1] | p[1] | s[1], (m, p, s, h)[part][2] >> at & 31, None),)
     min_han = rules.min_han
-    won = won_fu(tsumo, menzen)
+    won = WON_FU[tsumo][menzen]
     for a, b, waits, r in readings:
         if a & 7 != 1:  # exactly one part holds the pair
             continue
