@@ -1,9 +1,10 @@
 """Feature records of every complete part, packed into ints at import, so scoring a hand is a
 few lookups and bitwise operations instead of a search.
 
-A hand is a 102-bit *code*: three bits of count per kind (``CODE[tile]`` adds one tile), so a
-part's key is a slice of it and hand-wide questions (only simples? only honours?) are one
-mask test. Each reading of a complete part becomes ``(add, bits, waits, order)``:
+A hand is a 102-bit *code*: three bits of count per kind (``CODE[tile]`` adds one tile, and
+marks a five's copy above bit ``RED_SHIFT`` for the red-five count), so a part's key is a
+slice of it and hand-wide questions (only simples? only honours?) are one mask test.
+Each reading of a complete part becomes ``(add, bits, waits, order)``:
 
 * ``add``: fields that SUM over the parts and the melds (see the ``F_*`` shifts): pairs, pair
   kind + 1, sequences, concealed triplets, identical-sequence pairs (peikou), groups without a
@@ -13,15 +14,15 @@ mask test. Each reading of a complete part becomes ``(add, bits, waits, order)``
   triplet kinds per suit (9 bits each from bit 21), for sanshoku and ittsu.
 * ``waits``: per kind offset in the part, 5 bits of how the winning tile can sit in this
   reading (``W_*``), so the waits of a reading are one shift.
-* ``order``: the reading itself in part offsets (agari_table's ``PartDecomp``), to sort the
-  readings of a hand the way ``hand.decompose`` does when a hand has several.
+* ``order``: the reading itself in part offsets (agari_table's ``PartDecomp``): when two
+  readings of a hand tie with different yaku, the one ``hand.decompose`` lists first wins.
 """
 
 from __future__ import annotations
 
 from engine.rules.agari_table import HONOURS, SUIT, PartDecomp
 
-#: 3 bits of count per kind
+#: where the copy bits of the fives start, above 34 count fields of 3 bits
 RED_SHIFT = 102
 #: every count field
 KINDS_MASK = (1 << RED_SHIFT) - 1
