@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.actions import ActionType
 from engine.centers import Script, ScriptedCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
@@ -125,3 +126,15 @@ def play(
 
 def events(center: ScriptedCenter, kind: str, seat: int | None = None) -> list[Any]:
     return [e for e in center.seen(seat) if type(e).__name__ == kind]
+
+
+#: hands for seats 0, 2 and 3 of a pao scenario: they only discard (seat 2 feeds the dragons)
+PAO_QUIET = ("111m999m111p999p1s", "2345m2345p2345s8m", "678m678p678s4s5m5p3s")
+
+
+def pao_dragon_script(win: ActionType) -> list[Script]:
+    """Seat 1 pons haku, hatsu and chun as they are fed, discarding 1s, 2s and 3s, then wins."""
+    script: list[Script] = []
+    for tile in ("1s", "2s", "3s"):
+        script += [(1, ActionType.PON), (1, ActionType.DISCARD, tile)]
+    return [*script, (1, win)]

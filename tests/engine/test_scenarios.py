@@ -6,7 +6,7 @@ from engine.actions import ActionType as A
 from engine.game import RoundStart
 from engine.rules.config import RuleConfig
 from engine.rules.tiles import kind_to_str
-from tests.engine.table import events, make_wall, play
+from tests.engine.table import PAO_QUIET, events, make_wall, pao_dragon_script, play
 
 QUIET = ["777m444p777s22z33z", "888m111p222s44z66z"]
 
@@ -149,23 +149,10 @@ def test_three_rons_on_one_discard_abort() -> None:
 
 def test_feeding_the_third_dragon_pays_the_whole_daisangen_tsumo() -> None:
     wall = make_wall(
-        [
-            "111m999m111p999p1s",
-            "55z66z77z123m9s1s2s3s",
-            "2345m2345p2345s8m",
-            "678m678p678s4s5m5p3s",
-        ],
+        [PAO_QUIET[0], "55z66z77z123m9s1s2s3s", PAO_QUIET[1], PAO_QUIET[2]],
         draws="5z6z7z1z1z1z9s",
     )
-    script = [
-        (1, A.PON),
-        (1, A.DISCARD, "1s"),
-        (1, A.PON),
-        (1, A.DISCARD, "2s"),
-        (1, A.PON),
-        (1, A.DISCARD, "3s"),
-        (1, A.TSUMO),
-    ]
+    script = pao_dragon_script(A.TSUMO)
     game, center = play([wall], script)
     win = events(center, "Agari")[0].wins[0]
     assert win.pao_seat == 2 and win.result.yakuman == 1
@@ -220,23 +207,10 @@ def test_somebody_at_thirty_thousand_after_south_four_ends_the_match() -> None:
 
 def test_a_ron_on_a_pao_daisangen_is_split_and_the_feeder_pays_the_honba() -> None:
     wall = make_wall(
-        [
-            "111m999m111p999p1s",
-            "55z66z77z123m9s1s2s3s",
-            "2345m2345p2345s8m",
-            "678m678p678s4s5m5p3s",
-        ],
+        [PAO_QUIET[0], "55z66z77z123m9s1s2s3s", PAO_QUIET[1], PAO_QUIET[2]],
         draws="5z6z7z1z9s",
     )
-    script = [
-        (1, A.PON),
-        (1, A.DISCARD, "1s"),
-        (1, A.PON),
-        (1, A.DISCARD, "2s"),
-        (1, A.PON),
-        (1, A.DISCARD, "3s"),
-        (1, A.RON),
-    ]
+    script = pao_dragon_script(A.RON)
     start = RoundStart(0, 1, 0, (25000,) * 4)
     game, _ = play([wall], script, start=start)
     assert game.rounds[0].deltas == (0, 32300, -16300, -16000)

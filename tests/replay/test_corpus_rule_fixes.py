@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from engine.actions import ActionType as A
 from engine.game import RoundStart
-from tests.engine.table import make_wall, play
-
-QUIET_DEALER = "111m999m111p999p1s"
-QUIET_2 = "2345m2345p2345s8m"
-QUIET_3 = "678m678p678s4s5m5p3s"
+from tests.engine.table import PAO_QUIET, make_wall, pao_dragon_script, play
 
 
 def test_pao_on_a_tsumo_pays_the_whole_composite_yakuman_and_the_honba() -> None:
@@ -17,18 +13,10 @@ def test_pao_on_a_tsumo_pays_the_whole_composite_yakuman_and_the_honba() -> None
     feeds the last one, then seat 1 draws its tanki 2z: daisangen + tsuuiisou, 16000-32000.
     The feeder pays all of it and the honba; the others pay nothing."""
     wall = make_wall(
-        [QUIET_DEALER, "55z66z77z111z2z1s2s3s", QUIET_2, QUIET_3],
+        [PAO_QUIET[0], "55z66z77z111z2z1s2s3s", PAO_QUIET[1], PAO_QUIET[2]],
         draws="5z6z7z" + "3z3z3z" + "2z",
     )
-    script = [
-        (1, A.PON),
-        (1, A.DISCARD, "1s"),
-        (1, A.PON),
-        (1, A.DISCARD, "2s"),
-        (1, A.PON),
-        (1, A.DISCARD, "3s"),
-        (1, A.TSUMO),
-    ]
+    script = pao_dragon_script(A.TSUMO)
     start = RoundStart(0, 1, 0, (25000,) * 4)
     game, _ = play([wall], script, start=start)
     (win,) = game.rounds[0].wins
