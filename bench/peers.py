@@ -46,16 +46,36 @@ class SelfPlay(NamedTuple):
     scores: tuple[tuple[int, ...], ...]
 
 
+class Tally:
+    """One engine's games as an adapter plays them. Per-decision counts stay local ints in
+    each adapter's timed loop (a call there would slow the engine being measured)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.per_game: list[int] = []
+        self.scores: list[tuple[int, ...]] = []
+
+    def game(self, rounds: int, scores: tuple[int, ...], seconds: float) -> None:
+        """Record one finished game: its rounds, final scores and engine CPU seconds."""
+        self.per_game.append(rounds)
+        self.scores.append(scores)
+        self.seconds += seconds
+
+    def result(self, decisions: int, choices: int) -> SelfPlay:
+        games = tuple(self.per_game)
+        return SelfPlay(
+            len(games), sum(games), decisions, choices, self.seconds, games, tuple(self.scores)
+        )
+
+
 def riichienv_selfplay(games: int, seed: int) -> SelfPlay:
     """Full Tenhou-rule hanchan on riichienv, random legal actions for every seat asked."""
     from riichienv import GameRule, GameType, RiichiEnv
 
     rule = GameRule.default_tenhou()
     rng = random.Random(seed)
-    rounds = decisions = choices = 0
-    per_game: list[int] = []
-    scores: list[tuple[int, ...]] = []
-    elapsed = 0.0
+    tally = Tally()
+    decisions = choices = 0
     for g in range(games):
         start = time.process_time()
         env = RiichiEnv(
@@ -73,11 +93,8 @@ def riichienv_selfplay(games: int, seed: int) -> SelfPlay:
                     choices += len(legal) > 1
                     answers[pid] = legal[rng.randrange(len(legal))]
             obs = env.step(answers)
-        elapsed += time.process_time() - start
-        rounds += len(seen)
-        per_game.append(len(seen))
-        scores.append(tuple(env.scores()))
-    return SelfPlay(games, rounds, decisions, choices, elapsed, tuple(per_game), tuple(scores))
+        tally.game(len(seen), tuple(env.scores()), time.process_time() - start)
+    return tally.result(decisions, choices)
 
 
 def jansou_selfplay(games: int, seed: int) -> SelfPlay:
@@ -87,10 +104,8 @@ def jansou_selfplay(games: int, seed: int) -> SelfPlay:
 
     rules = preset("tenhou")
     rng = random.Random(seed)
-    rounds = decisions = choices = 0
-    per_game: list[int] = []
-    scores: list[tuple[int, ...]] = []
-    elapsed = 0.0
+    tally = Tally()
+    decisions = choices = 0
     for g in range(games):
         start = time.process_time()
         env = Environment(rules, seed=seed + g)
@@ -105,11 +120,8 @@ def jansou_selfplay(games: int, seed: int) -> SelfPlay:
             except StopIteration as stop:
                 result = stop.value
                 break
-        elapsed += time.process_time() - start
-        rounds += len(env.records)
-        per_game.append(len(env.records))
-        scores.append(tuple(result.scores))
-    return SelfPlay(games, rounds, decisions, choices, elapsed, tuple(per_game), tuple(scores))
+        tally.game(len(env.records), tuple(result.scores), time.process_time() - start)
+    return tally.result(decisions, choices)
 
 
 def _pymahjong_next(
@@ -131,10 +143,8 @@ def pymahjong_selfplay(games: int, seed: int) -> SelfPlay:
     import pymahjong
 
     rng = random.Random(seed)
-    rounds = decisions = choices = 0
-    per_game: list[int] = []
-    scores: list[tuple[int, ...]] = []
-    elapsed = 0.0
+    tally = Tally()
+    decisions = choices = 0
     for _ in range(games):
         start = time.process_time()
         points, honba, sticks = [START] * 4, 0, 0
@@ -159,11 +169,8 @@ def pymahjong_selfplay(games: int, seed: int) -> SelfPlay:
             honba, sticks = result.n_honba, result.n_riichibo
             played += 1
             position = _pymahjong_next(wind, oya, bool(result.renchan), points)
-        elapsed += time.process_time() - start
-        rounds += played
-        per_game.append(played)
-        scores.append(tuple(points))
-    return SelfPlay(games, rounds, decisions, choices, elapsed, tuple(per_game), tuple(scores))
+        tally.game(played, tuple(points), time.process_time() - start)
+    return tally.result(decisions, choices)
 
 
 PEERS: dict[str, Callable[[int, int], SelfPlay]] = {

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bench.peers import PEERS, SelfPlay, installed
+from bench.peers import PEERS, SelfPlay, Tally, installed
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.driver import run_sync
 from engine.env import MahjongEnv
@@ -63,31 +63,24 @@ class RandomCenter:
 
 def ours_selfplay(games: int, seed: int) -> SelfPlay:
     """Full hanchan on our engine through engine.driver.run_sync with random answers."""
-    rounds = decisions = choices = 0
-    per_game: list[int] = []
-    scores: list[tuple[int, ...]] = []
-    elapsed = 0.0
+    tally = Tally()
+    decisions = choices = 0
     for g in range(games):
         start = time.process_time()
         center = RandomCenter(seed * 7919 + g)
         game = Game(TENHOU_HANCHAN, seed + g, center)
         run_sync(game)
-        elapsed += time.process_time() - start
-        rounds += len(game.rounds)
+        tally.game(len(game.rounds), tuple(game.scores), time.process_time() - start)
         decisions += center.decisions
         choices += center.choices
-        per_game.append(len(game.rounds))
-        scores.append(tuple(game.scores))
-    return SelfPlay(games, rounds, decisions, choices, elapsed, tuple(per_game), tuple(scores))
+    return tally.result(decisions, choices)
 
 
 def env_selfplay(games: int, seed: int) -> SelfPlay:
     """Full hanchan on our engine through the integer step API (engine/env.py)."""
     rng = random.Random(seed)
-    rounds = decisions = 0
-    per_game: list[int] = []
-    scores: list[tuple[int, ...]] = []
-    elapsed = 0.0
+    tally = Tally()
+    decisions = 0
     env = MahjongEnv()
     for g in range(games):
         start = time.process_time()
@@ -96,11 +89,8 @@ def env_selfplay(games: int, seed: int) -> SelfPlay:
             legal = env.legal_actions()
             decisions += 1
             env.step(legal[rng.randrange(len(legal))])
-        elapsed += time.process_time() - start
-        rounds += len(env.game.rounds)
-        per_game.append(len(env.game.rounds))
-        scores.append(tuple(env.scores))
-    return SelfPlay(games, rounds, decisions, decisions, elapsed, tuple(per_game), tuple(scores))
+        tally.game(len(env.game.rounds), tuple(env.scores), time.process_time() - start)
+    return tally.result(decisions, decisions)
 
 
 def _check(name: str, run: SelfPlay) -> None:
