@@ -18,27 +18,24 @@ from engine.rules.meld import MeldType
 from engine.rules.scoring import HandResult, score_hand
 from engine.rules.tiles import to_str
 
-TENHOU_OPTIONS = OptionalRules(
-    has_open_tanyao=True,
-    has_aka_dora=True,
-    has_double_yakuman=False,
-    kazoe_limit=HandConstants.KAZOE_LIMITED,
-    kiriage=False,
-    fu_for_open_pinfu=True,
-    fu_for_pinfu_tsumo=False,
-    renhou_as_yakuman=False,
-)
-TENHOU_SANMA_OPTIONS = OptionalRules(
-    has_open_tanyao=True,
-    has_aka_dora=True,
-    has_double_yakuman=False,
-    kazoe_limit=HandConstants.KAZOE_LIMITED,
-    kiriage=False,
-    fu_for_open_pinfu=True,
-    fu_for_pinfu_tsumo=False,
-    renhou_as_yakuman=False,
-    is_three_player=True,
-)
+
+def _tenhou_options(three_player: bool) -> OptionalRules:
+    """The oracle set to Tenhou's rules, for four or three players."""
+    return OptionalRules(
+        has_open_tanyao=True,
+        has_aka_dora=True,
+        has_double_yakuman=False,
+        kazoe_limit=HandConstants.KAZOE_LIMITED,
+        kiriage=False,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        renhou_as_yakuman=False,
+        is_three_player=three_player,
+    )
+
+
+TENHOU_OPTIONS = _tenhou_options(three_player=False)
+TENHOU_SANMA_OPTIONS = _tenhou_options(three_player=True)
 
 #: our yaku id -> the name ``mahjong`` gives it
 MAHJONG_NAMES = {
