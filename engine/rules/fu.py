@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.rules.config import RuleConfig
 from engine.rules.yaku.records import ANKOU_FU
 
-__all__ = ["ANKOU_FU", "WON_FU", "pair_fu"]
+__all__ = ["ANKOU_FU", "PAIR_VALUE", "ROUND_UP", "WON_FU", "pair_fu"]
 
 
 def pair_fu(pair: int, seat: int, rnd: int, rules: RuleConfig) -> int:
@@ -33,3 +33,24 @@ def pair_fu(pair: int, seat: int, rnd: int, rules: RuleConfig) -> int:
 
 #: [tsumo][menzen] -> 20 base, and +2 for a tsumo or +10 for a closed ron
 WON_FU = ((20, 30), (22, 22))
+
+
+def _pair_value(pair: int, seat: int, rnd: int, double_wind: int) -> int:
+    """``pair_fu`` doubled, plus 1 when the pair is a yakuhai kind (no pinfu with it)."""
+    valued = pair >= 31 or pair in (seat, rnd)
+    fu = 0
+    if valued:
+        fu = double_wind if pair == seat == rnd else 2
+    return 2 * fu + valued
+
+
+#: [double_wind_pair_fu][4 * seat + round wind, 0 = East][pair kind + 1] -> ``_pair_value``:
+#: a reading's pair fu is ``>> 1`` of it, and pinfu needs it 0
+PAIR_VALUE = tuple(
+    tuple(
+        tuple(_pair_value(p - 1, 27 + w // 4, 27 + w % 4, dw) for p in range(35)) for w in range(16)
+    )
+    for dw in range(9)
+)
+#: [fu] -> rounded up to 10
+ROUND_UP = tuple((fu + 9) // 10 * 10 for fu in range(200))

@@ -1,49 +1,53 @@
 """Score a winning hand: every interpretation, its yaku and fu, the best one, dora, payments.
 
 The one entry point is ``score_hand``; ``preview_value`` is the guaranteed minimum a waiting
-hand shows before it wins (seed 000). Results are msgspec structs, ready for the wire and for
-records.
+hand shows before it wins (seed 000). Results (``result.HandResult``) are msgspec structs,
+ready for the wire and for records.
 
 Speed (bench/hand.py) comes from work done at import: the hand becomes one integer code
 (``yaku.records``), each part's readings are looked up with their feature records already
 packed, so a reading is a few additions and masks; yaku are bits of a mask (``yaku.hand``,
-``yaku.reading``), their han and entries are table lookups, and no result object is built
-until the best reading is known.
+``yaku.reading``), their han, the pair's fu, the rounding and the points are table lookups,
+and no result object is built until the best reading is known.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import product
 
 import msgspec
 
 from engine.rules.config import RuleConfig
-from engine.rules.fu import ANKOU_FU, WON_FU, pair_fu
+from engine.rules.fu import ANKOU_FU, PAIR_VALUE, ROUND_UP, WON_FU
 from engine.rules.meld import Meld
-from engine.rules.points import LIMITS, MANGAN, payments
+from engine.rules.points import MANGAN
+from engine.rules.result import (
+    HAN_CHUNKS,
+    HandResult,
+    WinContext,
+    YakuHan,
+    hand_result,
+    mask_han,
+    yakuman_key,
+)
 from engine.rules.tiles import dora_of
 from engine.rules.yaku import (
     CHIITOITSU,
     KOKUSHI,
     KOKUSHI_13,
     PINFU,
-    REGULAR,
     SANANKOU,
     SUUANKOU,
     SUUANKOU_TANKI,
-    YAKUMAN,
 )
 from engine.rules.yaku.hand import of_hand
-from engine.rules.yaku.reading import GROUP_YAKU_POSSIBLE, of_groups
+from engine.rules.yaku.reading import FLAG_SHIFT, OF_COUNTS, of_bits
 from engine.rules.yaku.records import (
     CODE,
-    F_ANKOU,
     F_FU,
     F_GROUPS,
-    F_KANS,
     F_MULTI,
-    F_OPEN,
     F_PAIR,
     F_SEQ,
     KINDS_MASK,
@@ -63,56 +67,8 @@ from engine.rules.yaku.records import (
     red_mask,
 )
 
+__all__ = ["HandResult", "WinContext", "YakuHan", "preview_value", "score_hand"]
 
-class WinContext(msgspec.Struct, frozen=True, kw_only=True):
-    """How the hand was won: the tile, the winds, the declared and lucky circumstances."""
-
-    win_tile: int
-    tsumo: bool
-    seat_wind: int
-    round_wind: int
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()
-    kita: int = 0
-
-
-class YakuHan(msgspec.Struct, frozen=True):
-    name: str
-    han: int
-    tenhou: str
-
-
-class HandResult(msgspec.Struct, frozen=True):
-    han: int
-    fu: int
-    yaku: tuple[YakuHan, ...]
-    yakuman: int
-    dora: int
-    aka: int
-    ura: int
-    kita: int
-    base: int
-    limit: str
-    ron: int
-    tsumo_dealer: int
-    tsumo_other: int
-
-
-_CLOSED = tuple(YakuHan(y.name, y.closed, y.tenhou) for y in REGULAR)
-_OPENED = tuple(YakuHan(y.name, y.opened, y.tenhou) for y in REGULAR)
-_YAKUMAN = tuple(YakuHan(y.name, 13, y.tenhou) for y in YAKUMAN)
-_YAKUMAN_DOUBLE = tuple(YakuHan(y.name, 26 if y.double else 13, y.tenhou) for y in YAKUMAN)
-_LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman", 8000: "yakuman"}
 #: [sanma][indicator tile] -> the shift of its dora kind's count in a hand code
 _DORA_SHIFT = tuple(
     tuple(3 * dora_of(t >> 2, sanma) for t in range(136)) for sanma in (False, True)
@@ -123,54 +79,60 @@ _CODE_OF = list(CODE).__getitem__
 #: rule's aka -> red_mask(aka), for every rule up to four red fives a suit
 _RED_MASKS = {(m, p, s): red_mask((m, p, s)) for m in range(5) for p in range(5) for s in range(5)}
 _R_MAN, _R_PIN, _R_SOU, _R_HONOUR = READINGS
-#: (part, shift of its waits in a reading) of each winning kind
-_WAIT_AT = tuple((min(k // 9, 3), 5 * (k - 9 * min(k // 9, 3))) for k in range(34))
-#: base points of 5..13+ han: [kazoe_yakuman][min(han, 13)]
-_LIMIT_BASE = (
-    (0,) * 5 + (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000),
-    (0,) * 5 + (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 8000),
-)
 _Parts = tuple[Reading, Reading, Reading]
 _LOW_WAIT = W_TANKI | W_KANCHAN | W_PENCHAN  # +2 fu
+#: (part, offset in it) of each winning kind
+_WAIT_AT = tuple((min(k // 9, 3), k - 9 * min(k // 9, 3)) for k in range(34))
+#: [waits] -> its wait bits one by one, in the order they are tried
+_WAIT_BITS = tuple(tuple(1 << i for i in range(5) if w >> i & 1) for w in range(32))
 
 
-_Chunks = tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[YakuHan, ...], ...], ...]]
+def _meld_facts(fields: int) -> tuple[int, bool, int, int]:
+    """(groups, menzen, kans, concealed tiles a complete hand has) of the melds' summed
+    group, open and kan counts (``add >> F_GROUPS``)."""
+    groups = fields & 7
+    return groups, not fields >> 3 & 7, fields >> 6 & 7, 14 - 3 * groups
 
 
-def _chunked(menzen: bool) -> _Chunks:
-    """Han and entries of a yaku mask in three 13-bit chunks, so a mask's han is three
-    lookups."""
-    entries = _CLOSED if menzen else _OPENED
-    hans: list[tuple[int, ...]] = []
-    yakus: list[tuple[tuple[YakuHan, ...], ...]] = []
-    for chunk in range(3):
-        han = [0] * 8192
-        yaku: list[tuple[YakuHan, ...]] = [()] * 8192
-        for m in range(1, 8192):
-            i = 13 * chunk + (m & -m).bit_length() - 1
-            rest = m & m - 1
-            han[m] = han[rest] + (entries[i].han if i < len(entries) else 0)
-            yaku[m] = (entries[i], *yaku[rest]) if i < len(entries) else yaku[rest]
-        hans.append(tuple(han))
-        yakus.append(tuple(yaku))
-    return tuple(hans), tuple(yakus)
+_MELD_FACTS = tuple(_meld_facts(f) for f in range(512))
 
 
-#: [menzen] -> (han per chunk, entries per chunk) of ``_chunked``
-_MASKS = (_chunked(False), _chunked(True))
+def _low_key(han: int, fu: int, kiriage: bool) -> int:
+    base = fu << han + 2
+    if base >= MANGAN or (kiriage and base == 1920):
+        base = MANGAN
+    return base << 17 | han << 8 | fu
+
+
+def _limit_key(han: int, kazoe: bool) -> int:
+    base = (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000)[min(han, 13) - 5]
+    return (8000 if kazoe and han >= 13 else base) << 17
+
+
+#: the comparison key of a regular hand is base << 17 | han << 8 | fu (see ``result``):
+#: [kiriage][han < 5][fu] and [kazoe_yakuman][min(han, 13)] (to OR with han << 8 | fu)
+_LOW_KEYS = tuple(
+    tuple(tuple(_low_key(han, fu, kiriage) for fu in range(200)) for han in range(5))
+    for kiriage in (False, True)
+)
+_LIMIT_KEYS = tuple(
+    (0,) * 5 + tuple(_limit_key(han, kazoe) for han in range(5, 14)) for kazoe in (False, True)
+)
 
 
 def score_hand(
     concealed: Sequence[int], melds: Sequence[Meld], ctx: WinContext, rules: RuleConfig
 ) -> HandResult | None:
     """The best reading of a complete hand, or None (incomplete, no yaku, under min_han)."""
-    code = sum(map(_CODE_OF, concealed))  # the concealed tiles; see records.CODE
-    red = _RED_MASKS[rules.aka]
-    aka = (code >> RED_SHIFT & red).bit_count()
-    code &= KINDS_MASK
+    code = 0  # the concealed tiles; see records.CODE
+    for t in concealed:
+        code += CODE[t]
     win = ctx.win_tile >> 2
     if not code >> 3 * win & 7:
         return None
+    red = _RED_MASKS[rules.aka]
+    aka = (code >> RED_SHIFT & red).bit_count()
+    code &= KINDS_MASK
     shape = tiles = code  # + the groups (a kan as a triplet); + every meld tile, for dora
     add = bits = 0
     for meld in melds:
@@ -181,13 +143,11 @@ def score_hand(
         tiles += d
         if five and red:
             aka += (sum(map(_CODE_OF, meld.tiles)) >> RED_SHIFT & red).bit_count()
-    groups = add >> F_GROUPS & 7
-    menzen = not add >> F_OPEN & 7
-    kans = add >> F_KANS & 7
-    if len(concealed) != 14 - 3 * groups:
+    groups, menzen, kans, size = _MELD_FACTS[add >> F_GROUPS]
+    if len(concealed) != size:
         return None
     mask, yakuman = of_hand(shape, ctx, rules, menzen, groups, kans, win)
-    seat, rnd, tsumo = ctx.seat_wind, ctx.round_wind, ctx.tsumo
+    seat, tsumo = ctx.seat_wind, ctx.tsumo
     shift = _DORA_SHIFT[rules.players == 3]
     dora = 0
     for i in ctx.dora_indicators:
@@ -198,7 +158,7 @@ def score_hand(
             ura += tiles >> shift[i] & 7
     extra = dora + aka + ura + ctx.kita
     double = rules.double_yakuman
-    han_of = _MASKS[menzen][0]
+    han_of = HAN_CHUNKS[menzen]
     key = -1
     best_mask = 0
     best_yakuman: tuple[int, ...] = ()
@@ -206,53 +166,47 @@ def score_hand(
     if not groups:
         if not code & ODD_OR_FOUR:  # seven pairs: a reading before the standard ones
             if yakuman:
-                key, best_yakuman = _yakuman_key(yakuman, double), yakuman
+                key, best_yakuman = yakuman_key(yakuman, double), yakuman
             else:
                 best_mask = mask | CHIITOITSU
-                han = _han(han_of, best_mask)
-                key = _key(han, 25, extra, rules) if han >= rules.min_han else -1
+                han = mask_han(han_of, best_mask)
+                key = _key(han + extra, 25, rules) if han >= rules.min_han else -1
         elif (
             not code & SIMPLE_MASK and (code | code >> 1 | code >> 2) & KOKUSHI_ONES == KOKUSHI_ONES
         ):
             best_yakuman = (*yakuman, KOKUSHI_13 if code >> 3 * win & 7 == 2 else KOKUSHI)
-            key = _yakuman_key(best_yakuman, double)
-    readings: Iterable[tuple[int, int, int, _Parts | None]] = ()
+            key = yakuman_key(best_yakuman, double)
     try:
-        man = _R_MAN[code & PART_MASK]
-        pin = _R_PIN[code >> 27 & PART_MASK]
-        sou = _R_SOU[code >> 54 & PART_MASK]
-        m, p, s, h = man[0], pin[0], sou[0], _R_HONOUR[code >> 81][0]
+        ma, mb, mw, mr = _R_MAN[code & PART_MASK]
+        pa, pb, pw, pr = _R_PIN[code >> 27 & PART_MASK]
+        sa, sb, sw, sr = _R_SOU[code >> 54 & PART_MASK]
+        ha, _, hw, hr = _R_HONOUR[code >> 81]
     except KeyError:  # some part is not groups (and a pair): no standard reading
-        pass
+        readings: Sequence[tuple[int, int, int, _Parts | None]] = ()
     else:
-        a = add + m[0] + p[0] + s[0] + h[0]
+        a = add + ma + pa + sa + ha
         part, at = _WAIT_AT[win]
         if a >> F_MULTI:  # some part reads several ways
-            readings = _readings(man, pin, sou, h, add, bits, part, at)
+            readings = _readings(mr, pr, sr, hr[0], add, bits, part, at)
         else:
-            readings = ((a, bits | m[1] | p[1] | s[1], (m, p, s, h)[part][2] >> at & 31, None),)
+            readings = ((a, bits | mb | pb | sb, (mw, pw, sw, hw)[part][at], None),)
     min_han = rules.min_han
+    low_keys = _LOW_KEYS[rules.kiriage]
     won = WON_FU[tsumo][menzen]
+    pair_value = PAIR_VALUE[rules.double_wind_pair_fu][4 * seat + ctx.round_wind - 135]
+    of_counts = OF_COUNTS[menzen][shape >> 81 != 0]
     for a, b, waits, r in readings:
         if a & 7 != 1:  # exactly one part holds the pair
             continue
-        groups_mask = mask
-        if GROUP_YAKU_POSSIBLE[a >> F_SEQ & 0o7777]:
-            groups_mask |= of_groups(a, b, menzen, shape >> 81 != 0)
-        ankou = a >> F_ANKOU & 7
-        pair = (a >> F_PAIR & 63) - 1
-        fixed = won + (a >> F_FU & 255)
-        if pair >= 27:
-            fixed += pair_fu(pair, seat, rnd, rules)
+        group_mask, ankou, pinfu = of_counts[a >> F_SEQ & 0o7777]
+        if group_mask >> FLAG_SHIFT:
+            group_mask = of_bits(group_mask, b)
+        group_mask |= mask
+        pair = pair_value[a >> F_PAIR & 63]
+        fixed = won + (a >> F_FU & 255) + (pair >> 1)
         # pinfu: four sequences, a valueless pair, closed (and a two-sided wait)
-        pinfu = (
-            menzen
-            and a >> F_SEQ & 7 == 4
-            and (pair < 27 or (pair < 31 and pair != seat and pair != rnd))
-        )
-        while waits:
-            wait = waits & -waits
-            waits ^= wait
+        pinfu = pinfu and menzen and not pair
+        for wait in _WAIT_BITS[waits]:
             an = ankou
             fu = fixed
             if wait == W_SHANPON and not tsumo:  # the ron completed an open triplet
@@ -262,11 +216,11 @@ def score_hand(
                 found = yakuman
                 if an == 4:
                     found = (*yakuman, SUUANKOU_TANKI if wait == W_TANKI else SUUANKOU)
-                k = _yakuman_key(found, double)
+                k = yakuman_key(found, double)
                 if k > key or (k == key and found != best_yakuman and _first(r, best_parts)):
                     key, best_mask, best_yakuman, best_parts = k, 0, found, r
                 continue
-            found_mask = groups_mask | SANANKOU if an == 3 else groups_mask
+            found_mask = group_mask | SANANKOU if an == 3 else group_mask
             if pinfu and wait == W_RYANMEN:
                 found_mask |= PINFU
                 fu = 20 if tsumo else 30
@@ -278,23 +232,29 @@ def score_hand(
             han += han_of[2][found_mask >> 26]
             if han < min_han:
                 continue
-            if fu != 20:
-                fu = (fu + 9) // 10 * 10
-            elif not tsumo:  # an open ron with nothing to count (pinfu tsumo stays 20)
+            fu = ROUND_UP[fu]
+            if fu == 20 and not tsumo:  # an open ron with nothing to count
                 fu = rules.open_pinfu_ron_fu
             han += extra
-            if han >= 5:
-                k = _LIMIT_BASE[rules.kazoe_yakuman][han if han < 13 else 13] << 17 | han << 8 | fu
+            if han < 5:
+                k = low_keys[han][fu]
             else:
-                k = fu << han + 2
-                if k >= 2000 or (k == 1920 and rules.kiriage):
-                    k = 2000
-                k = k << 17 | han << 8 | fu
+                k = _LIMIT_KEYS[rules.kazoe_yakuman][han if han < 13 else 13] | han << 8 | fu
             if k > key or (k == key and found_mask != best_mask and _first(r, best_parts)):
                 key, best_mask, best_yakuman, best_parts = k, found_mask, (), r
     if key < 0:
         return None
-    return _result(key, best_mask, best_yakuman, menzen, (dora, aka, ura, ctx.kita), rules, seat)
+    return hand_result(
+        key, best_mask, best_yakuman, menzen, (dora, aka, ura, ctx.kita), double, seat == 27
+    )
+
+
+def _key(han: int, fu: int, rules: RuleConfig) -> int:
+    """Base points, han (dora included) and fu packed so the reading worth the most has the
+    largest key."""
+    if han < 5:
+        return _LOW_KEYS[rules.kiriage][han][fu]
+    return _LIMIT_KEYS[rules.kazoe_yakuman][han if han < 13 else 13] | han << 8 | fu
 
 
 def _readings(
@@ -308,8 +268,9 @@ def _readings(
     at: int,
 ) -> list[tuple[int, int, int, _Parts | None]]:
     """(add, bits, waits of the winning kind, parts) of every reading of a hand with several;
-    ``add`` and ``bits`` are the melds'."""
+    ``add`` and ``bits`` are the melds', the winning tile is at offset ``at`` of ``part``."""
     add += h[0]
+    at *= 5
     return [
         (add + m[0] + p[0] + s[0], bits | m[1] | p[1] | s[1], (m, p, s, h)[part][2] >> at & 31, r)
         for r in product(man, pin, sou)
@@ -324,10 +285,6 @@ def _first(parts: _Parts | None, best: _Parts | None) -> bool:
     return best is not None and parts is not None and _order(parts) < _order(best)
 
 
-def _han(han_of: tuple[tuple[int, ...], ...], mask: int) -> int:
-    return han_of[0][mask & 8191] + han_of[1][mask >> 13 & 8191] + han_of[2][mask >> 26]
-
-
 def _order(parts: _Parts) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """A reading in absolute kinds (pair, sequences, triplets): the sort key of ``decompose``."""
     pair = -1
@@ -339,80 +296,6 @@ def _order(parts: _Parts) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         runs.extend(base + x for x in shuntsu)
         trips.extend(base + x for x in koutsu)
     return pair, tuple(runs), tuple(trips)
-
-
-def _key(han: int, fu: int, extra: int, rules: RuleConfig) -> int:
-    """Base points, han (with ``extra`` dora) and fu packed so the reading worth the most has
-    the largest key."""
-    han += extra
-    if han >= 5:
-        base = _LIMIT_BASE[rules.kazoe_yakuman][han if han < 13 else 13]
-    else:
-        base = fu << han + 2
-        if base >= 2000 or (rules.kiriage and base == 1920):
-            base = 2000
-    return base << 17 | han << 8 | fu
-
-
-def _yakuman_key(found: tuple[int, ...], double: bool) -> int:
-    han = sum(26 if double and YAKUMAN[i].double else 13 for i in found)
-    return (han // 13 * 8000) << 17 | 1 << 16 | han << 8
-
-
-def _result(
-    key: int,
-    mask: int,
-    yakuman: tuple[int, ...],
-    menzen: bool,
-    dora: tuple[int, int, int, int],
-    rules: RuleConfig,
-    seat: int,
-) -> HandResult:
-    base, han, fu = key >> 17, key >> 8 & 255, key & 255
-    ron, tsumo_dealer, tsumo_other, limit, multiplier = _PAYMENTS[seat == 27][base]
-    if key >> 16 & 1:  # real yakuman: no dora, no fu
-        entries = _YAKUMAN_DOUBLE if rules.double_yakuman else _YAKUMAN
-        yaku = tuple(entries[i] for i in yakuman)
-        n_dora = aka = ura = kita = 0
-        limit = "yakuman"
-        multiplier = han // 13
-    else:
-        n_dora, aka, ura, kita = dora
-        chunks = _MASKS[menzen][1]
-        yaku = chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
-        if n_dora + kita:  # Tenhou prints nukidora inside ドラ
-            yaku += (_DORA[n_dora + kita],)
-        if aka:
-            yaku += (_AKA[aka],)
-        if ura:
-            yaku += (_URA[ura],)
-    return HandResult(
-        han, fu, yaku, multiplier, n_dora, aka, ura, kita, base, limit, ron,
-        tsumo_dealer, tsumo_other,
-    )  # fmt: skip
-
-
-def _bases() -> set[int]:
-    """Every base a hand can be worth: fu x 2^(han+2) below mangan, the limits, yakuman
-    multiples."""
-    below = {fu << han + 2 for fu in range(20, 180, 5) for han in range(0, 5)}
-    return (
-        {b for b in below if b < MANGAN}
-        | {MANGAN}
-        | {b for _, b, _ in LIMITS}
-        | {8000 * n for n in range(1, 13)}
-    )
-
-
-#: [dealer][base] -> (*payments(base, dealer), limit name, yakuman multiplier of a kazoe)
-_PAYMENTS = tuple(
-    {b: (*payments(b, dealer), _LIMIT_NAMES.get(b, ""), int(b == 8000)) for b in _bases()}
-    for dealer in (False, True)
-)
-#: [n] -> the ドラ / 赤ドラ / 裏ドラ entry of n dora
-_DORA = tuple(YakuHan("dora", n, "ドラ") for n in range(64))
-_AKA = tuple(YakuHan("aka", n, "赤ドラ") for n in range(13))
-_URA = tuple(YakuHan("ura", n, "裏ドラ") for n in range(64))
 
 
 def preview_value(

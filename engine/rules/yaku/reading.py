@@ -1,7 +1,10 @@
 """Yaku of one reading of a standard-form hand, over its feature record (``records``): the
 summed ``add`` fields and the OR-ed ``bits`` masks of its parts and melds.
 
-Pinfu and sanankou also depend on where the winning tile sits, so scoring tests them per wait.
+The yaku of the counts alone (iipeikou, ryanpeikou, toitoi, chanta, junchan) are a table
+lookup by the ``add`` fields; the table also flags when the sequence or triplet masks can hold
+more (sanshoku, ittsu, sanshoku doukou), which ``of_bits`` then reads. Pinfu and sanankou also
+depend on where the winning tile sits, so scoring tests them per wait.
 """
 
 from __future__ import annotations
@@ -16,42 +19,57 @@ from engine.rules.yaku import (
     SANSHOKU,
     TOITOI,
 )
-from engine.rules.yaku.records import B_TRIP, F_INNER, F_PEIKOU, F_SEQ
+from engine.rules.yaku.records import B_TRIP
 from engine.rules.yaku.records import ITTSU as ITTSU_MASKS
 
+#: flags above every yaku bit: the reading has three sequences (sanshoku or ittsu possible) /
+#: three triplets (sanshoku doukou possible)
+RUNS, TRIPS = 1 << 60, 1 << 61
+#: both flags, and the flag bits' shift
+FLAGS, FLAG_SHIFT = RUNS | TRIPS, 60
 
-def of_groups(add: int, bits: int, menzen: bool, honours: bool) -> int:
-    """Iipeikou, ryanpeikou, sanshoku, ittsu, chanta, junchan, toitoi, sanshoku doukou."""
+
+def _of_counts(fields: int, menzen: int, honours: int) -> int:
+    """Yaku and flags of a reading whose ``add`` holds these fields (sequences, concealed
+    triplets, peikou, inner groups: 3 bits each from ``F_SEQ``)."""
+    seqs, peikou, inner = fields & 7, fields >> 6 & 7, fields >> 9 & 7
     mask = 0
-    seqs = add >> F_SEQ & 7
-    if menzen:
-        peikou = add >> F_PEIKOU & 7  # pairs of identical sequences
-        if peikou == 1:
-            mask = IIPEIKOU
-        elif peikou == 2:  # it replaces iipeikou and beats chiitoitsu on the same tiles
-            mask = RYANPEIKOU
+    if menzen and peikou == 1:  # pairs of identical sequences
+        mask = IIPEIKOU
+    elif menzen and peikou == 2:  # it replaces iipeikou and beats chiitoitsu on the same tiles
+        mask = RYANPEIKOU
+    if not seqs:
+        mask |= TOITOI
+    elif not inner:  # every group and the pair hold a terminal or honour
+        mask |= CHANTA if honours else JUNCHAN
     if seqs >= 3:
+        mask |= RUNS
+    if seqs <= 1:
+        mask |= TRIPS
+    return mask
+
+
+#: [menzen][honours in the hand][add >> F_SEQ & 0o7777] -> (``_of_counts``, concealed
+#: triplets, whether all four groups are sequences)
+OF_COUNTS = tuple(
+    tuple(
+        tuple((_of_counts(f, menzen, honours), f >> 3 & 7, f & 7 == 4) for f in range(1 << 12))
+        for honours in (0, 1)
+    )
+    for menzen in (0, 1)
+)
+
+
+def of_bits(mask: int, bits: int) -> int:
+    """``mask`` (from ``OF_COUNTS``) with sanshoku, ittsu and sanshoku doukou where its flags
+    allow them, and the flags cleared."""
+    if mask & RUNS:
         if bits & bits >> 7 & bits >> 14 & 127:  # one start in all three suits
             mask |= SANSHOKU
         if ITTSU_MASKS[bits & 127] or ITTSU_MASKS[bits >> 7 & 127] or ITTSU_MASKS[bits >> 14 & 127]:
             mask |= ITTSU
-    if not seqs:
-        mask |= TOITOI
-    elif not add >> F_INNER & 7:  # every group and the pair hold a terminal or honour
-        mask |= CHANTA if honours else JUNCHAN
-    if seqs <= 1:  # three triplets at least
+    if mask & TRIPS:  # three triplets at least
         trips = bits >> B_TRIP
         if trips & trips >> 9 & trips >> 18 & 511:
             mask |= DOUKOU
-    return mask
-
-
-def _possible(fields: int) -> bool:
-    """Whether ``of_groups`` can find anything in a reading whose ``add`` holds these fields
-    (sequences, concealed triplets, peikou, inner groups: 3 bits each from ``F_SEQ``)."""
-    seqs, peikou, inner = fields & 7, fields >> 6 & 7, fields >> 9 & 7
-    return seqs != 2 or peikou > 0 or inner == 0
-
-
-#: [add >> F_SEQ & 0o7777] -> ``_possible``: most readings need not ask ``of_groups``
-GROUP_YAKU_POSSIBLE = tuple(_possible(f) for f in range(1 << 12))
+    return mask & ~FLAGS

@@ -12,10 +12,15 @@ Each reading of a complete part becomes ``(add, bits, waits, order)``:
   (``MELD``) how many groups, open groups and kans they are.
 * ``bits``: masks that OR over them: sequence starts per suit (7 bits each from bit 0) and
   triplet kinds per suit (9 bits each from bit 21), for sanshoku and ittsu.
-* ``waits``: per kind offset in the part, 5 bits of how the winning tile can sit in this
-  reading (``W_*``), so the waits of a reading are one shift.
+* ``waits``: per kind offset in the part, 5 bits (at ``5 * offset``) of how the winning tile
+  can sit in this reading (``W_*``).
 * ``order``: the reading itself in part offsets (agari_table's ``PartDecomp``): when two
   readings of a hand tie with different yaku, the one ``hand.decompose`` lists first wins.
+
+``READINGS[part][part code]`` is ``(add, bits, waits, readings)``: the first reading's
+``add`` and ``bits`` flat (most parts read one way; ``add`` has ``F_MULTI`` set when there are
+more), the waits of the part by offset (``waits[offset]``, a merged set over its readings only
+matters for a part with one reading) and every reading, for a hand that has to try them all.
 """
 
 from __future__ import annotations
@@ -167,12 +172,28 @@ def _placed(suit: int) -> dict[int, tuple[Reading, ...]]:
     }
 
 
-#: [part] -> {part code: its readings}; part codes are the hand code's 27-bit slices
+Part = tuple[int, int, tuple[int, ...], tuple[Reading, ...]]
+
+
+def _flat(readings: dict[int, tuple[Reading, ...]], size: int) -> dict[int, Part]:
+    """Each part code's first reading flat beside all of them (see the module docstring)."""
+    by_offset = {
+        w: tuple(w >> 5 * o & 31 for o in range(size))
+        for rs in readings.values()
+        for w in {rs[0][2]}
+    }
+    return {code: (rs[0][0], rs[0][1], by_offset[rs[0][2]], rs) for code, rs in readings.items()}
+
+
+_HONOUR_READINGS = {
+    _code(key): tuple(_honour_reading(r) for r in rs) for key, rs in HONOURS.decomps.items()
+}
+#: [part] -> {part code: ``Part``}; part codes are the hand code's 27-bit slices
 READINGS = (
-    _placed(0),
-    _placed(1),
-    _placed(2),
-    {_code(key): tuple(_honour_reading(r) for r in rs) for key, rs in HONOURS.decomps.items()},
+    _flat(_placed(0), 9),
+    _flat(_placed(1), 9),
+    _flat(_placed(2), 9),
+    _flat(_HONOUR_READINGS, 7),
 )
 
 

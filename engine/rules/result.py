@@ -1,0 +1,164 @@
+"""What scoring returns: the win's circumstances in, one ``HandResult`` out.
+
+``WinContext`` says how a hand was won; ``HandResult`` carries han, fu, every yaku with its
+han, the dora counts, the yakuman multiplier and the payments, as msgspec structs ready for
+the wire and for records. ``hand_result`` builds one from the packed key the scorer compares
+readings by, so no result object exists until the best reading is known.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.rules.points import LIMITS, MANGAN, payments
+from engine.rules.yaku import REGULAR, YAKUMAN
+
+
+class WinContext(msgspec.Struct, frozen=True, kw_only=True):
+    """How the hand was won: the tile, the winds, the declared and lucky circumstances."""
+
+    win_tile: int
+    tsumo: bool
+    seat_wind: int
+    round_wind: int
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()
+    kita: int = 0
+
+
+class YakuHan(msgspec.Struct, frozen=True):
+    name: str
+    han: int
+    tenhou: str
+
+
+class HandResult(msgspec.Struct, frozen=True):
+    han: int
+    fu: int
+    yaku: tuple[YakuHan, ...]
+    yakuman: int
+    dora: int
+    aka: int
+    ura: int
+    kita: int
+    base: int
+    limit: str
+    ron: int
+    tsumo_dealer: int
+    tsumo_other: int
+
+
+#: the key bit that marks real yakuman (no dora, no fu): see ``yakuman_key``
+YAKUMAN_BIT = 1 << 16
+_CLOSED = tuple(YakuHan(y.name, y.closed, y.tenhou) for y in REGULAR)
+_OPENED = tuple(YakuHan(y.name, y.opened, y.tenhou) for y in REGULAR)
+_YAKUMAN = tuple(YakuHan(y.name, 13, y.tenhou) for y in YAKUMAN)
+_YAKUMAN_DOUBLE = tuple(YakuHan(y.name, 26 if y.double else 13, y.tenhou) for y in YAKUMAN)
+_LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman", 8000: "yakuman"}
+
+Chunks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_Entries = tuple[tuple[YakuHan, ...], ...]
+
+
+def _chunked(menzen: bool) -> tuple[Chunks, tuple[_Entries, _Entries, _Entries]]:
+    """Han and entries of a yaku mask in three 13-bit chunks, so a mask's han is three
+    lookups and its entries three concatenations, in ``REGULAR``'s order."""
+    entries = _CLOSED if menzen else _OPENED
+    hans: list[tuple[int, ...]] = []
+    yakus: list[_Entries] = []
+    for chunk in range(3):
+        han = [0] * 8192
+        yaku: list[tuple[YakuHan, ...]] = [()] * 8192
+        for m in range(1, 8192):
+            i = 13 * chunk + (m & -m).bit_length() - 1
+            rest = m & m - 1
+            han[m] = han[rest] + (entries[i].han if i < len(entries) else 0)
+            yaku[m] = (entries[i], *yaku[rest]) if i < len(entries) else yaku[rest]
+        hans.append(tuple(han))
+        yakus.append(tuple(yaku))
+    return (hans[0], hans[1], hans[2]), (yakus[0], yakus[1], yakus[2])
+
+
+_BY_MENZEN = (_chunked(False), _chunked(True))
+#: [menzen] -> han of a yaku mask in three chunks: mask & 8191, mask >> 13 & 8191, mask >> 26
+HAN_CHUNKS = (_BY_MENZEN[0][0], _BY_MENZEN[1][0])
+_ENTRY_CHUNKS = (_BY_MENZEN[0][1], _BY_MENZEN[1][1])
+
+
+def mask_han(chunks: Chunks, mask: int) -> int:
+    """The han of a yaku mask (``chunks`` from ``HAN_CHUNKS``)."""
+    return chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
+
+
+def yakuman_key(found: tuple[int, ...], double: bool) -> int:
+    """The key of a hand of real yakuman (``YAKUMAN`` indexes): above every regular hand."""
+    han = sum(26 if double and YAKUMAN[i].double else 13 for i in found)
+    return (han // 13 * 8000) << 17 | YAKUMAN_BIT | han << 8
+
+
+def hand_result(
+    key: int,
+    mask: int,
+    yakuman: tuple[int, ...],
+    menzen: bool,
+    dora: tuple[int, int, int, int],
+    double_yakuman: bool,
+    dealer: bool,
+) -> HandResult:
+    """The result of the best reading: ``key`` packs base << 17 | han << 8 | fu (scoring's
+    comparison key), ``mask`` its regular yaku, ``dora`` (dora, aka, ura, kita)."""
+    base, han, fu = key >> 17, key >> 8 & 255, key & 255
+    ron, tsumo_dealer, tsumo_other, limit, multiplier = _PAYMENTS[dealer][base]
+    if key & YAKUMAN_BIT:  # real yakuman: no dora, no fu
+        entries = _YAKUMAN_DOUBLE if double_yakuman else _YAKUMAN
+        yaku = tuple(entries[i] for i in yakuman)
+        n_dora = aka = ura = kita = 0
+        limit = "yakuman"
+        multiplier = han // 13
+    else:
+        n_dora, aka, ura, kita = dora
+        chunks = _ENTRY_CHUNKS[menzen]
+        yaku = chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
+        if n_dora + kita:  # Tenhou prints nukidora inside ドラ
+            yaku += (_DORA[n_dora + kita],)
+        if aka:
+            yaku += (_AKA[aka],)
+        if ura:
+            yaku += (_URA[ura],)
+    return HandResult(
+        han, fu, yaku, multiplier, n_dora, aka, ura, kita, base, limit, ron,
+        tsumo_dealer, tsumo_other,
+    )  # fmt: skip
+
+
+def _bases() -> set[int]:
+    """Every base a hand can be worth: fu x 2^(han+2) below mangan, the limits, yakuman
+    multiples."""
+    below = {fu << han + 2 for fu in range(20, 180, 5) for han in range(0, 5)}
+    return (
+        {b for b in below if b < MANGAN}
+        | {MANGAN}
+        | {b for _, b, _ in LIMITS}
+        | {8000 * n for n in range(1, 13)}
+    )
+
+
+#: [dealer][base] -> (*payments(base, dealer), limit name, yakuman multiplier of a kazoe)
+_PAYMENTS = tuple(
+    {b: (*payments(b, dealer), _LIMIT_NAMES.get(b, ""), int(b == 8000)) for b in _bases()}
+    for dealer in (False, True)
+)
+#: [n] -> the ドラ / 赤ドラ / 裏ドラ entry of n dora
+_DORA = tuple(YakuHan("dora", n, "ドラ") for n in range(64))
+_AKA = tuple(YakuHan("aka", n, "赤ドラ") for n in range(13))
+_URA = tuple(YakuHan("ura", n, "裏ドラ") for n in range(64))
