@@ -4,8 +4,12 @@
 
 Times our ``score_hand``, ``mahjong``'s ``HandCalculator.estimate_hand_value`` (pure Python)
 and ``riichienv``'s Rust ``HandEvaluator.calc`` over the same hands from ``bench.handgen``;
-each figure is the median of ``--reps`` passes (CPU time of this process, the engines
-taking turns in each repetition), inputs built before the clock starts. Then
+each figure is the median of ``--reps`` repetitions (CPU time of this process, the engines
+taking turns in each repetition, inputs built before the clock starts). A repetition runs each
+engine over the hands as many times as it takes about ``--seconds`` (a fast engine's single
+pass lasts a few tens of milliseconds, too short to time on a shared machine), and the
+ratios are the median of each repetition's own ratio, whose two engines ran moments apart;
+the spread of those ratios is printed beside them. Then
 per-call times of shanten and waits (engine.rules.hand) on the 13-tile hands before the win,
 beside ``mahjong``'s shanten. The last two lines are the ratios the issue asks for.
 """
@@ -39,14 +43,33 @@ def _median_rate(run: Callable[[], int], reps: int) -> float:
     return statistics.median(_timed(run) for _ in range(reps))
 
 
-def _interleaved(runs: list[Callable[[], int]], reps: int) -> list[float]:
-    """Median rate of each run, the runs taking turns in every repetition so a change in
-    machine load touches them all alike."""
+def _repeated(run: Callable[[], int], seconds: float) -> Callable[[], int]:
+    """``run`` looped as many times as one call fits in about ``seconds`` of CPU."""
+    start = time.process_time()
+    run()
+    times = max(1, round(seconds / max(time.process_time() - start, 1e-6)))
+
+    def loop() -> int:
+        return sum(run() for _ in range(times))
+
+    return loop
+
+
+def _interleaved(runs: list[Callable[[], int]], reps: int, seconds: float) -> list[list[float]]:
+    """Each run's rate in every repetition, the runs taking turns so a change in machine load
+    touches them all alike."""
+    loops = [_repeated(run, seconds) for run in runs]
     rates: list[list[float]] = [[] for _ in runs]
     for _ in range(reps):
-        for i, run in enumerate(runs):
-            rates[i].append(_timed(run))
-    return [statistics.median(r) for r in rates]
+        for i, loop in enumerate(loops):
+            rates[i].append(_timed(loop))
+    return rates
+
+
+def _ratio(ours: list[float], peer: list[float]) -> str:
+    """Median of the per-repetition ratios, and their range."""
+    ratios = sorted(a / b for a, b in zip(ours, peer, strict=True))
+    return f"{statistics.median(ratios):.2f}x (repetitions {ratios[0]:.2f}-{ratios[-1]:.2f})"
 
 
 def ours(cases: list[Case]) -> Callable[[], int]:
@@ -128,6 +151,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4000)
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=0.3)
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
@@ -135,12 +159,10 @@ def main() -> None:
     print(f"{len(cases)} seeded winning hands (seed {args.seed}), median of {args.reps} passes")
     peer = riichienv(cases)
     runs = [ours(cases), mahjong(cases)] + ([peer] if peer else [])
-    rates = _interleaved(runs, args.reps)
-    rate_ours, rate_mj = rates[0], rates[1]
-    rate_re = rates[2] if peer else float("nan")
-    print(f"ours      score_hand            {rate_ours:12,.0f} hands/s")
-    print(f"mahjong   estimate_hand_value   {rate_mj:12,.0f} hands/s")
-    print(f"riichienv HandEvaluator.calc    {rate_re:12,.0f} hands/s")
+    rates = _interleaved(runs, args.reps, args.seconds)
+    names = ("ours      score_hand          ", "mahjong   estimate_hand_value ")
+    for name, rate in zip((*names, "riichienv HandEvaluator.calc  "), rates, strict=False):
+        print(f"{name}{statistics.median(rate):12,.0f} hands/s (fastest {max(rate):,.0f})")
 
     before = []
     for c in cases:
@@ -155,8 +177,9 @@ def main() -> None:
     print(f"ours      shanten   {_per_call(shanten, before, args.reps):8.2f} us/call")
     print(f"ours      waits     {_per_call(waits, before, args.reps):8.2f} us/call")
     print(f"mahjong   shanten   {_per_call(mj_shanten, before, args.reps):8.2f} us/call")
-    print(f"scoring vs riichienv: {rate_ours / rate_re:.2f}x")
-    print(f"scoring vs mahjong: {rate_ours / rate_mj:.2f}x")
+    if peer:
+        print(f"scoring vs riichienv: {_ratio(rates[0], rates[2])}")
+    print(f"scoring vs mahjong: {_ratio(rates[0], rates[1])}")
 
 
 if __name__ == "__main__":

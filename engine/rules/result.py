@@ -111,22 +111,24 @@ def hand_result(
     mask: int,
     yakuman: tuple[int, ...],
     menzen: bool,
-    dora: tuple[int, int, int, int],
+    n_dora: int,
+    aka: int,
+    ura: int,
+    kita: int,
     double_yakuman: bool,
     dealer: bool,
 ) -> HandResult:
     """The result of the best reading: ``key`` packs base << 17 | han << 8 | fu (scoring's
-    comparison key), ``mask`` its regular yaku, ``dora`` (dora, aka, ura, kita)."""
+    comparison key), ``mask`` its regular yaku; the dora counts are dropped for yakuman."""
     base, han, fu = key >> 17, key >> 8 & 255, key & 255
     ron, tsumo_dealer, tsumo_other, limit, multiplier = _PAYMENTS[dealer][base]
-    if key & YAKUMAN_BIT:  # real yakuman: no dora, no fu
+    if yakuman:  # real yakuman: no dora, no fu
         entries = _YAKUMAN_DOUBLE if double_yakuman else _YAKUMAN
         yaku = tuple(entries[i] for i in yakuman)
         n_dora = aka = ura = kita = 0
         limit = "yakuman"
         multiplier = han // 13
     else:
-        n_dora, aka, ura, kita = dora
         chunks = _ENTRY_CHUNKS[menzen]
         yaku = chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
         if n_dora + kita:  # Tenhou prints nukidora inside ドラ

@@ -146,8 +146,10 @@ def score_hand(
     groups, menzen, kans, size = _MELD_FACTS[add >> F_GROUPS]
     if len(concealed) != size:
         return None
-    mask, yakuman = of_hand(shape, ctx, rules, menzen, groups, kans, win)
     seat, tsumo = ctx.seat_wind, ctx.tsumo
+    winds = 4 * seat + ctx.round_wind - 135  # East East = 0
+    honours = shape >> 81
+    mask, yakuman = of_hand(shape, ctx, rules, menzen, groups, kans, win, winds, honours)
     shift = _DORA_SHIFT[rules.players == 3]
     dora = 0
     for i in ctx.dora_indicators:
@@ -193,8 +195,8 @@ def score_hand(
     min_han = rules.min_han
     low_keys = _LOW_KEYS[rules.kiriage]
     won = WON_FU[tsumo][menzen]
-    pair_value = PAIR_VALUE[rules.double_wind_pair_fu][4 * seat + ctx.round_wind - 135]
-    of_counts = OF_COUNTS[menzen][shape >> 81 != 0]
+    pair_value = PAIR_VALUE[rules.double_wind_pair_fu][winds]
+    of_counts = OF_COUNTS[menzen][honours != 0]
     for a, b, waits, r in readings:
         if a & 7 != 1:  # exactly one part holds the pair
             continue
@@ -245,7 +247,7 @@ def score_hand(
     if key < 0:
         return None
     return hand_result(
-        key, best_mask, best_yakuman, menzen, (dora, aka, ura, ctx.kita), double, seat == 27
+        key, best_mask, best_yakuman, menzen, dora, aka, ura, ctx.kita, double, seat == 27
     )
 
 

@@ -58,6 +58,8 @@ if TYPE_CHECKING:
 _SUITS = (1 << 81) - 1
 #: [suit] -> the count fields of the other two suits
 _OTHER_SUITS = tuple(_SUITS & ~(PART_MASK << 27 * suit) for suit in range(3))
+#: [suited kind] -> the count fields of the suits it is not in
+_OTHER_SUITS_OF = tuple(_OTHER_SUITS[k // 9] for k in range(27))
 _ALL = (1 << 102) - 1
 _NOT_GREEN = _ALL & ~GREEN_MASK
 _NOT_TERMINAL = _ALL & ~TERMINAL_MASK
@@ -78,7 +80,7 @@ def _honour_facts(code: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         dragons | (JIKAZE[seat] if sets[seat] else 0) | (BAKAZE[rnd] if sets[rnd] else 0)
         for seat in range(4)
         for rnd in range(4)
-    )
+    )  # [4 x seat + round wind]
     found = [DAISANGEN] if all(sets[4:]) else []
     winds = sum(counts[:4])
     if winds == 11:  # three wind sets and a wind pair
@@ -95,11 +97,20 @@ _NO_SETS = _honour_facts(0)
 
 
 def of_hand(
-    shape: int, ctx: WinContext, rules: RuleConfig, menzen: bool, groups: int, kans: int, win: int
+    shape: int,
+    ctx: WinContext,
+    rules: RuleConfig,
+    menzen: bool,
+    groups: int,
+    kans: int,
+    win: int,
+    winds: int,
+    honours: int,
 ) -> tuple[int, tuple[int, ...]]:
     """(mask of the situational yaku, tanyao, yakuhai, shousangen, honroutou, the flushes
     and sankantsu; the yakuman of the tiles and the situation as ``YAKUMAN`` indexes, in the
-    order results list them)."""
+    order results list them). ``winds`` is 4 x seat wind + round wind, East = 0; ``honours``
+    the honour part of ``shape``."""
     mask = 0
     # the situation: riichi and the luck of the draw
     if menzen:
@@ -114,20 +125,21 @@ def of_hand(
             mask |= RINSHAN
         elif ctx.haitei:  # a rinshan draw is never haitei (Tenhou)
             mask |= HAITEI
+        first = ctx.tenhou or ctx.chiihou
     else:
         if ctx.chankan:
             mask |= CHANKAN
         if ctx.houtei:
             mask |= HOUTEI
-        if ctx.renhou and rules.renhou and menzen and ctx.seat_wind != 27:
+        if ctx.renhou and rules.renhou and menzen and winds >= 4:  # not the dealer
             mask |= RENHOU  # a ron before one's first draw, as mangan: off on Tenhou
+        first = False
     # the tiles
-    honours = shape >> 81
     try:
         by_wind, honour_yakuman = _HONOURS[honours]
     except KeyError:  # seven pairs, kokushi or no complete hand: no honour set
         by_wind, honour_yakuman = _NO_SETS
-    mask |= by_wind[ctx.seat_wind * 4 + ctx.round_wind - 135]  # yakuhai, shousangen
+    mask |= by_wind[winds]  # yakuhai, shousangen
     suited = shape & _SUITS
     simples = shape & SIMPLE_MASK
     if not shape & YAOCHUU_MASK:
@@ -136,9 +148,10 @@ def of_hand(
     elif not simples and honours and suited:  # terminals and honours, both present
         mask |= HONROUTOU
     if win < 27:  # every suited tile in the winning tile's suit
-        one_suit = not suited & _OTHER_SUITS[win // 9]
+        one_suit = not suited & _OTHER_SUITS_OF[win]
     else:
-        one_suit = any(suited and not suited & other for other in _OTHER_SUITS)
+        man, pin, sou = _OTHER_SUITS
+        one_suit = suited != 0 and (not suited & man or not suited & pin or not suited & sou)
     if one_suit:
         mask |= HONITSU if honours else CHINITSU
     if kans == 3:
@@ -146,10 +159,9 @@ def of_hand(
     if (
         honour_yakuman
         or not simples
-        or not shape & _NOT_GREEN
+        or first
         or kans == 4
-        or ctx.tenhou
-        or ctx.chiihou
+        or not shape & _NOT_GREEN
         or (one_suit and not honours and not groups)
     ):
         return mask, _yakuman(shape, ctx, honour_yakuman, groups, kans, win)

@@ -15,6 +15,7 @@ from engine.rules.yaku import (
     IIPEIKOU,
     ITTSU,
     JUNCHAN,
+    REGULAR,
     RYANPEIKOU,
     SANSHOKU,
     TOITOI,
@@ -22,11 +23,12 @@ from engine.rules.yaku import (
 from engine.rules.yaku.records import B_TRIP
 from engine.rules.yaku.records import ITTSU as ITTSU_MASKS
 
-#: flags above every yaku bit: the reading has three sequences (sanshoku or ittsu possible) /
-#: three triplets (sanshoku doukou possible)
-RUNS, TRIPS = 1 << 60, 1 << 61
-#: both flags, and the flag bits' shift
-FLAGS, FLAG_SHIFT = RUNS | TRIPS, 60
+#: the flag bits' shift: just above every yaku bit, so a mask stays a small int
+FLAG_SHIFT = len(REGULAR)
+#: flags: the reading has three sequences (sanshoku or ittsu possible) / three triplets
+#: (sanshoku doukou possible); and both
+RUNS, TRIPS = 1 << FLAG_SHIFT, 2 << FLAG_SHIFT
+FLAGS = RUNS | TRIPS
 
 
 def _of_counts(fields: int, menzen: int, honours: int) -> int:
