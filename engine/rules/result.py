@@ -110,7 +110,7 @@ def hand_result(
     key: int,
     mask: int,
     yakuman: tuple[int, ...],
-    menzen: bool,
+    menzen: int,
     n_dora: int,
     aka: int,
     ura: int,

@@ -69,9 +69,13 @@ from engine.rules.yaku.records import (
 
 __all__ = ["HandResult", "WinContext", "YakuHan", "preview_value", "score_hand"]
 
-#: [sanma][indicator tile] -> the shift of its dora kind's count in a hand code
-_DORA_SHIFT = tuple(
-    tuple(3 * dora_of(t >> 2, sanma) for t in range(136)) for sanma in (False, True)
+#: [players][indicator tile] -> the shift of its dora kind's count in a hand code
+_DORA_SHIFT = (
+    (),
+    (),
+    (),
+    tuple(3 * dora_of(t >> 2, True) for t in range(136)),
+    tuple(3 * dora_of(t >> 2, False) for t in range(136)),
 )
 #: CODE by tile id. A list only because list.__getitem__ is a fast builtin method (a tuple's
 #: goes through a slot wrapper, ~35% slower inside ``sum(map(...))``); never mutated.
@@ -87,11 +91,12 @@ _WAIT_AT = tuple((min(k // 9, 3), k - 9 * min(k // 9, 3)) for k in range(34))
 _WAIT_BITS = tuple(tuple(1 << i for i in range(5) if w >> i & 1) for w in range(32))
 
 
-def _meld_facts(fields: int) -> tuple[int, bool, int, int]:
+def _meld_facts(fields: int) -> tuple[int, int, int, int]:
     """(groups, menzen, kans, concealed tiles a complete hand has) of the melds' summed
-    group, open and kan counts (``add >> F_GROUPS``)."""
+    group, open and kan counts (``add >> F_GROUPS``). ``menzen`` is 1 or 0, not a bool: the
+    tables it indexes take a plain int faster."""
     groups = fields & 7
-    return groups, not fields >> 3 & 7, fields >> 6 & 7, 14 - 3 * groups
+    return groups, int(not fields >> 3 & 7), fields >> 6 & 7, 14 - 3 * groups
 
 
 _MELD_FACTS = tuple(_meld_facts(f) for f in range(512))
@@ -150,7 +155,7 @@ def score_hand(
     winds = 4 * seat + ctx.round_wind - 135  # East East = 0
     honours = shape >> 81
     mask, yakuman = of_hand(shape, ctx, rules, menzen, groups, kans, win, winds, honours)
-    shift = _DORA_SHIFT[rules.players == 3]
+    shift = _DORA_SHIFT[rules.players]
     dora = 0
     for i in ctx.dora_indicators:
         dora += tiles >> shift[i] & 7
@@ -206,8 +211,8 @@ def score_hand(
         group_mask |= mask
         pair = pair_value[a >> F_PAIR & 63]
         fixed = won + (a >> F_FU & 255) + (pair >> 1)
-        # pinfu: four sequences, a valueless pair, closed (and a two-sided wait)
-        pinfu = pinfu and menzen and not pair
+        # pinfu: closed, four sequences, a valueless pair (and a two-sided wait)
+        pinfu = pinfu and not pair
         for wait in _WAIT_BITS[waits]:
             an = ankou
             fu = fixed

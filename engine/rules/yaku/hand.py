@@ -100,7 +100,7 @@ def of_hand(
     shape: int,
     ctx: WinContext,
     rules: RuleConfig,
-    menzen: bool,
+    menzen: int,
     groups: int,
     kans: int,
     win: int,

@@ -52,10 +52,13 @@ def _of_counts(fields: int, menzen: int, honours: int) -> int:
 
 
 #: [menzen][honours in the hand][add >> F_SEQ & 0o7777] -> (``_of_counts``, concealed
-#: triplets, whether all four groups are sequences)
+#: triplets, whether the hand has pinfu's shape: closed, all four groups sequences)
 OF_COUNTS = tuple(
     tuple(
-        tuple((_of_counts(f, menzen, honours), f >> 3 & 7, f & 7 == 4) for f in range(1 << 12))
+        tuple(
+            (_of_counts(f, menzen, honours), f >> 3 & 7, bool(menzen) and f & 7 == 4)
+            for f in range(1 << 12)
+        )
         for honours in (0, 1)
     )
     for menzen in (0, 1)
