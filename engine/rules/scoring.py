@@ -45,18 +45,17 @@ from engine.rules.yaku.hand import of_hand
 from engine.rules.yaku.reading import FLAG_SHIFT, OF_COUNTS, of_bits
 from engine.rules.yaku.records import (
     CODE,
+    COPY_BITS,
     F_FU,
     F_GROUPS,
     F_MULTI,
     F_PAIR,
     F_SEQ,
-    KINDS_MASK,
     KOKUSHI_ONES,
     MELD,
     ODD_OR_FOUR,
     PART_MASK,
     READINGS,
-    RED_SHIFT,
     SIMPLE_MASK,
     W_KANCHAN,
     W_PENCHAN,
@@ -132,12 +131,12 @@ def score_hand(
     code = 0  # the concealed tiles; see records.CODE
     for t in concealed:
         code += CODE[t]
+    red = _RED_MASKS[rules.aka]
+    aka = (code & red).bit_count()
+    code >>= COPY_BITS
     win = ctx.win_tile >> 2
     if not code >> 3 * win & 7:
         return None
-    red = _RED_MASKS[rules.aka]
-    aka = (code >> RED_SHIFT & red).bit_count()
-    code &= KINDS_MASK
     shape = tiles = code  # + the groups (a kan as a triplet); + every meld tile, for dora
     add = bits = 0
     for meld in melds:
@@ -147,7 +146,7 @@ def score_hand(
         shape += c
         tiles += d
         if five and red:
-            aka += (sum(map(_CODE_OF, meld.tiles)) >> RED_SHIFT & red).bit_count()
+            aka += (sum(map(_CODE_OF, meld.tiles)) & red).bit_count()
     groups, menzen, kans, size = _MELD_FACTS[add >> F_GROUPS]
     if len(concealed) != size:
         return None

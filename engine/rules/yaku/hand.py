@@ -140,17 +140,17 @@ def of_hand(
     except KeyError:  # seven pairs, kokushi or no complete hand: no honour set
         by_wind, honour_yakuman = _NO_SETS
     mask |= by_wind[winds]  # yakuhai, shousangen
-    suited = shape & _SUITS
     simples = shape & SIMPLE_MASK
     if not shape & YAOCHUU_MASK:
         if menzen or rules.kuitan:  # open only with kuitan
             mask |= TANYAO
-    elif not simples and honours and suited:  # terminals and honours, both present
+    elif not simples and honours and shape & _SUITS:  # terminals and honours, both present
         mask |= HONROUTOU
     if win < 27:  # every suited tile in the winning tile's suit
-        one_suit = not suited & _OTHER_SUITS_OF[win]
+        one_suit = not shape & _OTHER_SUITS_OF[win]
     else:
         man, pin, sou = _OTHER_SUITS
+        suited = shape & _SUITS
         one_suit = suited != 0 and (not suited & man or not suited & pin or not suited & sou)
     if one_suit:
         mask |= HONITSU if honours else CHINITSU
@@ -161,8 +161,7 @@ def of_hand(
         or not simples
         or first
         or kans == 4
-        or not shape & _NOT_GREEN
-        or (one_suit and not honours and not groups)
+        or (one_suit and ((not honours and not groups) or not shape & _NOT_GREEN))
     ):
         return mask, _yakuman(shape, ctx, honour_yakuman, groups, kans, win)
     return mask, ()

@@ -1,9 +1,9 @@
 """Feature records of every complete part, packed into ints at import, so scoring a hand is a
 few lookups and bitwise operations instead of a search.
 
-A hand is a 102-bit *code*: three bits of count per kind (``CODE[tile]`` adds one tile, and
-marks a five's copy above bit ``RED_SHIFT`` for the red-five count), so a part's key is a
-slice of it and hand-wide questions (only simples? only honours?) are one mask test.
+A hand is a 102-bit *code*: three bits of count per kind, so a part's key is a slice of it and
+hand-wide questions (only simples? only honours?) are one mask test. ``CODE[tile]`` adds one
+tile to ``code << COPY_BITS`` and marks a five's copy in the low bits, for the red-five count.
 Each reading of a complete part becomes ``(add, bits, waits, order)``:
 
 * ``add``: fields that SUM over the parts and the melds (see the ``F_*`` shifts): pairs, pair
@@ -27,29 +27,26 @@ from __future__ import annotations
 
 from engine.rules.agari_table import HONOURS, SUIT, PartDecomp
 
-#: where the copy bits of the fives start, above 34 count fields of 3 bits
-RED_SHIFT = 102
-#: every count field
-KINDS_MASK = (1 << RED_SHIFT) - 1
+#: the copy bits of the fives, below the count fields in ``CODE``
+COPY_BITS = 12
 
 
 def _tile_code(t: int) -> int:
-    """One count of the tile's kind; and a five also sets the bit of its copy above the counts
-    (bit ``RED_SHIFT + 4 * suit + copy``): red fives are the lowest copies, so a rule's red
-    tiles are a mask of those bits (``red_mask``)."""
+    """One count of the tile's kind above ``COPY_BITS``; and a five also sets the bit of its
+    copy (bit ``4 * suit + copy``): red fives are the lowest copies, so a rule's red tiles are a
+    mask of those bits (``red_mask``)."""
     kind = t >> 2
-    copy = 1 << RED_SHIFT + 4 * (kind // 9) + (t & 3) if kind < 27 and kind % 9 == 4 else 0
-    return 1 << 3 * kind | copy
+    copy = 1 << 4 * (kind // 9) + (t & 3) if kind < 27 and kind % 9 == 4 else 0
+    return 1 << COPY_BITS + 3 * kind | copy
 
 
-#: 3 bits of count per kind (``_tile_code``)
+#: 3 bits of count per kind above the copy bits (``_tile_code``)
 CODE = tuple(_tile_code(t) for t in range(136))
 PART_MASK = (1 << 27) - 1
 
 
 def red_mask(aka: tuple[int, int, int]) -> int:
-    """The copy bits (after ``>> RED_SHIFT``) of the red fives of a rule with ``aka[s]`` red
-    fives in suit s."""
+    """The copy bits of the red fives of a rule with ``aka[s]`` red fives in suit s."""
     return sum(((1 << n) - 1) << 4 * suit for suit, n in enumerate(aka))
 
 
