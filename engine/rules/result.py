@@ -108,6 +108,8 @@ def yakuman_key(found: tuple[int, ...], double: bool) -> int:
 
 def hand_result(
     key: int,
+    han: int,
+    fu: int,
     mask: int,
     yakuman: tuple[int, ...],
     menzen: int,
@@ -116,15 +118,16 @@ def hand_result(
     ura: int,
     kita: int,
     double_yakuman: bool,
-    dealer: bool,
+    dealer: int,
 ) -> HandResult:
     """The result of the best reading: ``key`` packs base << 17 | han << 8 | fu (scoring's
-    comparison key), ``mask`` its regular yaku; the dora counts are dropped for yakuman."""
-    base, han, fu = key >> 17, key >> 8 & 255, key & 255
-    ron, tsumo_dealer, tsumo_other, limit, multiplier = _PAYMENTS[dealer][base]
+    comparison key), ``mask`` its regular yaku, or ``yakuman`` its yakuman (when han and fu
+    are read off the key); the dora counts are dropped for yakuman."""
+    ron, tsumo_dealer, tsumo_other, limit, multiplier = _PAYMENTS[dealer][key >> 17]
     if yakuman:  # real yakuman: no dora, no fu
         entries = _YAKUMAN_DOUBLE if double_yakuman else _YAKUMAN
         yaku = tuple(entries[i] for i in yakuman)
+        han, fu = key >> 8 & 255, 0
         n_dora = aka = ura = kita = 0
         limit = "yakuman"
         multiplier = han // 13
@@ -138,7 +141,7 @@ def hand_result(
         if ura:
             yaku += (_URA[ura],)
     return HandResult(
-        han, fu, yaku, multiplier, n_dora, aka, ura, kita, base, limit, ron,
+        han, fu, yaku, multiplier, n_dora, aka, ura, kita, key >> 17, limit, ron,
         tsumo_dealer, tsumo_other,
     )  # fmt: skip
 

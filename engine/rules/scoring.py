@@ -83,6 +83,8 @@ _CODE_OF = list(CODE).__getitem__
 _RED_MASKS = {(m, p, s): red_mask((m, p, s)) for m in range(5) for p in range(5) for s in range(5)}
 _R_MAN, _R_PIN, _R_SOU, _R_HONOUR = READINGS
 _Parts = tuple[Reading, Reading, Reading]
+#: [seat wind] -> whether it is the dealer's (East), a plain int to index tables fast
+_DEALER = (0,) * 27 + (1, 0, 0, 0)
 _LOW_WAIT = W_TANKI | W_KANCHAN | W_PENCHAN  # +2 fu
 #: (part, offset in it) of each winning kind
 _WAIT_AT = tuple((min(k // 9, 3), k - 9 * min(k // 9, 3)) for k in range(34))
@@ -166,7 +168,7 @@ def score_hand(
     double = rules.double_yakuman
     han_of = HAN_CHUNKS[menzen]
     key = -1
-    best_mask = 0
+    best_mask = best_han = best_fu = 0
     best_yakuman: tuple[int, ...] = ()
     best_parts: _Parts | None = None  # None: chiitoitsu or kokushi, or nothing yet
     if not groups:
@@ -176,7 +178,9 @@ def score_hand(
             else:
                 best_mask = mask | CHIITOITSU
                 han = mask_han(han_of, best_mask)
-                key = _key(han + extra, 25, rules) if han >= rules.min_han else -1
+                if han >= rules.min_han:
+                    best_han, best_fu = han + extra, 25
+                    key = _key(best_han, 25, rules)
         elif (
             not code & SIMPLE_MASK and (code | code >> 1 | code >> 2) & KOKUSHI_ONES == KOKUSHI_ONES
         ):
@@ -248,10 +252,22 @@ def score_hand(
                 k = _LIMIT_KEYS[rules.kazoe_yakuman][han if han < 13 else 13] | han << 8 | fu
             if k > key or (k == key and found_mask != best_mask and _first(r, best_parts)):
                 key, best_mask, best_yakuman, best_parts = k, found_mask, (), r
+                best_han, best_fu = han, fu
     if key < 0:
         return None
     return hand_result(
-        key, best_mask, best_yakuman, menzen, dora, aka, ura, ctx.kita, double, seat == 27
+        key,
+        best_han,
+        best_fu,
+        best_mask,
+        best_yakuman,
+        menzen,
+        dora,
+        aka,
+        ura,
+        ctx.kita,
+        double,
+        _DEALER[seat],
     )
 
 
