@@ -36,13 +36,17 @@ class WinContext(msgspec.Struct, frozen=True, kw_only=True):
     kita: int = 0
 
 
-class YakuHan(msgspec.Struct, frozen=True):
+# gc=False: results hold only strings, ints and tuples of these, so they can never be part of a
+# reference cycle, and untracked objects spare the collector a pass over every result.
+
+
+class YakuHan(msgspec.Struct, frozen=True, gc=False):
     name: str
     han: int
     tenhou: str
 
 
-class HandResult(msgspec.Struct, frozen=True):
+class HandResult(msgspec.Struct, frozen=True, gc=False):
     han: int
     fu: int
     yaku: tuple[YakuHan, ...]
