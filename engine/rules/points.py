@@ -36,3 +36,34 @@ def payments(base: int, dealer: bool) -> tuple[int, int, int]:
     if dealer:
         return _ceil100(base * 6), 0, _ceil100(base * 2)
     return _ceil100(base * 4), _ceil100(base * 2), _ceil100(base)
+
+
+def _low_key(han: int, fu: int, kiriage: bool) -> int:
+    base = fu << han + 2
+    if base >= MANGAN or (kiriage and base == 1920):
+        base = MANGAN
+    return base << 17 | han << 8 | fu
+
+
+def _limit_key(han: int, kazoe: bool) -> int:
+    base = (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000)[min(han, 13) - 5]
+    return (8000 if kazoe and han >= 13 else base) << 17
+
+
+#: Scoring compares readings by one int, base << 17 | han << 8 | fu, so the reading worth the
+#: most has the largest (``result.hand_result`` reads it back). The keys of regular hands:
+#: [kiriage][han < 5][fu], and [kazoe_yakuman][min(han, 13)] to OR with han << 8 | fu.
+LOW_KEYS = tuple(
+    tuple(tuple(_low_key(han, fu, kiriage) for fu in range(200)) for han in range(5))
+    for kiriage in (False, True)
+)
+LIMIT_KEYS = tuple(
+    (0,) * 5 + tuple(_limit_key(han, kazoe) for han in range(5, 14)) for kazoe in (False, True)
+)
+
+
+def hand_key(han: int, fu: int, rules: RuleConfig) -> int:
+    """The comparison key of a regular hand of ``han`` (dora included) and ``fu``."""
+    if han < 5:
+        return LOW_KEYS[rules.kiriage][han][fu]
+    return LIMIT_KEYS[rules.kazoe_yakuman][han if han < 13 else 13] | han << 8 | fu

@@ -1,7 +1,7 @@
 """Score a winning hand: every interpretation, its yaku and fu, the best one, dora, payments.
 
-The one entry point is ``score_hand``; ``preview_value`` is the guaranteed minimum a waiting
-hand shows before it wins (seed 000). Results (``result.HandResult``) are msgspec structs,
+The one entry point is ``score_hand`` (``preview.preview_value`` is the guaranteed minimum a
+waiting hand shows before it wins). Results (``result.HandResult``) are msgspec structs,
 ready for the wire and for records.
 
 Speed (bench/hand.py) comes from work done at import: the hand becomes one integer code
@@ -14,14 +14,12 @@ and no result object is built until the best reading is known.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
-
-import msgspec
 
 from engine.rules.config import RuleConfig
 from engine.rules.fu import ANKOU_FU, PAIR_VALUE, ROUND_UP, WON_FU
 from engine.rules.meld import Meld
-from engine.rules.points import MANGAN
+from engine.rules.points import LIMIT_KEYS, LOW_KEYS, hand_key
+from engine.rules.readings import Parts, comes_first, every_reading
 from engine.rules.result import (
     HAN_CHUNKS,
     HandResult,
@@ -62,11 +60,10 @@ from engine.rules.yaku.records import (
     W_RYANMEN,
     W_SHANPON,
     W_TANKI,
-    Reading,
     red_mask,
 )
 
-__all__ = ["HandResult", "WinContext", "YakuHan", "preview_value", "score_hand"]
+__all__ = ["HandResult", "WinContext", "YakuHan", "score_hand"]
 
 #: [players][indicator tile] -> the shift of its dora kind's count in a hand code
 _DORA_SHIFT = (
@@ -82,7 +79,6 @@ _CODE_OF = list(CODE).__getitem__
 #: rule's aka -> red_mask(aka), for every rule up to four red fives a suit
 _RED_MASKS = {(m, p, s): red_mask((m, p, s)) for m in range(5) for p in range(5) for s in range(5)}
 _R_MAN, _R_PIN, _R_SOU, _R_HONOUR = READINGS
-_Parts = tuple[Reading, Reading, Reading]
 #: [seat wind] -> whether it is the dealer's (East), a plain int to index tables fast
 _DEALER = (0,) * 27 + (1, 0, 0, 0)
 _LOW_WAIT = W_TANKI | W_KANCHAN | W_PENCHAN  # +2 fu
@@ -101,29 +97,6 @@ def _meld_facts(fields: int) -> tuple[int, int, int, int]:
 
 
 _MELD_FACTS = tuple(_meld_facts(f) for f in range(512))
-
-
-def _low_key(han: int, fu: int, kiriage: bool) -> int:
-    base = fu << han + 2
-    if base >= MANGAN or (kiriage and base == 1920):
-        base = MANGAN
-    return base << 17 | han << 8 | fu
-
-
-def _limit_key(han: int, kazoe: bool) -> int:
-    base = (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000)[min(han, 13) - 5]
-    return (8000 if kazoe and han >= 13 else base) << 17
-
-
-#: the comparison key of a regular hand is base << 17 | han << 8 | fu (see ``result``):
-#: [kiriage][han < 5][fu] and [kazoe_yakuman][min(han, 13)] (to OR with han << 8 | fu)
-_LOW_KEYS = tuple(
-    tuple(tuple(_low_key(han, fu, kiriage) for fu in range(200)) for han in range(5))
-    for kiriage in (False, True)
-)
-_LIMIT_KEYS = tuple(
-    (0,) * 5 + tuple(_limit_key(han, kazoe) for han in range(5, 14)) for kazoe in (False, True)
-)
 
 
 def score_hand(
@@ -170,7 +143,7 @@ def score_hand(
     key = -1
     best_mask = best_han = best_fu = 0
     best_yakuman: tuple[int, ...] = ()
-    best_parts: _Parts | None = None  # None: chiitoitsu or kokushi, or nothing yet
+    best_parts: Parts | None = None  # None: chiitoitsu or kokushi, or nothing yet
     if not groups:
         if not code & ODD_OR_FOUR:  # seven pairs: a reading before the standard ones
             if yakuman:
@@ -180,7 +153,7 @@ def score_hand(
                 han = mask_han(han_of, best_mask)
                 if han >= rules.min_han:
                     best_han, best_fu = han + extra, 25
-                    key = _key(best_han, 25, rules)
+                    key = hand_key(best_han, 25, rules)
         elif (
             not code & SIMPLE_MASK and (code | code >> 1 | code >> 2) & KOKUSHI_ONES == KOKUSHI_ONES
         ):
@@ -192,16 +165,16 @@ def score_hand(
         sa, sb, sw, sr = _R_SOU[code >> 54 & PART_MASK]
         ha, _, hw, hr = _R_HONOUR[code >> 81]
     except KeyError:  # some part is not groups (and a pair): no standard reading
-        readings: Sequence[tuple[int, int, int, _Parts | None]] = ()
+        readings: Sequence[tuple[int, int, int, Parts | None]] = ()
     else:
         a = add + ma + pa + sa + ha
         part, at = _WAIT_AT[win]
         if a >> F_MULTI:  # some part reads several ways
-            readings = _readings(mr, pr, sr, hr[0], add, bits, part, at)
+            readings = every_reading(mr, pr, sr, hr[0], add, bits, part, at)
         else:
             readings = ((a, bits | mb | pb | sb, (mw, pw, sw, hw)[part][at], None),)
     min_han = rules.min_han
-    low_keys = _LOW_KEYS[rules.kiriage]
+    low_keys = LOW_KEYS[rules.kiriage]
     won = WON_FU[tsumo][menzen]
     pair_value = PAIR_VALUE[rules.double_wind_pair_fu][winds]
     of_counts = OF_COUNTS[menzen][honours != 0]
@@ -227,7 +200,7 @@ def score_hand(
                 if an == 4:
                     found = (*yakuman, SUUANKOU_TANKI if wait == W_TANKI else SUUANKOU)
                 k = yakuman_key(found, double)
-                if k > key or (k == key and found != best_yakuman and _first(r, best_parts)):
+                if k > key or (k == key and found != best_yakuman and comes_first(r, best_parts)):
                     key, best_mask, best_yakuman, best_parts = k, 0, found, r
                 continue
             found_mask = group_mask | SANANKOU if an == 3 else group_mask
@@ -249,8 +222,8 @@ def score_hand(
             if han < 5:
                 k = low_keys[han][fu]
             else:
-                k = _LIMIT_KEYS[rules.kazoe_yakuman][han if han < 13 else 13] | han << 8 | fu
-            if k > key or (k == key and found_mask != best_mask and _first(r, best_parts)):
+                k = LIMIT_KEYS[rules.kazoe_yakuman][han if han < 13 else 13] | han << 8 | fu
+            if k > key or (k == key and found_mask != best_mask and comes_first(r, best_parts)):
                 key, best_mask, best_yakuman, best_parts = k, found_mask, (), r
                 best_han, best_fu = han, fu
     if key < 0:
@@ -269,77 +242,3 @@ def score_hand(
         double,
         _DEALER[seat],
     )
-
-
-def _key(han: int, fu: int, rules: RuleConfig) -> int:
-    """Base points, han (dora included) and fu packed so the reading worth the most has the
-    largest key."""
-    if han < 5:
-        return _LOW_KEYS[rules.kiriage][han][fu]
-    return _LIMIT_KEYS[rules.kazoe_yakuman][han if han < 13 else 13] | han << 8 | fu
-
-
-def _readings(
-    man: tuple[Reading, ...],
-    pin: tuple[Reading, ...],
-    sou: tuple[Reading, ...],
-    h: Reading,
-    add: int,
-    bits: int,
-    part: int,
-    at: int,
-) -> list[tuple[int, int, int, _Parts | None]]:
-    """(add, bits, waits of the winning kind, parts) of every reading of a hand with several;
-    ``add`` and ``bits`` are the melds', the winning tile is at offset ``at`` of ``part``."""
-    add += h[0]
-    at *= 5
-    return [
-        (add + m[0] + p[0] + s[0], bits | m[1] | p[1] | s[1], (m, p, s, h)[part][2] >> at & 31, r)
-        for r in product(man, pin, sou)
-        for m, p, s in (r,)
-    ]
-
-
-def _first(parts: _Parts | None, best: _Parts | None) -> bool:
-    """Whether a reading worth as much as the best so far, with other yaku, comes before it in
-    ``hand.decompose``'s order (where chiitoitsu and kokushi come first): ties go as in the
-    reference scorer whatever order the readings were tried in."""
-    return best is not None and parts is not None and _order(parts) < _order(best)
-
-
-def _order(parts: _Parts) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """A reading in absolute kinds (pair, sequences, triplets): the sort key of ``decompose``."""
-    pair = -1
-    runs: list[int] = []
-    trips: list[int] = []
-    for base, (_, _, _, (p, shuntsu, koutsu)) in zip((0, 9, 18), parts, strict=True):
-        if p >= 0:
-            pair = base + p
-        runs.extend(base + x for x in shuntsu)
-        trips.extend(base + x for x in koutsu)
-    return pair, tuple(runs), tuple(trips)
-
-
-def preview_value(
-    concealed13: Sequence[int],
-    melds: Sequence[Meld],
-    win_tile_kind: int,
-    ctx: WinContext,
-    rules: RuleConfig,
-) -> HandResult | None:
-    """The guaranteed minimum of winning on ``win_tile_kind``: a ron with no luck yaku, no ura,
-    and a plain (not red) copy of the tile whenever one is left."""
-    used = set(concealed13)
-    for m in melds:
-        used.update(m.tiles)
-    free = [t for t in range(win_tile_kind * 4, win_tile_kind * 4 + 4) if t not in used]
-    if not free:
-        return None
-    plain = [t for t in free if t not in rules.red]
-    tile = plain[0] if plain else free[0]
-    guaranteed = msgspec.structs.replace(
-        ctx, win_tile=tile, tsumo=False, ippatsu=False, haitei=False, houtei=False,
-        rinshan=False, chankan=False, tenhou=False, chiihou=False, renhou=False,
-        ura_indicators=(),
-    )  # fmt: skip
-    return score_hand([*concealed13, tile], melds, guaranteed, rules)

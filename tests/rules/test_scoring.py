@@ -4,7 +4,8 @@ import msgspec
 
 from engine.rules import tiles
 from engine.rules.config import TENHOU_SANMA_HANCHAN, RuleConfig
-from engine.rules.scoring import HandResult, WinContext, preview_value, score_hand
+from engine.rules.preview import preview_value
+from engine.rules.scoring import HandResult, WinContext, score_hand
 from engine.rules.yaku import REGULAR, YAKUMAN
 from tests.rules.winning import names, win
 
