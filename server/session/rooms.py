@@ -54,6 +54,11 @@ class Seat:
     def info(self) -> SeatInfo:
         return SeatInfo(self.index, self.name, self.bot, self.bot or self.connected)
 
+    def push(self, text: str) -> None:
+        """Send without waiting; an outbox that cannot keep up is let go (it shut itself)."""
+        if self.outbox is not None and not self.outbox.push(text):
+            self.outbox = None
+
 
 class Room:
     def __init__(
