@@ -156,7 +156,10 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
     cases = list(random_hands(args.seed, args.hands))
-    print(f"{len(cases)} seeded winning hands (seed {args.seed}), median of {args.reps} passes")
+    print(
+        f"{len(cases)} seeded winning hands (seed {args.seed}), median of {args.reps} "
+        f"repetitions of ~{args.seconds} s per engine"
+    )
     peer = riichienv(cases)
     runs = [ours(cases), mahjong(cases)] + ([peer] if peer else [])
     rates = _interleaved(runs, args.reps, args.seconds)
