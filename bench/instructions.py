@@ -14,6 +14,7 @@ two), so wall-clock speed against the peers stays ``bench.hand``'s to tell.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -75,8 +76,11 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         sys.exit("bench.instructions needs valgrind (apt-get install valgrind)")
     print(f"{args.hands} seeded winning hands (seed {args.seed}), instructions per hand:")
+    peer = not args.no_peer and importlib.util.find_spec("mahjong") is not None
+    if not args.no_peer and not peer:
+        print("mahjong is not installed (pip install -e '.[bench]'): ours only")
     counts = {}
-    for engine, passes in (("ours", args.passes), ("mahjong", 1))[: 1 if args.no_peer else 2]:
+    for engine, passes in (("ours", args.passes), ("mahjong", 1))[: 2 if peer else 1]:
         base = _count(engine, args.hands, 0, args.seed)
         counts[engine] = (_count(engine, args.hands, passes, args.seed) - base) / (
             args.hands * passes
