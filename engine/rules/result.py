@@ -137,13 +137,16 @@ def hand_result(
         multiplier = han // 13
     else:
         chunks = _ENTRY_CHUNKS[menzen]
-        yaku = chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
+        if mask < 8192:
+            yaku = chunks[0][mask]
+        else:
+            yaku = chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
         if n_dora + kita:  # Tenhou prints nukidora inside ドラ
-            yaku += (_DORA[n_dora + kita],)
+            yaku += _DORA[n_dora + kita]
         if aka:
-            yaku += (_AKA[aka],)
+            yaku += _AKA[aka]
         if ura:
-            yaku += (_URA[ura],)
+            yaku += _URA[ura]
     return HandResult(
         han, fu, yaku, multiplier, n_dora, aka, ura, kita, key >> 17, limit, ron,
         tsumo_dealer, tsumo_other,
@@ -167,7 +170,7 @@ _PAYMENTS = tuple(
     {b: (*payments(b, dealer), _LIMIT_NAMES.get(b, ""), int(b == 8000)) for b in _bases()}
     for dealer in (False, True)
 )
-#: [n] -> the ドラ / 赤ドラ / 裏ドラ entry of n dora
-_DORA = tuple(YakuHan("dora", n, "ドラ") for n in range(64))
-_AKA = tuple(YakuHan("aka", n, "赤ドラ") for n in range(13))
-_URA = tuple(YakuHan("ura", n, "裏ドラ") for n in range(64))
+#: [n] -> the ドラ / 赤ドラ / 裏ドラ entry of n dora, as a 1-tuple to add to a result's yaku
+_DORA = tuple((YakuHan("dora", n, "ドラ"),) for n in range(64))
+_AKA = tuple((YakuHan("aka", n, "赤ドラ"),) for n in range(13))
+_URA = tuple((YakuHan("ura", n, "裏ドラ"),) for n in range(64))

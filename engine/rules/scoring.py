@@ -211,8 +211,11 @@ def score_hand(
                 fu += 2
             if not found_mask:
                 continue
-            han = han_of[0][found_mask & 8191] + han_of[1][found_mask >> 13 & 8191]
-            han += han_of[2][found_mask >> 26]
+            if found_mask < 8192:  # the first chunk only (over 40% of hands)
+                han = han_of[0][found_mask]
+            else:
+                han = han_of[0][found_mask & 8191] + han_of[1][found_mask >> 13 & 8191]
+                han += han_of[2][found_mask >> 26]
             if han < min_han:
                 continue
             fu = ROUND_UP[fu]
