@@ -59,6 +59,13 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         """Physical ids that are red fives under this rule."""
         return red_tiles(self.aka)
 
+    @cached_property
+    def red_copies(self) -> int:
+        """Bit 4 x suit + copy of each red five (the lowest copies are the red ones): the
+        scorer's mask over its tile code's copy bits, kept here so a hand reads it as one
+        attribute."""
+        return sum(((1 << n) - 1) << 4 * suit for suit, n in enumerate(self.aka))
+
     @property
     def sanma(self) -> bool:
         return self.players == 3

@@ -60,7 +60,6 @@ from engine.rules.yaku.records import (
     W_RYANMEN,
     W_SHANPON,
     W_TANKI,
-    red_mask,
 )
 
 __all__ = ["HandResult", "WinContext", "YakuHan", "score_hand"]
@@ -76,8 +75,6 @@ _DORA_SHIFT = (
 #: CODE by tile id. A list only because list.__getitem__ is a fast builtin method (a tuple's
 #: goes through a slot wrapper, ~35% slower inside ``sum(map(...))``); never mutated.
 _CODE_OF = list(CODE).__getitem__
-#: rule's aka -> red_mask(aka), for every rule up to four red fives a suit
-_RED_MASKS = {(m, p, s): red_mask((m, p, s)) for m in range(5) for p in range(5) for s in range(5)}
 _R_MAN, _R_PIN, _R_SOU, _R_HONOUR = READINGS
 #: [seat wind] -> whether it is the dealer's (East), a plain int to index tables fast
 _DEALER = (0,) * 27 + (1, 0, 0, 0)
@@ -106,7 +103,7 @@ def score_hand(
     code = 0  # the concealed tiles; see records.CODE
     for t in concealed:
         code += CODE[t]
-    red = _RED_MASKS[rules.aka]
+    red = rules.red_copies
     aka = (code & red).bit_count()
     code >>= COPY_BITS
     win = ctx.win_tile >> 2

@@ -34,7 +34,7 @@ COPY_BITS = 12
 def _tile_code(t: int) -> int:
     """One count of the tile's kind above ``COPY_BITS``; and a five also sets the bit of its
     copy (bit ``4 * suit + copy``): red fives are the lowest copies, so a rule's red tiles are a
-    mask of those bits (``red_mask``)."""
+    mask of those bits (``RuleConfig.red_copies``)."""
     kind = t >> 2
     copy = 1 << 4 * (kind // 9) + (t & 3) if kind < 27 and kind % 9 == 4 else 0
     return 1 << COPY_BITS + 3 * kind | copy
@@ -43,11 +43,6 @@ def _tile_code(t: int) -> int:
 #: 3 bits of count per kind above the copy bits (``_tile_code``)
 CODE = tuple(_tile_code(t) for t in range(136))
 PART_MASK = (1 << 27) - 1
-
-
-def red_mask(aka: tuple[int, int, int]) -> int:
-    """The copy bits of the red fives of a rule with ``aka[s]`` red fives in suit s."""
-    return sum(((1 << n) - 1) << 4 * suit for suit, n in enumerate(aka))
 
 
 # summed fields of ``add``
