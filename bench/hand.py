@@ -1,6 +1,6 @@
 """Scoring speed beside its peers, on the same seeded winning hands, on one core.
 
-    python3 -m bench.hand [--hands 4000] [--reps 5] [--seed 7]
+    python3 -m bench.hand [--hands 4000] [--reps 9] [--seconds 0.3] [--seed 7]
 
 Times our ``score_hand``, ``mahjong``'s ``HandCalculator.estimate_hand_value`` (pure Python)
 and ``riichienv``'s Rust ``HandEvaluator.calc`` over the same hands from ``bench.handgen``;
@@ -149,7 +149,7 @@ def _per_call(fn: Callable[[list[int]], object], hands: list[list[int]], reps: i
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=4000)
-    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--reps", type=int, default=9)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=0.3)
     args = parser.parse_args()
