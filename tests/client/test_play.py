@@ -79,6 +79,12 @@ def _act(page: Page, rng: random.Random) -> str:
     return ""
 
 
+def _round(page: Page) -> tuple[int, int]:
+    """The round the page shows: (kyoku, honba)."""
+    kyoku, honba = page.evaluate("[window.__table.st.tb.kyoku, window.__table.st.tb.honba]")
+    return kyoku, honba
+
+
 def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: Page) -> None:
     rng = random.Random(6)
     page.goto(server + "/")
@@ -91,6 +97,7 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
     done: dict[str, int] = {}
     results = 0
     dropped = reloaded = False
+    away = 0  # rounds that ended while the page was offline: the server acknowledged those
     deadline = time.monotonic() + 240
     while not page.locator("#final").count():
         assert time.monotonic() < deadline, f"match not over in time; did {done}"
@@ -115,14 +122,18 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
             if done.get("discard") == 12 and not dropped:
                 # a network blip: the page must say so, reconnect and resume from the snapshot
                 dropped = True
+                before = _round(page)
                 page.evaluate("window.__table.net.drop()")
                 page.wait_for_selector("#conn.online", timeout=10000)
+                away += _round(page) != before
             if done.get("discard") == 24 and not reloaded:
                 # a refresh: the token kept in the page's storage takes the seat back
                 reloaded = True
+                before = _round(page)
                 page.reload()
                 page.wait_for_selector("#conn.online", timeout=10000)
                 page.wait_for_selector(".own .tile", timeout=10000)
+                away += _round(page) != before
             continue
         page.wait_for_timeout(30)
     shot(page, "desktop-final")
@@ -135,5 +146,7 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
     with urllib.request.urlopen(f"{server}/api/games/{game}/record?format=json") as r:
         record = json.loads(r.read())
     assert shown == sorted(record["result"]["scores"], reverse=True)
-    # every hand but the last asked for an acknowledgement, and the player gave it by clicking
-    assert results >= len(record["rounds"]) - 1 >= 0
+    # every hand but the last asked for an acknowledgement, and the player gave it by clicking,
+    # except a hand that ended while the page was offline: a seat that is not connected when
+    # the acknowledgement opens is answered at once, so the table never waits on it
+    assert results >= len(record["rounds"]) - 1 - away >= 0, (results, away)
