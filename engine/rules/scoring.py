@@ -208,6 +208,7 @@ def score_hand(
                 fu += 2
             if not found_mask:
                 continue
+            # result.mask_han and points.hand_key, inlined: this runs for every reading and wait
             if found_mask < 8192:  # the first chunk only (over 40% of hands)
                 han = han_of[0][found_mask]
             else:
