@@ -9,10 +9,11 @@ from typing import Any
 import anyio
 from anyio.abc import TaskGroup
 
-from server.messaging import Answer, ServerMessage, decode_server, encode
+from server.messaging import Answer, InquiryMsg, ServerMessage, decode_server, encode
 from server.session.client import serve_seat, serve_watcher
 from server.session.engine_port import EnginePort
 from server.session.hub import Hub
+from server.session.rooms import Room
 from server.settings import Settings
 from server.storage import Storage
 from server.transport import Disconnected, MemoryConnection, memory_pair
@@ -75,3 +76,16 @@ def connect_watcher(hub: Hub, tg: TaskGroup, game: str, token: str | None = None
 
 def answer(inquiry: int, action: int, option: int = 0) -> str:
     return encode(Answer(inquiry, action, option))
+
+
+async def seated_at_first_inquiry(
+    hub: Hub, tg: TaskGroup, name: str, base_s: float, bank_s: float
+) -> tuple[Room, str, Client, InquiryMsg]:
+    """One human seat beside three bots in a started tonpuusen room: the room, the seat's
+    token, its connected client and the first inquiry the table sent it."""
+    room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=base_s, bank_s=bank_s)
+    room, seat = hub.rooms.join(room.code, name)
+    assert seat.token is not None
+    client = connect_seat(hub, tg, seat.token)
+    hub.start(room)
+    return room, seat.token, client, await client.until(InquiryMsg)

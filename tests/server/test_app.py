@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import warnings
-from pathlib import Path
-from typing import Any
-
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from server.app import create_app
 from server.messaging import (
     Answer,
     Answered,
@@ -21,19 +16,7 @@ from server.messaging import (
     decode_server,
     encode,
 )
-from server.settings import Settings
-
-with warnings.catch_warnings():
-    # Starlette asks for its httpx fork (httpx2); the installed httpx still works for tests.
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Any:
-    settings = Settings(data_dir=str(tmp_path), bot_think_s=0, spectator_delay_s=0)
-    with TestClient(create_app(settings)) as c:
-        yield c
+from tests.server.http import TestClient
 
 
 def test_health_and_presets(client: TestClient) -> None:

@@ -3,20 +3,11 @@
 from __future__ import annotations
 
 import time
-import warnings
-from pathlib import Path
-from typing import Any
 
 import msgspec
-import pytest
 
-from server.app import create_app
-from server.settings import Settings
 from server.storage import Storage
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # Starlette asks for its httpx fork; httpx works for tests
-    from starlette.testclient import TestClient
+from tests.server.http import TestClient
 
 
 def _game(db: Storage, game: str, status: str | None, public: bool = True) -> None:
@@ -50,13 +41,6 @@ def test_finished_games_page_on_from_the_last_end_time_seen() -> None:
     second = db.finished_games(2, before=first[-1].finished)
     assert [g.id for g in second] == ["g2", "g1"]
     assert [g.id for g in db.finished_games(2, before=second[-1].finished)] == ["g0"]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Any:
-    settings = Settings(data_dir=str(tmp_path), bot_think_s=0, spectator_delay_s=0)
-    with TestClient(create_app(settings)) as c:
-        yield c
 
 
 def test_an_all_bot_game_shows_in_the_list_once_it_ends(client: TestClient) -> None:

@@ -22,7 +22,13 @@ from server.session.engine_port import RealEngine
 from server.session.rooms import RoomError
 from server.transport import Disconnected, StreamConnection
 from tests.server.fake_engine import FakeEngine
-from tests.server.harness import answer, connect_seat, connect_watcher, running_hub
+from tests.server.harness import (
+    answer,
+    connect_seat,
+    connect_watcher,
+    running_hub,
+    seated_at_first_inquiry,
+)
 
 
 async def test_a_silent_seat_times_out_to_the_default_and_the_game_ends() -> None:
@@ -57,12 +63,7 @@ async def test_a_silent_seat_times_out_to_the_default_and_the_game_ends() -> Non
 
 async def test_an_answer_within_the_base_keeps_the_bank() -> None:
     async with running_hub(FakeEngine(rounds=1, turns=4), next_round_s=5) as (hub, tg):
-        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=5, bank_s=20)
-        room, seat = hub.rooms.join(room.code, "Quick")
-        assert seat.token is not None
-        client = connect_seat(hub, tg, seat.token)
-        hub.start(room)
-        inquiry = await client.until(InquiryMsg)
+        room, _token, client, inquiry = await seated_at_first_inquiry(hub, tg, "Quick", 5, 20)
         assert inquiry.base_ms == 5000 and inquiry.bank_ms == 20000
         assert 24000 < inquiry.remaining_ms <= 25000
         await client.send(answer(inquiry.id, 0, 0))
@@ -75,12 +76,7 @@ async def test_an_answer_within_the_base_keeps_the_bank() -> None:
 async def test_stale_illegal_and_garbage_answers_are_refused_and_change_nothing() -> None:
     engine = FakeEngine(rounds=1, turns=4)
     async with running_hub(engine, next_round_s=5) as (hub, tg):
-        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=5, bank_s=5)
-        room, seat = hub.rooms.join(room.code, "Fuzzy")
-        assert seat.token is not None
-        client = connect_seat(hub, tg, seat.token)
-        hub.start(room)
-        inquiry = await client.until(InquiryMsg)
+        _room, _token, client, inquiry = await seated_at_first_inquiry(hub, tg, "Fuzzy", 5, 5)
         n_options = len(inquiry.actions[0].options)
         bad = {
             "{": "bad_frame",
@@ -127,14 +123,9 @@ async def test_repeated_garbage_closes_that_socket_only() -> None:
 
 async def test_reconnect_gets_a_snapshot_and_the_pending_inquiry_with_its_time() -> None:
     async with running_hub(FakeEngine(rounds=1, turns=8)) as (hub, tg):
-        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=5, bank_s=5)
-        room, seat = hub.rooms.join(room.code, "Blip")
-        assert seat.token is not None
-        first = connect_seat(hub, tg, seat.token)
-        hub.start(room)
-        inquiry = await first.until(InquiryMsg)
+        _room, token, first, inquiry = await seated_at_first_inquiry(hub, tg, "Blip", 5, 5)
         events_before = [m for m in first.received if isinstance(m, EventMsg)]
-        second = connect_seat(hub, tg, seat.token)
+        second = connect_seat(hub, tg, token)
         await second.until(Welcome)
         snapshot = await second.until(Snapshot)
         await first.drain()
@@ -256,12 +247,7 @@ async def test_a_game_whose_humans_all_leave_still_plays_to_its_end() -> None:
 
 async def test_an_answer_past_the_base_is_charged_to_the_bank_and_the_bank_is_shown() -> None:
     async with running_hub(FakeEngine(rounds=1, turns=4), next_round_s=5) as (hub, tg):
-        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=0.05, bank_s=2)
-        room, seat = hub.rooms.join(room.code, "Slowpoke")
-        assert seat.token is not None
-        client = connect_seat(hub, tg, seat.token)
-        hub.start(room)
-        inquiry = await client.until(InquiryMsg)
+        _room, _token, client, inquiry = await seated_at_first_inquiry(hub, tg, "Slowpoke", 0.05, 2)
         await anyio.sleep(0.3)
         await client.send(answer(inquiry.id, 0, 0))
         answered = await client.until(Answered)
