@@ -14,20 +14,20 @@ flat fu, the open-pinfu rule and the rounding.
 
 from __future__ import annotations
 
-from engine.rules.config import RuleConfig
 from engine.rules.yaku.records import ANKOU_FU
 
 __all__ = ["ANKOU_FU", "PAIR_VALUE", "ROUND_UP", "WON_FU", "pair_fu"]
 
 
-def pair_fu(pair: int, seat: int, rnd: int, rules: RuleConfig) -> int:
-    """A dragon pair or a seat/round wind pair; both winds at once per the rule."""
+def pair_fu(pair: int, seat: int, rnd: int, double_wind: int) -> int:
+    """A dragon pair or a seat/round wind pair; both winds at once are ``double_wind`` fu
+    (``RuleConfig.double_wind_pair_fu``)."""
     if pair < 27:
         return 0
     if pair >= 31:
         return 2
     if pair == seat:
-        return rules.double_wind_pair_fu if pair == rnd else 2
+        return double_wind if pair == rnd else 2
     return 2 if pair == rnd else 0
 
 
@@ -37,11 +37,7 @@ WON_FU = ((20, 30), (22, 22))
 
 def _pair_value(pair: int, seat: int, rnd: int, double_wind: int) -> int:
     """``pair_fu`` doubled, plus 1 when the pair is a yakuhai kind (no pinfu with it)."""
-    valued = pair >= 31 or pair in (seat, rnd)
-    fu = 0
-    if valued:
-        fu = double_wind if pair == seat == rnd else 2
-    return 2 * fu + valued
+    return 2 * pair_fu(pair, seat, rnd, double_wind) + (pair >= 31 or pair in (seat, rnd))
 
 
 #: [double_wind_pair_fu][4 * seat + round wind, 0 = East][pair kind + 1] -> ``_pair_value``:
