@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from server.messaging import (  # noqa: E402
     Answer,
     End,
+    Hello,
     InquiryMsg,
     Snapshot,
     decode_server,
@@ -78,10 +79,13 @@ def choose(inquiry: InquiryMsg, rng: random.Random) -> Answer:
     return Answer(inquiry.id, i, rng.randrange(len(inquiry.actions[i].options)))
 
 
-async def bot_client(url: str, seed: int, think: float, stats: Stats, stop: asyncio.Event) -> None:
+async def bot_client(
+    url: str, token: str, seed: int, think: float, stats: Stats, stop: asyncio.Event
+) -> None:
     rng = random.Random(seed)
     sent_at: float | None = None
     async with websockets.connect(url, max_size=2**22, compression=None) as ws:
+        await ws.send(encode(Hello(token)))
         stats.connected += 1
         closer = asyncio.create_task(_close_on(stop, ws))
         try:
@@ -149,7 +153,7 @@ async def run(args: argparse.Namespace) -> None:
             stats, stop = Stats(), asyncio.Event()
             tasks = [
                 asyncio.create_task(
-                    bot_client(f"ws://{host}/ws/play?token={t}", n * 4 + i, args.think, stats, stop)
+                    bot_client(f"ws://{host}/ws/play", t, n * 4 + i, args.think, stats, stop)
                 )
                 for n, four in enumerate(tokens)
                 for i, t in enumerate(four)

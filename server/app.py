@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket
 
 from server.games_api import GamesApi
 from server.rooms_api import RoomsApi
-from server.session.client import serve_seat, serve_watcher
+from server.session.client import serve_play, serve_watcher
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
@@ -44,12 +44,11 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
     async def ws_play(ws: WebSocket) -> None:
         await ws.accept()
-        await serve_seat(the_hub, WebSocketConnection(ws), ws.query_params.get("token", ""))
+        await serve_play(the_hub, WebSocketConnection(ws))
 
     async def ws_watch(ws: WebSocket) -> None:
         await ws.accept()
-        token = ws.query_params.get("token") or ws.cookies.get("seat_token")
-        await serve_watcher(the_hub, WebSocketConnection(ws), ws.path_params["game"], token)
+        await serve_watcher(the_hub, WebSocketConnection(ws), ws.path_params["game"])
 
     routes: list[BaseRoute] = [
         Route("/healthz", rooms.healthz),

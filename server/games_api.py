@@ -15,7 +15,7 @@ from server.messaging import Answer, Snapshot
 from server.session.client import answer, serve_seat, serve_watcher
 from server.session.hub import Hub
 from server.transport import StreamConnection
-from server.web import error, json_response, read_body
+from server.web import bearer, error, json_response, read_body
 
 #: the most games one page of ``GET /api/games`` lists
 MAX_LIST = 100
@@ -37,20 +37,20 @@ class GamesApi:
         table = self.hub.tables.get(game)
         if table is None:
             return error("no_game", "no running game", 404)
-        entry = self.hub.rooms.by_token.get(request.query_params.get("token", ""))
+        entry = self.hub.rooms.by_token.get(bearer(request))
         if entry is not None and entry[0].game == game:
             return json_response(table.snapshot(entry[1].index))
         return json_response(Snapshot(*table.spectators.view()))
 
     async def game_events(self, request: Request) -> Response:
         game = request.path_params["game"]
-        token = request.query_params.get("token")
-        entry = self.hub.rooms.by_token.get(token or "")
+        token = bearer(request)
+        entry = self.hub.rooms.by_token.get(token)
         conn = StreamConnection(self.hub.settings.send_queue)
         if entry is not None and entry[0].game == game:
-            self.hub.spawn(serve_seat, self.hub, conn, token or "")
+            self.hub.spawn(serve_seat, self.hub, conn, token)
         else:
-            self.hub.spawn(serve_watcher, self.hub, conn, game, None)
+            self.hub.spawn(serve_watcher, self.hub, conn, game)
 
         async def stream() -> AsyncIterator[str]:
             try:

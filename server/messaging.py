@@ -24,7 +24,14 @@ class Ping(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=T
     pass
 
 
-ClientMessage = Answer | Ping
+class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):
+    """The first frame on ``/ws/play``: the seat token travels here, never in a URL, so it
+    lands in no access log, proxy log or Referer header."""
+
+    token: str
+
+
+ClientMessage = Answer | Ping | Hello
 
 # ---------------------------------------------------------------- server -> client
 

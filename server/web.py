@@ -23,6 +23,13 @@ def error(code: str, message: str, status: int = 400) -> Response:
     return json_response(WireError(code, message), status)
 
 
+def bearer(request: Request) -> str:
+    """The seat token of ``Authorization: Bearer <token>`` ('' when absent): tokens never
+    travel in URLs, where logs and Referer headers would keep them."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
 async def read_body(request: Request, kind: type[T]) -> T | Response:
     """The body as ``kind``, or the error response to send back."""
     raw = await request.body()

@@ -11,7 +11,7 @@ import contextlib
 
 import anyio
 
-from server.messaging import Answer, Ping, Pong, WireError, decode_client, encode
+from server.messaging import Answer, Hello, Ping, Pong, WireError, decode_client, encode
 from server.session.hub import Hub
 from server.session.outbox import Outbox
 from server.transport import Connection, Disconnected
@@ -19,6 +19,8 @@ from server.transport import Connection, Disconnected
 CLOSE_BAD_TOKEN = 4001
 CLOSE_GARBAGE = 4002
 CLOSE_REFUSED = 4005
+#: a new socket must say hello (with its seat token) within this many seconds
+HELLO_TIMEOUT_S = 10.0
 
 
 class RateLimit:
@@ -48,6 +50,32 @@ async def refuse(conn: Connection, code: int, error: WireError) -> None:
     with contextlib.suppress(Disconnected):
         await conn.send_text(encode(error))
     await conn.close(code, error.message[:120])
+
+
+async def read_hello(conn: Connection, max_frame: int) -> str | None:
+    """The seat token from the socket's first frame, or None (the socket was refused)."""
+    text: str | None = None
+    with anyio.move_on_after(HELLO_TIMEOUT_S):
+        try:
+            text = await conn.receive_text()
+        except Disconnected:
+            return None
+    if text is None:
+        await refuse(conn, CLOSE_BAD_TOKEN, WireError("no_hello", "say hello with a token first"))
+        return None
+    msg = decode_client(text, max_frame)
+    if not isinstance(msg, Hello):
+        error = WireError("no_hello", 'the first frame must be {"type":"hello","token":...}')
+        await refuse(conn, CLOSE_BAD_TOKEN, error)
+        return None
+    return msg.token
+
+
+async def serve_play(hub: Hub, conn: Connection) -> None:
+    """``/ws/play``: a hello frame names the seat, then the seat's session."""
+    token = await read_hello(conn, hub.settings.max_frame)
+    if token is not None:
+        await serve_seat(hub, conn, token)
 
 
 async def serve_seat(hub: Hub, conn: Connection, token: str) -> None:
@@ -81,6 +109,9 @@ async def serve_seat(hub: Hub, conn: Connection, token: str) -> None:
                 if isinstance(msg, Ping):
                     outbox.push(encode(Pong()))
                     continue
+                if isinstance(msg, Hello):
+                    outbox.push(encode(WireError("bad_frame", "hello was already said")))
+                    continue
                 error = answer(hub, room.game, seat.index, msg)
                 if error is None:
                     limit.refund()  # one taken answer per inquiry: play itself is never limited
@@ -100,15 +131,11 @@ def answer(hub: Hub, game: str, seat: int, msg: Answer) -> WireError | None:
     return table.answer(seat, msg)
 
 
-async def serve_watcher(hub: Hub, conn: Connection, game: str, token: str | None) -> None:
-    """A spectator: the delayed god view; never to a seat of this game."""
+async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:
+    """A spectator: the view spectators of this table may have (see Spectators)."""
     table = hub.tables.get(game)
     if table is None:
         await refuse(conn, CLOSE_REFUSED, WireError("no_game", f"no running game {game!r}"))
-        return
-    if token is not None and token in {s.token for s in table.room.seats}:
-        error = WireError("refused", "a seated player cannot watch their own game")
-        await refuse(conn, CLOSE_REFUSED, error)
         return
     outbox = Outbox(conn, hub.settings.send_queue)
     table.spectators.attach(outbox, table.room.info())

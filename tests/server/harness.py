@@ -68,9 +68,9 @@ def connect_seat(hub: Hub, tg: TaskGroup, token: str) -> Client:
     return Client(client_end)
 
 
-def connect_watcher(hub: Hub, tg: TaskGroup, game: str, token: str | None = None) -> Client:
+def connect_watcher(hub: Hub, tg: TaskGroup, game: str) -> Client:
     server_end, client_end = memory_pair()
-    tg.start_soon(serve_watcher, hub, server_end, game, token)
+    tg.start_soon(serve_watcher, hub, server_end, game)
     return Client(client_end)
 
 

@@ -17,6 +17,7 @@ from server.app import create_app
 from server.messaging import Answer as AnswerMsg
 from server.messaging import (
     End,
+    Hello,
     InquiryMsg,
     ServerMessage,
     Snapshot,
@@ -61,6 +62,14 @@ async def live_server(data_dir: Path, **overrides: Any) -> AsyncIterator[tuple[s
         sock.close()
 
 
+@contextlib.asynccontextmanager
+async def open_seat(url: str, token: str) -> AsyncIterator[Any]:
+    """A ``websockets`` client on ``/ws/play`` that has said hello with ``token``."""
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(encode(Hello(token)))
+        yield ws
+
+
 def pick(inquiry: InquiryMsg, rng: random.Random) -> AnswerMsg:
     """A random legal answer that never passes up a win."""
     for i, action in enumerate(inquiry.actions):
@@ -86,7 +95,8 @@ class WireBot:
         drop_after: int | None = None,
         chooser: Callable[[InquiryMsg, random.Random], AnswerMsg] = pick,
     ) -> None:
-        self.url = f"ws://{host}/ws/play?token={token}"
+        self.url = f"ws://{host}/ws/play"
+        self.token = token
         self.rng = random.Random(seed)
         self.silent = silent
         self.drop_after = drop_after
@@ -107,7 +117,7 @@ class WireBot:
     async def _session(self, events_before_drop: int | None) -> bool:
         """One connection; True when it ended with the game, False when it dropped itself."""
         events = 0
-        async with websockets.connect(self.url, max_size=2**22) as ws:
+        async with open_seat(self.url, self.token) as ws:
             async for text in ws:
                 assert isinstance(text, str)
                 self.frames.append(text)

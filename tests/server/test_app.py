@@ -9,6 +9,7 @@ from server.messaging import (
     Answer,
     Answered,
     End,
+    Hello,
     InquiryMsg,
     Snapshot,
     Welcome,
@@ -55,7 +56,8 @@ def test_a_room_fills_by_code_and_a_fifth_player_is_refused(client: TestClient) 
 
 
 def test_an_unknown_token_is_refused_and_closed(client: TestClient) -> None:
-    with client.websocket_connect("/ws/play?token=forged") as ws:
+    with client.websocket_connect("/ws/play") as ws:
+        ws.send_text(encode(Hello("forged")))
         error = decode_server(ws.receive_text())
         assert isinstance(error, WireError) and error.code == "bad_token"
         with pytest.raises(WebSocketDisconnect) as closed:
@@ -68,7 +70,8 @@ def test_a_player_plays_a_tonpuusen_with_three_bots_to_the_end(client: TestClien
     grant = client.post("/api/rooms", json=body).json()
     game = grant["room"]["game"]
     answered = 0
-    with client.websocket_connect(f"/ws/play?token={grant['token']}") as ws:
+    with client.websocket_connect("/ws/play") as ws:
+        ws.send_text(encode(Hello(grant["token"])))
         assert isinstance(decode_server(ws.receive_text()), Welcome)
         while True:
             msg = decode_server(ws.receive_text())
@@ -92,10 +95,12 @@ def test_the_polled_api_shows_my_view_and_takes_my_answer(client: TestClient) ->
     grant = client.post("/api/rooms", json={"name": "Poll", "bots": 3}).json()
     game = grant["room"]["game"]
     token = grant["token"]
-    with client.websocket_connect(f"/ws/play?token={token}") as ws:  # connecting starts the deal
+    with client.websocket_connect("/ws/play") as ws:  # connecting starts the deal
+        ws.send_text(encode(Hello(token)))
         while not isinstance(msg := decode_server(ws.receive_text()), InquiryMsg):
             pass
-        mine = client.get(f"/api/games/{game}/state", params={"token": token}).json()
+        auth = {"authorization": f"Bearer {token}"}
+        mine = client.get(f"/api/games/{game}/state", headers=auth).json()
         assert mine["inquiry"]["id"] == msg.id
         assert mine["state"]["players"][0]["hand"] is not None
         assert all(p["hand"] is None for p in mine["state"]["players"][1:])

@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import websockets
 
 from server.messaging import End, InquiryMsg, Snapshot, WireError, decode_server, encode
 from server.session.hub import Hub
-from tests.server.live import live_server, pick
+from tests.server.live import live_server, open_seat, pick
 
 GAMES = 1
 
@@ -57,7 +56,7 @@ async def fuzz_seat(host: str, hub: Hub, game: str, token: str, seed: int) -> in
     """Play one seat, flooding each own-turn inquiry with garbage first; the count sent."""
     rng = random.Random(seed)
     sent = 0
-    async with websockets.connect(f"ws://{host}/ws/play?token={token}") as ws:
+    async with open_seat(f"ws://{host}/ws/play", token) as ws:
         async for text in ws:
             assert isinstance(text, str)
             msg = decode_server(text)
