@@ -58,6 +58,8 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         Route("/api/rooms/{code}", rooms.get_room),
         Route("/api/rooms/{code}/join", rooms.join_room, methods=["POST"]),
         Route("/api/rooms/{code}/start", rooms.start_room, methods=["POST"]),
+        Route("/api/rooms/{code}/kick", rooms.kick, methods=["POST"]),
+        Route("/api/rooms/{code}/lock", rooms.lock, methods=["POST"]),
         Route("/api/games", games.list_games),
         Route("/api/games/{game}/state", games.game_state),
         Route("/api/games/{game}/events", games.game_events),

@@ -54,6 +54,13 @@ class RoomInfo(msgspec.Struct):
     status: Literal["waiting", "playing", "finished"]
     #: the creator chose the seed, so knows every wall: a table for tests, not for a match
     seeded: bool = False
+    #: the seated humans agreed that spectators see every hand (delayed); else they see
+    #: the public view and each hand's tiles once it has ended
+    broadcast: bool = False
+    #: the creator's seat: only they start the game, lock the room or remove a player
+    owner: int | None = None
+    #: joining needs the invite key the owner shares
+    locked: bool = False
 
 
 class SeatGrant(msgspec.Struct):
@@ -132,6 +139,8 @@ class ClockMsg(msgspec.Struct, tag="clock", tag_field="type"):
 class End(msgspec.Struct, tag="end", tag_field="type"):
     game: str
     record: str
+    #: the shuffle seed, revealed once the game has finished (checks RoomInfo.commitment)
+    seed: int | None = None
 
 
 class WireError(msgspec.Struct, tag="error", tag_field="type"):

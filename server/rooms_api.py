@@ -9,9 +9,12 @@ from starlette.responses import Response
 from engine.rules.config import PRESETS
 from server.messaging import SeatGrant
 from server.session.hub import Hub
-from server.session.rooms import RoomError
+from server.session.rooms import Room, RoomError
 from server.settings import Settings
 from server.web import error, json_response, read_body
+
+#: HTTP status of a refused join
+JOIN_STATUS = {"no_room": 404, "locked": 403}
 
 
 class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
@@ -22,14 +25,28 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     bank_s: float | None = None
     public: bool = True
     seed: int | None = None
+    #: spectators see every hand (delayed): every joiner is told before sitting down
+    broadcast: bool = False
 
 
 class JoinRoom(msgspec.Struct, forbid_unknown_fields=True):
     name: str = ""
+    #: the key of a locked room's invite link
+    invite: str | None = None
 
 
 class TokenBody(msgspec.Struct, forbid_unknown_fields=True):
     token: str
+
+
+class KickBody(msgspec.Struct, forbid_unknown_fields=True):
+    token: str
+    seat: int
+
+
+class LockBody(msgspec.Struct, forbid_unknown_fields=True):
+    token: str
+    locked: bool = True
 
 
 class RoomsApi:
@@ -58,6 +75,7 @@ class RoomsApi:
                 bank_s=self.settings.bank_s if body.bank_s is None else body.bank_s,
                 public=body.public,
                 seed=body.seed,
+                broadcast=body.broadcast,
             )
             if room.full:
                 self.hub.start(room)
@@ -79,18 +97,51 @@ class RoomsApi:
         if isinstance(body, Response):
             return body
         try:
-            room, seat = self.hub.join(request.path_params["code"], body.name)
+            room, seat = self.hub.join(request.path_params["code"], body.name, body.invite)
         except RoomError as exc:
-            return error(exc.code, str(exc), 409 if exc.code != "no_room" else 404)
+            return error(exc.code, str(exc), JOIN_STATUS.get(exc.code, 409))
         assert seat.token is not None
         return json_response(SeatGrant(room.info(), seat.index, seat.token))
+
+    def _owned(self, request: Request, token: str) -> Room | Response:
+        """The room of ``code`` if ``token`` is its owner's, else the error to send."""
+        room = self.hub.rooms.by_code.get(request.path_params["code"].upper())
+        if room is None:
+            return error("no_room", "no such room", 404)
+        if not room.is_owner(token):
+            return error("not_owner", "only the player who made the room may do this", 403)
+        return room
 
     async def start_room(self, request: Request) -> Response:
         body = await read_body(request, TokenBody)
         if isinstance(body, Response):
             return body
-        entry = self.hub.rooms.by_token.get(body.token)
-        if entry is None or entry[0].code != request.path_params["code"].upper():
-            return error("bad_token", "not a seat of this room", 403)
-        self.hub.start(entry[0])
-        return json_response(entry[0].info())
+        room = self._owned(request, body.token)
+        if isinstance(room, Response):
+            return room
+        self.hub.start(room)
+        return json_response(room.info())
+
+    async def kick(self, request: Request) -> Response:
+        body = await read_body(request, KickBody)
+        if isinstance(body, Response):
+            return body
+        room = self._owned(request, body.token)
+        if isinstance(room, Response):
+            return room
+        if not 0 <= body.seat < len(room.seats):
+            return error("bad_seat", f"seat must be 0..{len(room.seats) - 1}")
+        try:
+            self.hub.kick(room, body.seat)
+        except RoomError as exc:
+            return error(exc.code, str(exc), 409)
+        return json_response(room.info())
+
+    async def lock(self, request: Request) -> Response:
+        body = await read_body(request, LockBody)
+        if isinstance(body, Response):
+            return body
+        room = self._owned(request, body.token)
+        if isinstance(room, Response):
+            return room
+        return json_response({"room": room.info(), "invite": room.lock(body.locked)})

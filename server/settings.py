@@ -30,8 +30,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     next_round_s: float = 15.0
     #: spectators see each event this many seconds after it happened
     spectator_delay_s: float = 10.0
-    #: how long a bot "thinks" at a table with humans (0 at all-bot tables)
+    #: how long a bot takes over each decision of its own turn at a table with humans (the
+    #: same every time: its timing must not tell what it could do; claims are answered at once)
     bot_think_s: float = 0.3
+    #: the same at all-bot tables: a pace people can watch, and one that never lets a
+    #: bots' match run inside the event loop in one go
+    bot_pace_s: float = 0.4
     #: bounds on client input: frame size, refused frames before closing, messages per second
     max_frame: int = 4096
     max_strikes: int = 20

@@ -19,6 +19,7 @@ from server.settings import Settings
 from server.storage import Storage
 
 log = logging.getLogger("server")
+CLOSE_KICKED = 4006
 
 
 class Hub:
@@ -85,12 +86,21 @@ class Hub:
         if room.full and room.status == "waiting":
             self.start(room)
 
-    def join(self, code: str, name: str) -> tuple[Room, Seat]:
+    def join(self, code: str, name: str, invite: str | None = None) -> tuple[Room, Seat]:
         """Sit a human at a room (raises RoomError); the game starts when the room is full."""
-        room, seat = self.rooms.join(code, name)
+        room, seat = self.rooms.join(code, name, invite)
         self.broadcast_room(room)
         self.start_if_full(room)
         return room, seat
+
+    def kick(self, room: Room, index: int) -> None:
+        """The owner removes a player before the start (raises RoomError); their socket is
+        closed with CLOSE_KICKED and their token no longer opens anything."""
+        seat = self.rooms.kick(room, index)
+        if seat.outbox is not None:
+            seat.outbox.shut(CLOSE_KICKED)
+            seat.outbox = None
+        self.broadcast_room(room)
 
     async def _play(self, room: Room, table: Table) -> None:
         try:

@@ -20,6 +20,8 @@ class Recording:
         self.now = now
         #: when each stored decision and round happened (for the delayed spectator record)
         self.decided_at: list[float] = []
+        #: decisions stored when the hand in play began
+        self.hand_decisions = 0
         self.rounds_at: list[float] = []
         seats = [s.name for s in room.seats]
         rules = msgspec.json.encode(room.rules)
@@ -41,6 +43,16 @@ class Recording:
         result = {"scores": scores, "error": None if error is None else repr(error)}
         status = "finished" if error is None else "error"
         self.storage.finish_game(self.game, msgspec.json.encode(result), status)
+
+    def hand_started(self) -> None:
+        self.hand_decisions = len(self.decided_at)
+
+    def before_hand(self, record: GameRecord) -> GameRecord:
+        """The record up to the start of the hand in play: which seat was asked what in a
+        running hand would tell who can call, so none of it is shown until the hand ends."""
+        return msgspec.structs.replace(
+            record, seed=None, decisions=record.decisions[: self.hand_decisions]
+        )
 
     def delayed(self, record: GameRecord, delay: float) -> GameRecord:
         """What a spectator may see of the record now: what happened ``delay`` ago."""

@@ -86,6 +86,12 @@ class Room:
         #: when the room was made (server monotonic clock): idle waiting rooms expire
         self.created = 0.0
         self.seats = [Seat(i, SeatClock(base_s, bank_s)) for i in range(self.rules.players)]
+        #: spectators get the (delayed) god view; fixed at creation, shown to every joiner
+        self.broadcast = False
+        #: the creator's seat index (None: an all-bot room nobody owns)
+        self.owner: int | None = None
+        #: a locked room is joined only with this key (the owner's invite link)
+        self.invite: str | None = None
 
     @property
     def full(self) -> bool:
@@ -106,6 +112,9 @@ class Room:
             seats=[s.info() for s in self.seats],
             status=self.status,
             seeded=self.seeded,
+            broadcast=self.broadcast,
+            owner=self.owner,
+            locked=self.invite is not None,
         )
 
     def sit(self, name: str) -> Seat:
@@ -116,6 +125,24 @@ class Room:
                 seat.token = secrets.token_urlsafe(32)
                 return seat
         raise RoomError("room_full", f"room {self.code} has no free seat")
+
+    def is_owner(self, token: str) -> bool:
+        return self.owner is not None and self.seats[self.owner].token == token
+
+    def lock(self, locked: bool) -> str | None:
+        """Lock (a fresh invite key) or open the room; the key to share, if locked."""
+        self.invite = secrets.token_urlsafe(12) if locked else None
+        return self.invite
+
+    def unseat(self, index: int) -> str:
+        """Free a human's seat before the start; the removed token (now worthless)."""
+        seat = self.seats[index]
+        if seat.token is None or index == self.owner:
+            raise RoomError("bad_seat", f"seat {index} holds no player the owner can remove")
+        token = seat.token
+        seat.token = None
+        seat.name = ""
+        return token
 
     def fill_with_bots(self) -> None:
         for seat in self.seats:
@@ -148,6 +175,7 @@ class Rooms:
         bank_s: float,
         public: bool = True,
         seed: int | None = None,
+        broadcast: bool = False,
     ) -> Room:
         if preset not in PRESETS:
             raise RoomError("bad_preset", f"unknown preset {preset!r}; one of {sorted(PRESETS)}")
@@ -166,6 +194,7 @@ class Rooms:
             seed=self._new_seed() if seed is None else seed & (2**63 - 1),
         )
         room.seeded = seed is not None
+        room.broadcast = broadcast
         for seat in room.seats[players - bots :]:
             seat.bot = True
             seat.name = f"Bot {seat.index + 1}"
@@ -173,16 +202,27 @@ class Rooms:
         self.by_game[room.game] = room
         return room
 
-    def join(self, code: str, name: str) -> tuple[Room, Seat]:
+    def join(self, code: str, name: str, invite: str | None = None) -> tuple[Room, Seat]:
         room = self.by_code.get(code.strip().upper())
         if room is None:
             raise RoomError("no_room", f"no room with code {code!r}")
         if room.status != "waiting":
             raise RoomError("started", f"room {room.code} has already started")
+        if room.invite is not None and not secrets.compare_digest(room.invite, invite or ""):
+            raise RoomError("locked", f"room {room.code} is open to invited players only")
         seat = room.sit(name)
+        if room.owner is None:
+            room.owner = seat.index
         assert seat.token is not None
         self.by_token[seat.token] = (room, seat)
         return room, seat
+
+    def kick(self, room: Room, index: int) -> Seat:
+        """The owner removes a seated player before the start; their token stops working."""
+        if room.status != "waiting":
+            raise RoomError("started", f"room {room.code} has already started")
+        self.by_token.pop(room.unseat(index), None)
+        return room.seats[index]
 
     def forget(self, room: Room) -> None:
         """Drop a finished room from memory (its record stays in storage)."""

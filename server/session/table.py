@@ -32,13 +32,11 @@ from server.session.engine_port import EnginePort
 from server.session.outbox import Outbox
 from server.session.recording import Recording
 from server.session.rooms import Room, Seat
-from server.session.spectators import Spectators
+from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
 from server.storage import GameRecord, Storage
 
 CLOSE_REPLACED = 4003
-#: event types that begin a round: a snapshot starts from the latest of them
-ROUND_START = frozenset({"RoundStarted"})
 
 
 class Table:
@@ -59,7 +57,9 @@ class Table:
         self.storage = storage
         self.engine = engine
         self.now = now
-        self.spectators = Spectators(room.game, settings.spectator_delay_s, now)
+        self.spectators = Spectators(
+            room.game, spectator_policy(room), settings.spectator_delay_s, now, self.revealed_seed
+        )
         n = room.rules.players
         self.streams: list[list[msgspec.Raw]] = [[] for _ in range(n)]
         self.seqs = [0] * n
@@ -82,7 +82,9 @@ class Table:
         raw = encode_raw(event)
         start = type(event).__name__ in ROUND_START
         if seat is None:
-            self.spectators.publish(raw, start)
+            self.spectators.publish(event, raw)
+            if start:
+                self.recording.hand_started()
             self.recording.rounds(getattr(self.game, "rounds", ()))
             return
         if start:
@@ -117,7 +119,8 @@ class Table:
         outbox.push(encode(self.snapshot(seat.index)))
         self._check_ready()
         if self.finished.is_set():
-            outbox.push(encode(End(self.room.game, f"/api/games/{self.room.game}/record")))
+            record = f"/api/games/{self.room.game}/record"
+            outbox.push(encode(End(self.room.game, record, self.revealed_seed())))
         self.broadcast_room()
 
     def detach(self, seat: Seat, outbox: Outbox) -> None:
@@ -130,9 +133,17 @@ class Table:
         state = self.engine.snapshot(self.game, index)
         return Snapshot(self.seqs[index], list(self.streams[index]), pending, encode_raw(state))
 
+    def revealed_seed(self) -> int | None:
+        """The seed once the game is over (it makes every wall), else None."""
+        return self.room.seed if self.finished.is_set() and self.error is None else None
+
     def delayed(self, record: GameRecord) -> GameRecord:
-        """The record as a spectator may see it during the game."""
-        return self.recording.delayed(record, self.settings.spectator_delay_s)
+        """The record as a spectator may see it during the game (see Spectators)."""
+        policy = self.spectators.policy
+        if policy is Policy.PUBLIC:
+            return self.recording.before_hand(record)
+        delay = self.settings.spectator_delay_s if policy is Policy.BROADCAST else 0.0
+        return self.recording.delayed(record, delay)
 
     def broadcast_room(self) -> None:
         text = encode(RoomMsg(self.room.info()))
@@ -161,7 +172,15 @@ class Table:
             self.room.status = "finished"
             self.finished.set()
             self.spectators.end()
-            end = encode(End(self.room.game, f"/api/games/{self.room.game}/record"))
+            record = f"/api/games/{self.room.game}/record"
+            end = encode(End(self.room.game, record, self.revealed_seed()))
             for seat in self.room.seats:
                 seat.push(end)
             self.broadcast_room()
+
+
+def spectator_policy(room: Room) -> Policy:
+    """God view only where no human sits, or where the humans agreed to a broadcast."""
+    if not room.humans:
+        return Policy.OPEN
+    return Policy.BROADCAST if room.broadcast else Policy.PUBLIC

@@ -19,6 +19,6 @@ __all__ = ["TestClient", "app_client"]
 
 def app_client(tmp_path: Path) -> Iterator[TestClient]:
     """An app with instant bots and no spectator delay, its lifespan running."""
-    settings = Settings(data_dir=str(tmp_path), bot_think_s=0, spectator_delay_s=0)
+    settings = Settings(data_dir=str(tmp_path), bot_think_s=0, bot_pace_s=0, spectator_delay_s=0)
     with TestClient(create_app(settings)) as c:
         yield c

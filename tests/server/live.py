@@ -35,7 +35,7 @@ WIN_TYPES = ("tsumo", "ron")
 @contextlib.asynccontextmanager
 async def live_server(data_dir: Path, **overrides: Any) -> AsyncIterator[tuple[str, Hub]]:
     """(``host:port``, hub) of a server running in this event loop."""
-    values: dict[str, Any] = {"data_dir": str(data_dir), "bot_think_s": 0.0}
+    values: dict[str, Any] = {"data_dir": str(data_dir), "bot_think_s": 0.0, "bot_pace_s": 0.0}
     values.update(overrides)
     settings = Settings(**values)
     hub = Hub(settings, Storage(settings.db_path), RealEngine())

@@ -143,10 +143,14 @@ async def test_reconnect_gets_a_snapshot_and_the_pending_inquiry_with_its_time()
         await second.conn.close()
 
 
-async def test_a_spectator_sees_every_hand_only_after_the_delay() -> None:
+async def test_a_broadcast_table_shows_every_hand_only_after_the_delay() -> None:
     delay = 0.3
-    async with running_hub(FakeEngine(rounds=1, turns=8), spectator_delay_s=delay) as (hub, tg):
-        room = hub.rooms.create(preset="tenhou-tonpuu", bots=4, base_s=1, bank_s=1)
+    engine = FakeEngine(rounds=1, turns=8)
+    async with running_hub(engine, spectator_delay_s=delay, start_grace_s=0) as (hub, tg):
+        room = hub.rooms.create(
+            preset="tenhou-tonpuu", bots=3, base_s=1, bank_s=1, broadcast=True
+        )
+        hub.rooms.join(room.code, "Host")  # agreed to a broadcast by sitting down
         table = hub.start(room)
         watcher = connect_watcher(hub, tg, room.game)
         started = anyio.current_time()
@@ -279,11 +283,13 @@ async def test_an_answer_after_the_deadline_is_refused_as_late() -> None:
         await client.conn.close()
 
 
-async def test_a_spectator_record_during_the_game_holds_only_what_is_past_the_delay() -> None:
+async def test_a_broadcast_record_during_the_game_holds_only_what_is_past_the_delay() -> None:
     clock = [1000.0]
-    async with running_hub(FakeEngine(rounds=1, turns=8), spectator_delay_s=5) as (hub, _):
+    engine = FakeEngine(rounds=1, turns=8)
+    async with running_hub(engine, spectator_delay_s=5, start_grace_s=0) as (hub, _):
         hub.now = lambda: clock[0]
-        room = hub.create(preset="tenhou-tonpuu", bots=4, base_s=1, bank_s=1)
+        room = hub.create(preset="tenhou-tonpuu", bots=3, base_s=1, bank_s=1, broadcast=True)
+        hub.rooms.join(room.code, "Host")
         table = hub.start(room)
         while len(table.recording.decided_at) < 8:
             await anyio.sleep(0.01)
@@ -293,6 +299,36 @@ async def test_a_spectator_record_during_the_game_holds_only_what_is_past_the_de
         clock[0] += 5.1
         assert table.delayed(record).decisions == record.decisions
         assert record.seed is not None and table.delayed(record).seed is None
+
+
+async def test_a_record_during_the_game_hides_who_was_asked_what_in_the_hand_in_play() -> None:
+    engine = FakeEngine(rounds=2, turns=8)
+    async with running_hub(engine, start_grace_s=0, next_round_s=5) as (hub, tg):
+        room = hub.create(preset="tenhou-tonpuu", bots=3, base_s=5, bank_s=5)
+        room, seat = hub.rooms.join(room.code, "Host")
+        assert seat.token is not None
+        client = connect_seat(hub, tg, seat.token)
+        table = hub.start(room)
+        first = await client.until(InquiryMsg)
+        await client.send(answer(first.id, 0, 0))
+        inquiry = await client.until(InquiryMsg)
+        record = hub.storage.load(room.game)
+        assert record is not None and len(record.decisions) > 1  # bots have played too
+        assert table.delayed(record).decisions == []
+        while inquiry.actions[0].type != "next_round":
+            await client.send(answer(inquiry.id, 0, 0))
+            inquiry = await client.until(InquiryMsg)
+        await client.send(answer(inquiry.id, 0, 0))  # the first hand is over
+        second = await client.until(InquiryMsg)  # my turn in the second hand
+        await client.send(answer(second.id, 0, 0))
+        await client.until(InquiryMsg)
+        record = hub.storage.load(room.game)
+        assert record is not None
+        shown = table.delayed(record).decisions
+        assert shown and shown == record.decisions[: len(shown)]
+        assert len(shown) < len(record.decisions)
+        assert any(d.seat == 0 for d in shown) and first.id == 1
+        await client.conn.close()
 
 
 async def test_an_sse_reader_that_falls_behind_is_dropped() -> None:
