@@ -144,4 +144,6 @@ class RoomsApi:
         room = self._owned(request, body.token)
         if isinstance(room, Response):
             return room
-        return json_response({"room": room.info(), "invite": room.lock(body.locked)})
+        invite = room.lock(body.locked)
+        self.hub.broadcast_room(room)
+        return json_response({"room": room.info(), "invite": invite})

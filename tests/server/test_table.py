@@ -147,9 +147,7 @@ async def test_a_broadcast_table_shows_every_hand_only_after_the_delay() -> None
     delay = 0.3
     engine = FakeEngine(rounds=1, turns=8)
     async with running_hub(engine, spectator_delay_s=delay, start_grace_s=0) as (hub, tg):
-        room = hub.rooms.create(
-            preset="tenhou-tonpuu", bots=3, base_s=1, bank_s=1, broadcast=True
-        )
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=1, bank_s=1, broadcast=True)
         hub.rooms.join(room.code, "Host")  # agreed to a broadcast by sitting down
         table = hub.start(room)
         watcher = connect_watcher(hub, tg, room.game)
