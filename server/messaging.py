@@ -52,8 +52,11 @@ class RoomInfo(msgspec.Struct):
     bank_s: float
     seats: list[SeatInfo]
     status: Literal["waiting", "playing", "finished"]
-    #: the creator chose the seed, so knows every wall: a table for tests, not for a match
-    seeded: bool = False
+    #: a practice table: its one human chose the seed (so knows every wall); closed to joins
+    practice: bool = False
+    #: hex sha256 of "riichi-seed-v1:<seed>", fixed at creation, before the first deal; the
+    #: seed itself is told only in ``End``, so anyone can check the shuffle afterwards
+    commitment: str = ""
 
 
 class SeatGrant(msgspec.Struct):
@@ -132,6 +135,8 @@ class ClockMsg(msgspec.Struct, tag="clock", tag_field="type"):
 class End(msgspec.Struct, tag="end", tag_field="type"):
     game: str
     record: str
+    #: the game's seed, revealed now that no wall is left to play (see RoomInfo.commitment)
+    seed: int | None = None
 
 
 class WireError(msgspec.Struct, tag="error", tag_field="type"):

@@ -29,13 +29,17 @@ class Spectators:
         self._seq = 0
         self._wake = anyio.Event()
         self.ended = False
+        #: the game's seed, known here only once the game is over (told in ``end``)
+        self._seed: int | None = None
 
     def publish(self, raw: msgspec.Raw, round_start: bool) -> None:
         self._pending.append((self.now() + self.delay, raw, round_start))
         self._wake.set()
 
-    def end(self) -> None:
-        """The game is over: ``end`` follows the last event after the same delay."""
+    def end(self, seed: int | None = None) -> None:
+        """The game is over: ``end`` (with the seed) follows the last event after the same
+        delay."""
+        self._seed = seed
         self._pending.append((self.now() + self.delay, None, False))
         self._wake.set()
 
@@ -43,7 +47,7 @@ class Spectators:
         outbox.push(encode(Welcome(None, self.game, room)))
         outbox.push(encode(Snapshot(self._seq, list(self._released), None)))
         if self.ended:
-            outbox.push(encode(End(self.game, f"/api/games/{self.game}/record")))
+            outbox.push(encode(self._end()))
             outbox.shut()
         else:
             self.watchers.add(outbox)
@@ -52,12 +56,15 @@ class Spectators:
         """(next seq, released events of the current round, no inquiry): a snapshot."""
         return self._seq, list(self._released), None
 
+    def _end(self) -> End:
+        return End(self.game, f"/api/games/{self.game}/record", self._seed)
+
     def detach(self, outbox: Outbox) -> None:
         self.watchers.discard(outbox)
 
     def _release(self, raw: msgspec.Raw | None, round_start: bool) -> None:
         if raw is None:
-            text = encode(End(self.game, f"/api/games/{self.game}/record"))
+            text = encode(self._end())
             self.ended = True
         else:
             if round_start:
