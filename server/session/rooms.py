@@ -136,7 +136,9 @@ class Rooms:
         self.by_code: dict[str, Room] = {}
         self.by_game: dict[str, Room] = {}
         self.by_token: dict[str, tuple[Room, Seat]] = {}
-        self._new_seed = new_seed or (lambda: secrets.randbits(63))
+        #: the server's own seed source: a secret draw per room (tests may pin it; a client
+        #: never reaches it, a client's seed makes a practice room)
+        self.new_seed = new_seed or (lambda: secrets.randbits(63))
 
     def _code(self) -> str:
         while True:
@@ -174,7 +176,7 @@ class Rooms:
             public=public,
             base_s=base_s,
             bank_s=bank_s,
-            seed=self._new_seed() if seed is None else seed & (2**63 - 1),
+            seed=self.new_seed() if seed is None else seed & (2**63 - 1),
         )
         room.practice = seed is not None
         for seat in room.seats[players - bots :]:
