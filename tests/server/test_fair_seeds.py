@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -31,6 +32,7 @@ from server.messaging import (
     decode_server,
 )
 from server.session.hub import Hub
+from server.storage import Storage
 from tests.server.live import WireBot, live_server, open_seat
 
 CHOSEN = 424242
@@ -289,3 +291,30 @@ async def test_a_seat_at_a_practice_table_sees_practice_in_its_welcome(tmp_path:
                 welcome = decode_server(await ws.recv())
             assert isinstance(welcome, Welcome) and welcome.room.practice is expected
             assert welcome.room.commitment == grant["room"]["commitment"]
+
+
+def test_storage_keeps_commitment_and_practice_and_upgrades_an_older_file(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite"
+    old = sqlite3.connect(path)  # the games table as it was before these two columns
+    old.execute(
+        "CREATE TABLE games (id TEXT PRIMARY KEY, room TEXT NOT NULL, preset TEXT NOT NULL, "
+        "seed INTEGER NOT NULL, rules TEXT NOT NULL, seats TEXT NOT NULL, "
+        "status TEXT NOT NULL, result TEXT)"
+    )
+    old.execute("INSERT INTO games VALUES ('g0', 'R', 'p', 5, '{}', '[]', 'finished', NULL)")
+    old.commit()
+    old.close()
+    storage = Storage(path)
+    try:
+        legacy = storage.load("g0")
+        assert legacy is not None and legacy.commitment == "" and legacy.practice is False
+        storage.create_game(
+            "g1", "R", "p", 7, b"{}", ["A"], commitment=seed_commitment(7), practice=True
+        )
+        stored = storage.load("g1")
+        assert stored is not None and stored.seed == 7 and stored.practice is True
+        assert stored.commitment == seed_commitment(7)
+    finally:
+        storage.close()
