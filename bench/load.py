@@ -119,7 +119,7 @@ async def _close_on(stop: asyncio.Event, ws: Any) -> None:
 
 async def seat_tokens(http: httpx.AsyncClient, n: int) -> list[str]:
     """A private tonpuusen room for four clients; their seat tokens."""
-    body = {"name": "L0", "preset": "tenhou-tonpuu", "bots": 0, "public": False, "seed": n}
+    body = {"name": "L0", "preset": "tenhou-tonpuu", "bots": 0, "public": False}
     grant = (await http.post("/api/rooms", json=body)).json()
     tokens = [grant["token"]]
     for i in range(1, 4):

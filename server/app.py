@@ -65,6 +65,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         Route("/api/games/{game}/events", games.game_events),
         Route("/api/games/{game}/answer", games.post_answer, methods=["POST"]),
         Route("/api/games/{game}/record", games.game_record),
+        Route("/api/games/{game}/verify", games.game_verify),
         WebSocketRoute("/ws/play", ws_play),
         WebSocketRoute("/ws/watch/{game}", ws_watch),
     ]

@@ -96,7 +96,7 @@ class GamesApi:
         record = await anyio.to_thread.run_sync(self.hub.storage.load, request.path_params["game"])
         if record is None:
             return error("no_game", "no such game", 404)
-        if record.status == "playing":
+        if record.status not in records.OVER:  # never the seed before the end
             table = self.hub.tables.get(record.id)
             if fmt != "json" or table is None:
                 return error("playing", "this format is available when the game ends", 409)
@@ -106,3 +106,13 @@ class GamesApi:
         except records.NotAvailable as exc:
             return error("not_available", str(exc), 501)
         return Response(body, media_type=media)
+
+    async def game_verify(self, request: Request) -> Response:
+        """``{"commitment_ok", "replay_ok", "practice", "failures"}`` of a game that is over:
+        its seed matches the commitment every seat had, and it replays to its record."""
+        record = await anyio.to_thread.run_sync(self.hub.storage.load, request.path_params["game"])
+        if record is None:
+            return error("no_game", "no such game", 404)
+        if record.status not in records.OVER:
+            return error("playing", "a game is verified when it ends", 409)
+        return json_response(await anyio.to_thread.run_sync(records.verify, record))

@@ -52,8 +52,11 @@ class RoomInfo(msgspec.Struct):
     bank_s: float
     seats: list[SeatInfo]
     status: Literal["waiting", "playing", "finished"]
-    #: the creator chose the seed, so knows every wall: a table for tests, not for a match
-    seeded: bool = False
+    #: a practice table: its one human chose the seed (so knows every wall); closed to joins
+    practice: bool = False
+    #: hex sha256 of "riichi-seed-v1:<seed>", fixed at creation, before the first deal; the
+    #: seed itself is told only in ``End``, so anyone can check the shuffle afterwards
+    commitment: str = ""
     #: the seated humans agreed that spectators see every hand (delayed); else they see
     #: the public view and each hand's tiles once it has ended
     broadcast: bool = False
@@ -139,7 +142,7 @@ class ClockMsg(msgspec.Struct, tag="clock", tag_field="type"):
 class End(msgspec.Struct, tag="end", tag_field="type"):
     game: str
     record: str
-    #: the shuffle seed, revealed once the game has finished (checks RoomInfo.commitment)
+    #: the game's seed, revealed once it has finished (checks RoomInfo.commitment)
     seed: int | None = None
 
 

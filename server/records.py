@@ -16,10 +16,13 @@ from engine.actions.types import Decision
 from engine.centers import ReplayCenter
 from engine.driver import run_sync
 from engine.game.game import Game
+from engine.replay.verify import verify_record
 from engine.rules.config import RuleConfig
 from server.storage import GameRecord
 
 FORMATS = ("json", "tenhou", "mjai")
+#: statuses of a game that is over: only these records carry the seed (it makes every wall)
+OVER = frozenset({"finished", "error", "aborted"})
 
 
 class NotAvailable(Exception):
@@ -34,6 +37,17 @@ def replay(record: GameRecord) -> Game:
     return run_sync(Game(rules, record.seed, ReplayCenter(decisions)), fill_defaults=True)
 
 
+def verify(record: GameRecord) -> dict[str, bool | list[str]]:
+    """The replay viewer's "shuffle verified": engine.replay.verify on the stored record."""
+    verdict = verify_record(msgspec.json.decode(msgspec.json.encode(record)))
+    return {
+        "commitment_ok": verdict.commitment_ok,
+        "replay_ok": verdict.replay_ok,
+        "practice": verdict.practice,
+        "failures": list(verdict.failures),
+    }
+
+
 def export(record: GameRecord, fmt: str) -> tuple[bytes, str]:
     """(body, media type) of the record in ``fmt`` (one of FORMATS)."""
     if fmt == "json":
@@ -44,7 +58,10 @@ def export(record: GameRecord, fmt: str) -> tuple[bytes, str]:
         raise NotAvailable(f"{fmt} export needs engine.replay.export") from exc
     game = replay(record)
     if fmt == "tenhou":
-        return msgspec.json.encode(exporter.to_tenhou(game, record.seats)), "application/json"
+        log = exporter.to_tenhou(
+            game, record.seats, commitment=record.commitment, practice=record.practice
+        )
+        return msgspec.json.encode(log), "application/json"
     lines: list[Any] = exporter.to_mjai(game, record.seats)
     body = b"\n".join(msgspec.json.encode(line) for line in lines) + b"\n"
     return body, "application/x-ndjson"

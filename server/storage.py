@@ -19,7 +19,8 @@ import msgspec
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, room TEXT NOT NULL, preset TEXT NOT NULL, seed INTEGER NOT NULL,
-    rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL, result TEXT
+    rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL, result TEXT,
+    commitment TEXT, practice INTEGER
 );
 CREATE TABLE IF NOT EXISTS decisions (
     game TEXT NOT NULL, n INTEGER NOT NULL, inquiry INTEGER NOT NULL, seat INTEGER NOT NULL,
@@ -33,6 +34,8 @@ CREATE TABLE IF NOT EXISTS endings (game TEXT PRIMARY KEY, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS listed (game TEXT PRIMARY KEY);
 CREATE INDEX IF NOT EXISTS endings_at ON endings (at);
 """
+#: columns added to ``games`` after its first release: (name, type), added to older files
+_ADDED_COLUMNS = (("commitment", "TEXT"), ("practice", "INTEGER"))
 
 
 class DecisionRow(msgspec.Struct, array_like=True):
@@ -57,6 +60,10 @@ class GameRecord(msgspec.Struct):
     decisions: list[DecisionRow]
     rounds: list[msgspec.Raw]
     result: msgspec.Raw
+    #: the commitment to ``seed`` every seat had before the first deal (engine.rules.wall)
+    commitment: str = ""
+    #: the one human chose the seed (a practice game)
+    practice: bool = False
 
 
 class GameSummary(msgspec.Struct):
@@ -81,7 +88,15 @@ class Storage:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        self._add_columns()
         self._decision_count: dict[str, int] = {}
+
+    def _add_columns(self) -> None:
+        """Bring a file made before a column existed up to the schema (additive only)."""
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        for name, kind in _ADDED_COLUMNS:
+            if name not in have:
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         with self._lock:
@@ -100,12 +115,16 @@ class Storage:
         rules: bytes,
         seats: list[str],
         public: bool = True,
+        commitment: str = "",
+        practice: bool = False,
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
+        seats_json = msgspec.json.encode(seats).decode()
         with self._lock:
             self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL)",
-                (game, room, preset, seed, rules.decode(), msgspec.json.encode(seats).decode()),
+                "INSERT INTO games (id, room, preset, seed, rules, seats, status, result, "
+                "commitment, practice) VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?)",
+                (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice)),
             )
             if public:
                 self._db.execute("INSERT OR IGNORE INTO listed VALUES (?)", (game,))
@@ -157,8 +176,8 @@ class Storage:
         """The whole record of a game, or None; safe to call from a worker thread."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, room, preset, seed, rules, seats, status, result FROM games "
-                "WHERE id = ?",
+                "SELECT id, room, preset, seed, rules, seats, status, result, commitment, "
+                "practice FROM games WHERE id = ?",
                 (game,),
             ).fetchone()
             if row is None:
@@ -182,4 +201,6 @@ class Storage:
             decisions=[DecisionRow(d[0], d[1], d[2], d[3], bool(d[4])) for d in decisions],
             rounds=[msgspec.Raw(r[0].encode()) for r in rounds],
             result=msgspec.Raw((row[7] or "null").encode()),
+            commitment=row[8] or "",
+            practice=bool(row[9]),
         )

@@ -26,7 +26,15 @@ class Recording:
         seats = [s.name for s in room.seats]
         rules = msgspec.json.encode(room.rules)
         storage.create_game(
-            room.game, room.code, room.preset, room.seed, rules, seats, public=room.public
+            room.game,
+            room.code,
+            room.preset,
+            room.seed,
+            rules,
+            seats,
+            public=room.public,
+            commitment=room.commitment,
+            practice=room.practice,
         )
 
     def decision(self, inquiry: int, seat: int, action: int, option: int, timeout: bool) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from engine.rules.config import PRESETS, RuleConfig
+from engine.rules.wall import seed_commitment
 from server.messaging import RoomInfo, SeatInfo
 from server.session.clock import SeatClock
 from server.session.outbox import Outbox
@@ -79,9 +80,12 @@ class Room:
         self.public = public
         self.base_s = base_s
         self.bank_s = bank_s
+        #: never served before the game ends: it makes every wall
         self.seed = seed
-        #: the creator chose the seed (and so knows the walls); shown to everyone who joins
-        self.seeded = False
+        #: published from creation, so every seat has it before the first deal
+        self.commitment = seed_commitment(seed)
+        #: the creator chose the seed (and so knows the walls): one human only, no joins
+        self.practice = False
         self.status: Status = "waiting"
         #: when the room was made (server monotonic clock): idle waiting rooms expire
         self.created = 0.0
@@ -111,7 +115,8 @@ class Room:
             bank_s=self.bank_s,
             seats=[s.info() for s in self.seats],
             status=self.status,
-            seeded=self.seeded,
+            practice=self.practice,
+            commitment=self.commitment,
             broadcast=self.broadcast,
             owner=self.owner,
             locked=self.invite is not None,
@@ -158,7 +163,9 @@ class Rooms:
         self.by_code: dict[str, Room] = {}
         self.by_game: dict[str, Room] = {}
         self.by_token: dict[str, tuple[Room, Seat]] = {}
-        self._new_seed = new_seed or (lambda: secrets.randbits(63))
+        #: the server's own seed source: a secret draw per room (tests may pin it; a client
+        #: never reaches it, a client's seed makes a practice room)
+        self.new_seed = new_seed or (lambda: secrets.randbits(63))
 
     def _code(self) -> str:
         while True:
@@ -184,6 +191,12 @@ class Rooms:
             raise RoomError("bad_bots", f"bots must be 0..{players}")
         if not (0 <= base_s <= 300 and 0 <= bank_s <= 3600):
             raise RoomError("bad_clock", "base_s must be 0..300 and bank_s 0..3600")
+        if seed is not None and bots != players - 1:
+            raise RoomError(
+                "seed_not_allowed",
+                f"a chosen seed makes every wall known to its chooser: it is only for a "
+                f"practice room with one human and {players - 1} bots",
+            )
         room = Room(
             self._code(),
             secrets.token_urlsafe(9),
@@ -191,9 +204,9 @@ class Rooms:
             public=public,
             base_s=base_s,
             bank_s=bank_s,
-            seed=self._new_seed() if seed is None else seed & (2**63 - 1),
+            seed=self.new_seed() if seed is None else seed & (2**63 - 1),
         )
-        room.seeded = seed is not None
+        room.practice = seed is not None
         room.broadcast = broadcast
         for seat in room.seats[players - bots :]:
             seat.bot = True
@@ -206,6 +219,8 @@ class Rooms:
         room = self.by_code.get(code.strip().upper())
         if room is None:
             raise RoomError("no_room", f"no room with code {code!r}")
+        if room.practice and room.humans:
+            raise RoomError("practice_room", f"room {room.code} is a practice room for one")
         if room.status != "waiting":
             raise RoomError("started", f"room {room.code} has already started")
         if room.invite is not None and not secrets.compare_digest(room.invite, invite or ""):

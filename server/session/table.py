@@ -119,9 +119,13 @@ class Table:
         outbox.push(encode(self.snapshot(seat.index)))
         self._check_ready()
         if self.finished.is_set():
-            record = f"/api/games/{self.room.game}/record"
-            outbox.push(encode(End(self.room.game, record, self.revealed_seed())))
+            outbox.push(encode(self.end_message()))
         self.broadcast_room()
+
+    def end_message(self) -> End:
+        """The game is over: the seed is told now (and only now), so every seat can check
+        it against the commitment it had before the first deal."""
+        return End(self.room.game, f"/api/games/{self.room.game}/record", self.revealed_seed())
 
     def detach(self, seat: Seat, outbox: Outbox) -> None:
         if seat.outbox is outbox:
@@ -172,8 +176,7 @@ class Table:
             self.room.status = "finished"
             self.finished.set()
             self.spectators.end()
-            record = f"/api/games/{self.room.game}/record"
-            end = encode(End(self.room.game, record, self.revealed_seed()))
+            end = encode(self.end_message())
             for seat in self.room.seats:
                 seat.push(end)
             self.broadcast_room()

@@ -38,9 +38,9 @@ def test_room_requests_that_cannot_be_met_get_clear_errors(client: TestClient) -
 def test_a_room_fills_by_code_and_a_fifth_player_is_refused(client: TestClient) -> None:
     grant = client.post("/api/rooms", json={"name": "A", "bots": 0, "public": True}).json()
     code = grant["room"]["code"]
-    assert grant["room"]["seeded"] is False
-    seeded = client.post("/api/rooms", json={"bots": 0, "seed": 7, "public": False}).json()
-    assert seeded["room"]["seeded"] is True
+    assert grant["room"]["practice"] is False and len(grant["room"]["commitment"]) == 64
+    chosen = client.post("/api/rooms", json={"bots": 0, "seed": 7, "public": False})
+    assert chosen.status_code == 400 and chosen.json()["code"] == "seed_not_allowed"
     assert len(code) == 6 and len(grant["token"]) >= 40
     assert [r["code"] for r in client.get("/api/rooms").json()["rooms"]] == [code]
     tokens = {grant["token"]}
