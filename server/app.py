@@ -76,5 +76,10 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
 
 def _packaged_static() -> Path | None:
-    candidate = Path(__file__).resolve().parent.parent / "static"
-    return candidate if (candidate / "index.html").exists() else None
+    """The browser client: ``server/static`` in an installed wheel (setup.py maps it there),
+    else the repository's top-level ``static/`` (a checkout or an editable install)."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "static", here.parent / "static"):
+        if (candidate / "index.html").exists():
+            return candidate
+    return None
