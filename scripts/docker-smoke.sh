@@ -6,7 +6,7 @@
 # 1. starts dockerd when none answers (in the background; stopped again at the end);
 # 2. provides the base image: $SMOKE_BASE if set, else python:3.11-slim-bookworm (pulled),
 #    else, with no registry reachable, one made from Debian packages (scripts/docker-base.sh);
-# 3. builds the image (BuildKit; the host's CA bundle and pip index go in as build secrets);
+# 3. builds the image with scripts/docker-build.sh (BuildKit; pip's CA and index as secrets);
 # 4. runs it as `docker run --read-only -v VOLUME:/data` on a non-default RIICHI_PORT, waits
 #    for the image's own health check to say healthy;
 # 5. plays one all-bot game through the HTTP API, `docker restart`s the container mid-game and
@@ -24,7 +24,6 @@ fi
 cd "$(dirname "$0")/.."
 
 DOCKER=${DOCKER:-$(command -v /usr/bin/docker || command -v docker)}  # Debian's client: BuildKit built in
-export DOCKER_BUILDKIT=1
 IMAGE=${SMOKE_IMAGE:-riichi:smoke}
 NAME=riichi-smoke
 VOLUME=riichi-smoke-data
@@ -64,53 +63,13 @@ cleanup_leftovers() { "$DOCKER" rm -f "$NAME" "$NAME-root" >/dev/null 2>&1 || tr
 cleanup_leftovers
 "$DOCKER" volume rm -f "$VOLUME" >/dev/null 2>&1 || true
 
-# --- 2. the base image -----------------------------------------------------------------------
-BASE=${SMOKE_BASE:-python:3.11-slim-bookworm}
-if ! "$DOCKER" image inspect "$BASE" >/dev/null 2>&1 \
-    && ! timeout 120 "$DOCKER" pull -q "$BASE" >/dev/null 2>&1; then
-    say "$BASE cannot be pulled: making a base image from Debian packages"
-    BASE=riichi-base:bookworm
-    DOCKER=$DOCKER scripts/docker-base.sh "$BASE"
-fi
-say "base image $BASE"
-
-# --- 3. build ------------------------------------------------------------------------------
-# pip's CA bundle: pip's own setting, else the system bundle; plus any CA added to the machine
-# under /usr/local/share/ca-certificates. pip's index settings (never the machine's local
-# file:// folders, which do not exist in the build): both as secrets, so no layer keeps them.
-cert=$(python3 -m pip config get global.cert 2>/dev/null || true)
-cert=${PIP_CERT:-${cert:-/etc/ssl/certs/ca-certificates.crt}}
-cat "$cert" /usr/local/share/ca-certificates/*.crt >"$WORK/pip_ca" 2>/dev/null || true
-python3 - "$WORK/pip_conf" <<'EOF'
-import os, subprocess, sys
-out = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True).stdout
-found = {}
-for line in out.splitlines():  # e.g. global.index-url='https://...'
-    key, _, value = line.partition("=")
-    name = key.split(".", 1)[-1]
-    if name in ("index-url", "extra-index-url", "trusted-host", "timeout", "retries"):
-        found[name] = value.strip("'\"")
-for name in ("index-url", "extra-index-url", "trusted-host"):
-    env = os.environ.get("PIP_" + name.upper().replace("-", "_"))
-    if env:
-        found[name] = env
-for name in ("index-url", "extra-index-url"):  # local folders do not exist inside the build
-    urls = [u for u in found.get(name, "").split() if not u.startswith("file:")]
-    found[name] = " ".join(urls)
-with open(sys.argv[1], "w") as f:
-    f.write("[global]\n" + "".join(f"{k} = {v}\n" for k, v in found.items() if v))
-EOF
-build_args=(--build-arg "BASE=$BASE" --secret "id=pip_ca,src=$WORK/pip_ca" --secret "id=pip_conf,src=$WORK/pip_conf")
-[ -n "${SMOKE_NO_CACHE:-}" ] && build_args+=(--no-cache)
+# --- 2-3. the base image and the build (scripts/docker-build.sh) ------------------------------
 say "building $IMAGE"
-t0=$(date +%s.%N)
-if ! "$DOCKER" build -q "${build_args[@]}" -t "$IMAGE" . >"$WORK/build.log" 2>&1; then
-    tail -n 40 "$WORK/build.log"
-    exit 1
-fi
-build_s=$(python3 -c "print(f'{$(date +%s.%N) - $t0:.1f}')")
-size=$("$DOCKER" image inspect -f '{{.Size}}' "$IMAGE" | awk '{printf "%.0f MB", $1 / 1e6}')
-say "built $IMAGE in ${build_s} s, image size $size"
+BASE=${SMOKE_BASE:-${BASE:-}} NO_CACHE=${SMOKE_NO_CACHE:-} DOCKER=$DOCKER \
+    scripts/docker-build.sh "$IMAGE" | tee "$WORK/build.out"
+built=$(tail -n 1 "$WORK/build.out")  # "docker-build: built TAG in S s, image size N MB"
+build_s=$(sed -n 's/.* in \([0-9.]*\) s,.*/\1/p' <<<"$built")
+size=$(sed -n 's/.*image size //p' <<<"$built")
 [ "$("$DOCKER" image inspect -f '{{.Config.User}}' "$IMAGE")" = "10001:10001" ] || fail "the image does not run as uid 10001"
 history=$("$DOCKER" history --no-trunc "$IMAGE")
 if grep -q -i -E 'BEGIN CERTIFICATE|index-url' <<<"$history"; then fail "a pip secret is in the image history"; fi
