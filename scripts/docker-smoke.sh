@@ -74,6 +74,13 @@ built=$(tail -n 1 "$WORK/build.out")  # "docker-build: built TAG in S s, image s
 build_s=$(sed -n 's/.* in \([0-9.]*\) s,.*/\1/p' <<<"$built")
 size=$(sed -n 's/.*image size //p' <<<"$built")
 [ "$("$DOCKER" image inspect -f '{{.Config.User}}' "$IMAGE")" = "10001:10001" ] || fail "the image does not run as uid 10001"
+# Every installed module byte-compiled (nothing to write on a read-only root), no pip left.
+uncompiled=$("$DOCKER" run --rm --read-only "$IMAGE" python3 -c '
+import importlib.util, pathlib, sysconfig
+site = pathlib.Path(sysconfig.get_paths()["purelib"])
+print(sum(not pathlib.Path(importlib.util.cache_from_source(str(p))).exists() for p in site.rglob("*.py")),
+      "pip" if (site / "pip").exists() else "")')
+[ "$uncompiled" = "0 " ] || fail "modules without .pyc, or pip, in the image: $uncompiled"
 history=$("$DOCKER" history --no-trunc "$IMAGE")
 if grep -q -i -E 'BEGIN CERTIFICATE|index-url' <<<"$history"; then fail "a pip secret is in the image history"; fi
 
