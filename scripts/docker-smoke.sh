@@ -92,12 +92,12 @@ URL=http://127.0.0.1:$PORT
     "$IMAGE" >/dev/null
 wait_healthy() {  # the image's HEALTHCHECK, on the non-default port, says healthy
     local health=""
-    for _ in $(seq 60); do
+    for _ in $(seq 120); do
         health=$("$DOCKER" inspect -f '{{.State.Health.Status}}' "$NAME")
         [ "$health" = healthy ] && return 0
         sleep 1
     done
-    fail "the container is not healthy after 60 s ($health)"
+    fail "the container is not healthy after 120 s ($health)"
     "$DOCKER" logs --tail 20 "$NAME" 2>&1
     return 1
 }
