@@ -16,32 +16,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.rules.config import RuleConfig
-from engine.rules.fu import ANKOU_FU, PAIR_VALUE, ROUND_UP, WON_FU
 from engine.rules.meld import Meld
-from engine.rules.points import LIMIT_KEYS, LOW_KEYS, hand_key
-from engine.rules.readings import Parts, comes_first, every_reading
-from engine.rules.result import (
+from engine.rules.scoring.fu import ANKOU_FU, PAIR_VALUE, ROUND_UP, WON_FU
+from engine.rules.scoring.hand_mask import of_hand
+from engine.rules.scoring.points import LIMIT_KEYS, LOW_KEYS, hand_key
+from engine.rules.scoring.reading_mask import FLAG_SHIFT, OF_COUNTS, of_bits
+from engine.rules.scoring.result import (
     HAN_CHUNKS,
     HandResult,
     WinContext,
-    YakuHan,
     hand_result,
     mask_han,
     yakuman_key,
 )
-from engine.rules.tiles import dora_of
-from engine.rules.yaku import (
-    CHIITOITSU,
-    KOKUSHI,
-    KOKUSHI_13,
-    PINFU,
-    SANANKOU,
-    SUUANKOU,
-    SUUANKOU_TANKI,
-)
-from engine.rules.yaku.hand import of_hand
-from engine.rules.yaku.reading import FLAG_SHIFT, OF_COUNTS, of_bits
-from engine.rules.yaku.records import (
+from engine.rules.scoring.tables import (
     CODE,
     COPY_BITS,
     F_FU,
@@ -61,8 +49,19 @@ from engine.rules.yaku.records import (
     W_SHANPON,
     W_TANKI,
 )
+from engine.rules.scoring.ties import Parts, comes_first, every_reading
+from engine.rules.scoring.yaku import (
+    CHIITOITSU,
+    KOKUSHI,
+    KOKUSHI_13,
+    PINFU,
+    SANANKOU,
+    SUUANKOU,
+    SUUANKOU_TANKI,
+)
+from engine.rules.tiles import dora_of
 
-__all__ = ["HandResult", "WinContext", "YakuHan", "score_hand"]
+__all__ = ["score_hand"]
 
 #: [players][indicator tile] -> the shift of its dora kind's count in a hand code
 _DORA_SHIFT = (

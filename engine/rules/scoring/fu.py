@@ -14,7 +14,7 @@ flat fu, the open-pinfu rule and the rounding.
 
 from __future__ import annotations
 
-from engine.rules.yaku.records import ANKOU_FU
+from engine.rules.scoring.tables import ANKOU_FU
 
 __all__ = ["ANKOU_FU", "PAIR_VALUE", "ROUND_UP", "WON_FU", "pair_fu"]
 

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules.yaku import (
+from engine.rules.scoring.tables import (
+    GREEN_MASK,
+    PART_MASK,
+    READINGS,
+    SIMPLE_MASK,
+    TERMINAL_MASK,
+    YAOCHUU_MASK,
+)
+from engine.rules.scoring.yaku import (
     BAKAZE,
     CHANKAN,
     CHIIHOU,
@@ -42,18 +50,10 @@ from engine.rules.yaku import (
     TENHOU,
     TSUUIISOU,
 )
-from engine.rules.yaku.records import (
-    GREEN_MASK,
-    PART_MASK,
-    READINGS,
-    SIMPLE_MASK,
-    TERMINAL_MASK,
-    YAOCHUU_MASK,
-)
 
 if TYPE_CHECKING:
     from engine.rules.config import RuleConfig
-    from engine.rules.scoring import WinContext
+    from engine.rules.scoring.result import WinContext
 
 _SUITS = (1 << 81) - 1
 #: [suit] -> the count fields of the other two suits

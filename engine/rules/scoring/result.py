@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.rules.points import LIMITS, MANGAN, payments
-from engine.rules.yaku import REGULAR, YAKUMAN
+from engine.rules.scoring.points import LIMITS, MANGAN, payments
+from engine.rules.scoring.yaku import REGULAR, YAKUMAN
 
 
 class WinContext(msgspec.Struct, frozen=True, kw_only=True):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.rules.yaku.records import Reading
+from engine.rules.scoring.tables import Reading
 
 #: the man, pin and sou readings of one hand reading (the honour part reads one way)
 Parts = tuple[Reading, Reading, Reading]
