@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.rules.scoring.points import LIMITS, MANGAN, payments
+from engine.rules.scoring.points import LIMIT_NAMES, LIMITS, MANGAN, YAKUMAN_BASE, payments
 from engine.rules.scoring.yaku import REGULAR, YAKUMAN
 
 
@@ -68,7 +68,6 @@ _CLOSED = tuple(YakuHan(y.name, y.closed, y.tenhou) for y in REGULAR)
 _OPENED = tuple(YakuHan(y.name, y.opened, y.tenhou) for y in REGULAR)
 _YAKUMAN = tuple(YakuHan(y.name, 13, y.tenhou) for y in YAKUMAN)
 _YAKUMAN_DOUBLE = tuple(YakuHan(y.name, 26 if y.double else 13, y.tenhou) for y in YAKUMAN)
-_LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman", 8000: "yakuman"}
 
 Chunks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 _Entries = tuple[tuple[YakuHan, ...], ...]
@@ -107,7 +106,7 @@ def mask_han(chunks: Chunks, mask: int) -> int:
 def yakuman_key(found: tuple[int, ...], double: bool) -> int:
     """The key of a hand of real yakuman (``YAKUMAN`` indexes): above every regular hand."""
     han = sum(26 if double and YAKUMAN[i].double else 13 for i in found)
-    return (han // 13 * 8000) << 17 | YAKUMAN_BIT | han << 8
+    return (han // 13 * YAKUMAN_BASE) << 17 | YAKUMAN_BIT | han << 8
 
 
 def hand_result(
@@ -161,13 +160,13 @@ def _bases() -> set[int]:
         {b for b in below if b < MANGAN}
         | {MANGAN}
         | {b for _, b, _ in LIMITS}
-        | {8000 * n for n in range(1, 13)}
+        | {YAKUMAN_BASE * n for n in range(1, 13)}
     )
 
 
 #: [dealer][base] -> (*payments(base, dealer), limit name, yakuman multiplier of a kazoe)
 _PAYMENTS = tuple(
-    {b: (*payments(b, dealer), _LIMIT_NAMES.get(b, ""), int(b == 8000)) for b in _bases()}
+    {b: (*payments(b, dealer), LIMIT_NAMES.get(b, ""), int(b == YAKUMAN_BASE)) for b in _bases()}
     for dealer in (False, True)
 )
 #: [n] -> the ドラ / 赤ドラ / 裏ドラ entry of n dora, as a 1-tuple to add to a result's yaku
