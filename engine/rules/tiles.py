@@ -135,10 +135,10 @@ def parse(text: str, red: frozenset[int] = DEFAULT_RED) -> list[int]:
     [0, 4, 8]
     >>> parse("505m")  # 0 is the red five: id 16, the lowest copy of 5m
     [17, 16, 18]
-    >>> parse("11112z")
+    >>> parse("11111z")
     Traceback (most recent call last):
     ...
-    ValueError: too many copies of 1z in '11112z'
+    ValueError: too many copies of 1z in '11111z'
     """
     used: set[int] = set()
     out: list[int] = []

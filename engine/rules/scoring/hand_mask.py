@@ -16,6 +16,7 @@ from engine.rules.scoring.tables import (
     SIMPLE_MASK,
     TERMINAL_MASK,
     YAOCHUU_MASK,
+    HandCode,
 )
 from engine.rules.scoring.yaku import (
     BAKAZE,
@@ -49,7 +50,9 @@ from engine.rules.scoring.yaku import (
     TANYAO,
     TENHOU,
     TSUUIISOU,
+    YakuMask,
 )
+from engine.rules.tiles import Kind
 
 if TYPE_CHECKING:
     from engine.rules.config import RuleConfig
@@ -97,16 +100,16 @@ _NO_SETS = _honour_facts(0)
 
 
 def of_hand(
-    shape: int,
+    shape: HandCode,
     ctx: WinContext,
     rules: RuleConfig,
     menzen: int,
     groups: int,
     kans: int,
-    win: int,
+    win: Kind,
     winds: int,
-    honours: int,
-) -> tuple[int, tuple[int, ...]]:
+    honours: HandCode,
+) -> tuple[YakuMask, tuple[int, ...]]:
     """(mask of the situational yaku, tanyao, yakuhai, shousangen, honroutou, the flushes
     and sankantsu; the yakuman of the tiles and the situation as ``YAKUMAN`` indexes, in the
     order results list them). ``winds`` is 4 x seat wind + round wind, East = 0; ``honours``

@@ -11,7 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.rules.scoring.points import LIMIT_NAMES, LIMITS, MANGAN, YAKUMAN_BASE, payments
-from engine.rules.scoring.yaku import REGULAR, YAKUMAN
+from engine.rules.scoring.yaku import REGULAR, YAKUMAN, YakuMask
 
 
 class WinContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,6 +72,15 @@ _YAKUMAN_DOUBLE = tuple(YakuHan(y.name, 26 if y.double else 13, y.tenhou) for y 
 Chunks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 _Entries = tuple[tuple[YakuHan, ...], ...]
 
+#: a yaku mask's han and entries are looked up in three 13-bit chunks
+CHUNKS, CHUNK_BITS = 3, 13
+if len(REGULAR) > CHUNKS * CHUNK_BITS:
+    raise RuntimeError(
+        f"{len(REGULAR)} regular yaku do not fit the {CHUNKS} x {CHUNK_BITS}-bit yaku mask "
+        "tables: give result._chunked, result.mask_han and result.hand_result a fourth chunk "
+        "(mask >> 39), and the han lookup inlined in score.score_hand too"
+    )
+
 
 def _chunked(menzen: bool) -> tuple[Chunks, tuple[_Entries, _Entries, _Entries]]:
     """Han and entries of a yaku mask in three 13-bit chunks, so a mask's han is three
@@ -98,7 +107,7 @@ HAN_CHUNKS = (_BY_MENZEN[0][0], _BY_MENZEN[1][0])
 _ENTRY_CHUNKS = (_BY_MENZEN[0][1], _BY_MENZEN[1][1])
 
 
-def mask_han(chunks: Chunks, mask: int) -> int:
+def mask_han(chunks: Chunks, mask: YakuMask) -> int:
     """The han of a yaku mask (``chunks`` from ``HAN_CHUNKS``)."""
     return chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
 
@@ -113,7 +122,7 @@ def hand_result(
     key: int,
     han: int,
     fu: int,
-    mask: int,
+    mask: YakuMask,
     yakuman: tuple[int, ...],
     menzen: int,
     n_dora: int,

@@ -59,7 +59,7 @@ from engine.rules.scoring.yaku import (
     SUUANKOU,
     SUUANKOU_TANKI,
 )
-from engine.rules.tiles import dora_of
+from engine.rules.tiles import Tile, dora_of
 
 __all__ = ["score_hand"]
 
@@ -96,9 +96,22 @@ _MELD_FACTS = tuple(_meld_facts(f) for f in range(512))
 
 
 def score_hand(
-    concealed: Sequence[int], melds: Sequence[Meld], ctx: WinContext, rules: RuleConfig
+    concealed: Sequence[Tile], melds: Sequence[Meld], ctx: WinContext, rules: RuleConfig
 ) -> HandResult | None:
-    """The best reading of a complete hand, or None (incomplete, no yaku, under min_han)."""
+    """The best reading of a complete hand, or None (incomplete, no yaku, under min_han).
+
+    ``concealed`` holds the winning tile; ``spec.spec_score`` says the same in plain words.
+
+    >>> from engine.rules.config import TENHOU_HANCHAN
+    >>> from engine.rules.tiles import parse
+    >>> hand = parse("234m567p23455s666z")  # shanpon, 6z drawn: 22 + a hatsu ankou 8
+    >>> ctx = WinContext(win_tile=hand[-1], tsumo=True, seat_wind=27, round_wind=27)
+    >>> r = score_hand(hand, [], ctx, TENHOU_HANCHAN)
+    >>> r.han, r.fu, [y.name for y in r.yaku], r.tsumo_other
+    (2, 30, ['menzen_tsumo', 'yakuhai_hatsu'], 1000)
+    >>> score_hand(parse("123m456p789s2345s11z"), [], ctx, TENHOU_HANCHAN) is None  # no 2nd pair
+    True
+    """
     code = 0  # the concealed tiles; see records.CODE
     for t in concealed:
         code += CODE[t]
