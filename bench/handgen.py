@@ -17,7 +17,7 @@ from typing import NamedTuple
 from engine.rules.meld import Meld, MeldType
 from engine.rules.scoring import WinContext
 from engine.rules.tiles import GREEN as _GREEN
-from engine.rules.tiles import NORTH, SANMA_REMOVED, TERMINALS
+from engine.rules.tiles import HONOURS, NORTH, SANMA_REMOVED, TERMINALS
 from engine.rules.tiles import YAOCHUU_KINDS as _YAOCHUU
 
 
@@ -69,7 +69,7 @@ def _theme(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
     s = rng.randrange(3) * 9
     suit_runs = tuple(range(s, s + 7))
     if roll < 0.72:  # honitsu
-        return (*range(s, s + 9), *range(27, 34)), suit_runs
+        return (*range(s, s + 9), *HONOURS), suit_runs
     if roll < 0.77:  # chinitsu
         return tuple(range(s, s + 9)), suit_runs
     if roll < 0.83:  # chanta / junchan / honroutou
@@ -82,7 +82,7 @@ def _theme(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if roll < 0.97:
         return _GREEN, (19,)
     if roll < 0.985:
-        return tuple(range(27, 34)), ()
+        return HONOURS, ()
     return TERMINALS, ()
 
 
