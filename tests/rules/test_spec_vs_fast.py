@@ -106,5 +106,5 @@ def test_every_yaku_has_a_predicate_han_and_a_tenhou_name() -> None:
         assert type(y).holds is not Yaku.holds, f"{y.name} has no predicate"
     for ym in YAKUMAN:
         assert ym.tenhou and type(ym).holds is not Yakuman.holds, ym
-    names = [y.name for y in (*REGULAR, *YAKUMAN)]
+    names = [y.name for y in REGULAR] + [y.name for y in YAKUMAN]
     assert len(names) == len(set(names))
