@@ -1,6 +1,6 @@
 """Yaku of the situation and of the tiles as a set: tested once per hand, whatever its reading.
 
-Each condition is one line over the hand's *shape code* (``records.CODE``: three bits of count
+Each condition is one line over the hand's *shape code* (``tables.CODE``: three bits of count
 per kind, called groups included, a kan counted as a triplet), so "only simples" or "only
 green tiles" is one mask test; the honour yaku are looked up by the honour part of the code.
 """

@@ -1,4 +1,4 @@
-"""Yaku of one reading of a standard-form hand, over its feature record (``records``): the
+"""Yaku of one reading of a standard-form hand, over its feature record (``tables``): the
 summed ``add`` fields and the OR-ed ``bits`` masks of its parts and melds.
 
 The yaku of the counts alone (iipeikou, ryanpeikou, toitoi, chanta, junchan) are a table

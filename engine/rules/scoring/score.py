@@ -5,9 +5,9 @@ waiting hand shows before it wins). Results (``result.HandResult``) are msgspec 
 ready for the wire and for records.
 
 Speed (bench/hand.py) comes from work done at import: the hand becomes one integer code
-(``yaku.records``), each part's readings are looked up with their feature records already
-packed, so a reading is a few additions and masks; yaku are bits of a mask (``yaku.hand``,
-``yaku.reading``), their han, the pair's fu, the rounding and the points are table lookups,
+(``tables``), each part's readings are looked up with their feature records already
+packed, so a reading is a few additions and masks; yaku are bits of a mask (``hand_mask``,
+``reading_mask``), their han, the pair's fu, the rounding and the points are table lookups,
 and no result object is built until the best reading is known.
 """
 
@@ -112,7 +112,7 @@ def score_hand(
     >>> score_hand(parse("123m456p789s2345s11z"), [], ctx, TENHOU_HANCHAN) is None  # no 2nd pair
     True
     """
-    code = 0  # the concealed tiles; see records.CODE
+    code = 0  # the concealed tiles; see tables.CODE
     for t in concealed:
         code += CODE[t]
     red = rules.red_copies
