@@ -34,10 +34,17 @@ def base_points(han: int, fu: int, yakuman: int, rules: RuleConfig) -> tuple[int
     if han >= 5:
         base = limit(han, rules.kazoe_yakuman)
         return base, LIMIT_NAMES[base]
-    base = fu * (1 << (han + 2))
-    if base >= MANGAN or (rules.kiriage and base == 1920):
-        return MANGAN, "mangan"
-    return base, ""
+    base = below_limits(han, fu, rules.kiriage)
+    return base, LIMIT_NAMES.get(base, "")
+
+
+def below_limits(han: int, fu: int, kiriage: bool) -> int:
+    """The base of a hand under 5 han: fu x 2^(han+2), capped at mangan (kiriage: 4 han 30 fu
+    and 3 han 60 fu round up to it)."""
+    base = fu << han + 2
+    if base >= MANGAN or (kiriage and base == 1920):
+        return MANGAN
+    return base
 
 
 def _ceil100(x: int) -> int:
@@ -53,10 +60,7 @@ def payments(base: int, dealer: bool) -> tuple[int, int, int]:
 
 
 def _low_key(han: int, fu: int, kiriage: bool) -> int:
-    base = fu << han + 2
-    if base >= MANGAN or (kiriage and base == 1920):
-        base = MANGAN
-    return base << 17 | han << 8 | fu
+    return below_limits(han, fu, kiriage) << 17 | han << 8 | fu
 
 
 def _limit_key(han: int, kazoe: bool) -> int:
