@@ -21,9 +21,8 @@ from typing import NamedTuple
 import xiangting
 
 from engine.rules.agari_table import HONOURS, PARTS, SUIT, Key, PartDecomp, shifted
+from engine.rules.tiles import YAOCHUU_KINDS as _YAOCHUU
 
-#: terminal and honour kinds in kind order (kokushi's thirteen)
-_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _SUIT_COMPLETE = SUIT.complete
 _HONOUR_COMPLETE = HONOURS.complete
 _SUIT_DECOMPS = SUIT.decomps
@@ -177,6 +176,14 @@ def waits(counts: Sequence[int], held: Sequence[int] | None = None) -> list[int]
 
     A kind whose four copies are in ``counts`` is never a wait. ``held`` (34 counts of meld
     tiles) also drops kinds whose four copies are in hand plus melds, for variants that want it.
+
+    >>> from engine.rules.tiles import counts_from_str
+    >>> waits(counts_from_str("123456789m1234p"))  # 1p or 4p (kinds 9 and 12)
+    [9, 12]
+    >>> waits(counts_from_str("1112345678999m"))  # junsei chuuren: all nine
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    >>> waits(counts_from_str("1111m"))  # the fifth 1m does not exist: noten
+    []
     """
     c = _tuple(counts)
     found = _standard_waits((c[0:9], c[9:18], c[18:27], c[27:34]))

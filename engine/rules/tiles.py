@@ -11,6 +11,12 @@ Strings exist only at the edges: mpsz (``"123m406p11z"``, 0 = red five), mjai na
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+#: a physical tile, 0..135 (four copies per kind)
+Tile: TypeAlias = int
+#: a tile kind, 0..33 (``tile >> 2``)
+Kind: TypeAlias = int
 
 NUM_KINDS = 34
 NUM_TILES = 136
@@ -18,12 +24,23 @@ MAN, PIN, SOU, HONOR = 0, 1, 2, 3
 EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
 WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (HAKU, HATSU, CHUN)
+#: the five of each suit; its lowest copies are the red ones (``red_tiles``)
 FIVES = (4, 13, 22)
 
+# The tile sets, written once: every other module (scoring tables, hand analysis, the bench's
+# hand generator) derives its own form from these.
+#: 1 and 9 of each suit
+TERMINALS: tuple[Kind, ...] = (0, 8, 9, 17, 18, 26)
+#: the winds and dragons
+HONOURS: tuple[Kind, ...] = (*WINDS, *DRAGONS)
+#: terminals and honours in kind order: kokushi's thirteen
+YAOCHUU_KINDS: tuple[Kind, ...] = (*TERMINALS, *HONOURS)
 #: kinds that are terminals or honours (yaochuuhai)
-YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+YAOCHUU = frozenset(YAOCHUU_KINDS)
 #: kinds 2..8 of each suit (tanyao tiles)
-SIMPLES = frozenset(k for k in range(27) if k % 9 not in (0, 8))
+SIMPLES = frozenset(k for k in range(27) if k not in YAOCHUU)
+#: 2 3 4 6 8 sou and hatsu (ryuuiisou)
+GREEN: tuple[Kind, ...] = (19, 20, 21, 23, 25, HATSU)
 #: kinds used only in sanma (3-player): man 2..8 are removed
 SANMA_REMOVED = frozenset(range(1, 8))
 
@@ -31,7 +48,7 @@ _SUIT_LETTERS = "mpsz"
 _MJAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 
 
-def kind(tile: int) -> int:
+def kind(tile: Tile) -> Kind:
     """The kind (0..33) of a physical tile."""
     return tile >> 2
 
@@ -112,7 +129,17 @@ def parse_kinds(text: str) -> list[tuple[int, bool]]:
 
 
 def parse(text: str, red: frozenset[int] = DEFAULT_RED) -> list[int]:
-    """Parse mpsz into distinct physical ids: red fives take a red copy, others a plain one."""
+    """Parse mpsz into distinct physical ids: red fives take a red copy, others a plain one.
+
+    >>> parse("123m")
+    [0, 4, 8]
+    >>> parse("505m")  # 0 is the red five: id 16, the lowest copy of 5m
+    [17, 16, 18]
+    >>> parse("11111z")
+    Traceback (most recent call last):
+    ...
+    ValueError: too many copies of 1z in '11111z'
+    """
     used: set[int] = set()
     out: list[int] = []
     for k, is_red in parse_kinds(text):
