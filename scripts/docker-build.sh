@@ -51,10 +51,14 @@ PY
 args=(--build-arg "BASE=$BASE" --secret "id=pip_ca,src=$WORK/pip_ca" --secret "id=pip_conf,src=$WORK/pip_conf")
 [ -z "${NO_CACHE:-}" ] || args+=(--no-cache)
 echo "docker-build: building $TAG on $BASE"
+previous=$("$DOCKER" image inspect -f '{{.Id}}' "$TAG" 2>/dev/null || true)
 t0=$(date +%s.%N)
 if ! "$DOCKER" build -q "${args[@]}" -t "$TAG" . >"$WORK/build.log" 2>&1; then
     tail -n 40 "$WORK/build.log"
     exit 1
+fi
+if [ -n "$previous" ] && [ "$previous" != "$("$DOCKER" image inspect -f '{{.Id}}' "$TAG")" ]; then
+    "$DOCKER" rmi "$previous" >/dev/null 2>&1 || true  # the image this one replaces, untagged now
 fi
 seconds=$(python3 -c "print(f'{$(date +%s.%N) - $t0:.1f}')")
 size=$("$DOCKER" image inspect -f '{{.Size}}' "$TAG" | awk '{printf "%.0f MB", $1 / 1e6}')
