@@ -25,14 +25,14 @@ function header(extra = []) {
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   const hash = location.hash.replace(/^#\/?/, "");
-  const [page, arg] = hash.split("/");
+  const [page, arg, key] = hash.split("/");
   const body = document.createElement("div");
   body.className = "body";
   body.style.cssText = "flex:1;display:flex;flex-direction:column;min-height:0";
   document.documentElement.lang = getLang();
   if (page === "replay") {
     app.replaceChildren(header(), body);
-    cleanup = replayPage(body, arg ? { url: `/api/games/${arg}/record?format=tenhou` } : {});
+    cleanup = replayPage(body, arg ? { url: `/api/games/${arg}/record?format=tenhou`, game: arg } : {});
   } else if (page === "play" || page === "watch") {
     const { tablePage } = await import("./play.js");
     const extra = [];
@@ -41,7 +41,7 @@ async function route() {
   } else if (page === "room") {
     const { joinPage } = await import("./lobby.js");
     app.replaceChildren(header(), body);
-    cleanup = joinPage(body, arg);
+    cleanup = joinPage(body, arg, key ? decodeURIComponent(key) : "");
   } else {
     const { lobbyPage } = await import("./lobby.js");
     app.replaceChildren(header(), body);
