@@ -11,7 +11,7 @@ const UI = {
     riichi: "Riichi", tsumo: "Tsumo", ron: "Ron", kyuushu: "Nine terminals", kita: "Kita",
     discard: "Discard", next_round: "OK", tenpai: "Tenpai", waits: "Waits", furiten: "Furiten",
     autoWin: "Auto-win", noCalls: "No calls", autoTsumogiri: "Auto-discard in riichi",
-    sound: "Sound", honba: "honba", sticks: "sticks", left: "left", dora: "Dora",
+    sound: "Sound", honba: "honba", sticks: "riichi sticks", left: "left", dora: "Dora",
     han: "han", fu: "fu", points: "points", yakuman: "yakuman", ura: "Ura", aka: "Red",
     ryuukyoku: "Draw", final: "Final standings", place: "Place", score: "Score",
     back: "Back", forward: "Forward", round: "Round", viewpoint: "Viewpoint", allHands: "All hands",
@@ -34,7 +34,7 @@ const UI = {
     status_waiting: "waiting", status_playing: "playing", status_suspended: "suspended",
     status_finished: "finished", status_aborted: "aborted",
     download: "Download", copyLink: "Copy link", copied: "Copied", backToSeat: "Back to your seat",
-    showFinal: "Final standings",
+    showFinal: "Final standings", all: "all",
   },
   ja: {
     lobby: "ロビー", rooms: "募集中の卓", create: "卓を作る", join: "参加", code: "卓コード",
@@ -68,7 +68,7 @@ const UI = {
     status_waiting: "募集中", status_playing: "対局中", status_suspended: "中断",
     status_finished: "終了", status_aborted: "中止",
     download: "ダウンロード", copyLink: "リンクをコピー", copied: "コピーしました", backToSeat: "自分の席に戻る",
-    showFinal: "最終結果へ",
+    showFinal: "最終結果へ", all: "オール",
   },
 };
 

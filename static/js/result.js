@@ -82,7 +82,8 @@ function winBlock(tb, w) {
   if (w.fu && !w.limit) parts.push(`${w.fu} ${t("fu")}`);
   if (w.han) parts.push(`${w.han} ${t("han")}`);
   if (w.limit) parts.push(limitLabel(w.limit));
-  parts.push(`${w.points} ${t("points")}`);
+  // a dealer's tsumo is paid the same by all: "4000 all", not the log's "∀"
+  parts.push(`${String(w.points).replace(/\s*∀$/, ` ${t("all")}`)} ${t("points")}`);
   box.append(h("div", "score", parts.join(" · ")));
   if (w.counts) {
     const c = w.counts;

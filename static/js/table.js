@@ -74,10 +74,18 @@ function centreEl(tb, bottom, clock) {
   const info = el("div", "info");
   const wind = windName(Math.floor(tb.kyoku / tb.n) % 4);
   info.append(el("div", "round", `${wind} ${(tb.kyoku % tb.n) + 1}`));
+  // the sticks drawn as sticks with a count, so "1 sticks" never has to be read
   const sub = el("div", "sub");
-  sub.append(el("span", "honba", `${tb.honba} ${t("honba")}`), el("span", "kyotaku", `${tb.kyotaku} ${t("sticks")}`));
-  info.append(sub, el("div", "left", `${t("left")} ${tb.tilesLeft}`));
+  const honba = el("span", "honba"), kyotaku = el("span", "kyotaku");
+  honba.title = t("honba"); kyotaku.title = t("sticks");
+  honba.append(el("i", "stick s100"), `×${tb.honba}`);
+  kyotaku.append(el("i", "stick s1000"), `×${tb.kyotaku}`);
+  sub.append(honba, kyotaku);
+  const left = el("div", "left");
+  left.append(el("span", "lbl", t("left")), " ", el("b", "", String(tb.tilesLeft)));
+  info.append(sub, left);
   const dora = el("div", "dora");
+  dora.title = t("dora");
   for (let i = 0; i < 5; i++) dora.append(tileEl(i < tb.dora.length ? tb.dora[i] : null, { red: tb.red }));
   info.append(dora);
   c.append(info);

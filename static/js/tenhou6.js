@@ -180,7 +180,7 @@ function resultEvent(r, hand, drawn, last, n, ids, dora) {
     const score = parseScore(info[3]);
     const han = score.han || yaku.reduce((a, y) => a + (y.yakuman ? 0 : y.han), 0);
     wins.push({ who, from, pao, tsumo, hand: [...hand[who]], winTile, yaku, han, fu: score.fu,
-      limit: score.limit, points: score.points, deltas });
+      limit: score.limit, points: score.all ? `${score.points} ∀` : score.points, deltas });
   }
   return { t: "result", kind: "win", wins, deltas: total, dora, ura };
 }

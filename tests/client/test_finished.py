@@ -91,7 +91,8 @@ def test_the_win_screen_shows_the_winners_called_melds(server: str, page: Page) 
         apply(tb, ev);
         const fromEvent = resultPanel(tb, ev, null);
         // a log reader's win (the replay viewer's) carries no melds: the table's are used
-        const bare = resultPanel(tb, { ...ev, wins: ev.wins.map((w) => ({ ...w, melds: undefined })) }, null);
+        const wins = ev.wins.map((w) => ({ ...w, melds: undefined }));
+        const bare = resultPanel(tb, { ...ev, wins }, null);
         document.body.append(fromEvent);
         const n = (p) => [p.querySelectorAll('.win .hand > .tile').length,
           p.querySelectorAll('.win .meld .tile').length];

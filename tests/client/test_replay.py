@@ -9,7 +9,18 @@ from playwright.sync_api import Page
 
 from tests.client.conftest import ROOT, shot
 
-TENHOU = ROOT.parent / "shared" / "data" / "tenhou"
+#: the shared corpus sits beside the main checkout (/work/shared), also seen from a worktree
+TENHOU = next(
+    (
+        d
+        for d in (
+            ROOT.parent / "shared" / "data" / "tenhou",
+            ROOT.parents[1] / "shared" / "data" / "tenhou",
+        )
+        if d.is_dir()
+    ),
+    ROOT.parent / "shared" / "data" / "tenhou",
+)
 #: round 9 has a daiminkan of 6p by seat 0 (docs of the format)
 LOG = TENHOU / "2014120822gm-0029-0000-808ea6c0.json"
 

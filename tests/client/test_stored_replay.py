@@ -53,8 +53,9 @@ def test_a_finished_bot_game_is_listed_and_replays_to_its_first_result(
         page.wait_for_timeout(500)
     assert row.locator("a.replay").inner_text() == "Replay"
     # the record within reach from the list: both downloads, and a link to copy
-    assert row.locator("a.dl-tenhou").get_attribute("href") == f"/api/games/{game}/record?format=tenhou"
-    assert row.locator("a.dl-mjai").get_attribute("href") == f"/api/games/{game}/record?format=mjai"
+    record = f"/api/games/{game}/record?format="
+    assert row.locator("a.dl-tenhou").get_attribute("href") == record + "tenhou"
+    assert row.locator("a.dl-mjai").get_attribute("href") == record + "mjai"
     assert row.locator("button.copy").get_attribute("data-link") == f"{server}/#/replay/{game}"
     first = page.locator("#finished li").first.get_attribute("data-game")
     assert first == game  # newest first
@@ -122,4 +123,5 @@ def test_the_replay_shows_the_last_hands_result_then_the_recorded_final_scores(
     assert got.ok and got.json()["log"] == log
     href = page.locator(".replaybar a.dl-mjai").get_attribute("href")
     lines = page.request.get(server + str(href)).text().splitlines()
-    assert json.loads(lines[0])["type"] == "start_game" and json.loads(lines[-1])["type"] == "end_game"
+    assert json.loads(lines[0])["type"] == "start_game"
+    assert json.loads(lines[-1])["type"] == "end_game"
