@@ -113,12 +113,15 @@ const HONOR_JA = ["東", "南", "西", "北", "白", "發", "中"];
 const NUM_JA = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 const SUIT_JA = ["萬", "筒", "索"];
 
-let lang = localStorage.getItem("lang") || ((navigator.language || "en").startsWith("ja") ? "ja" : "en");
+// storage and navigator may be absent (node's test runner): then English
+const stored = () => (typeof localStorage === "undefined" ? null : localStorage.getItem("lang"));
+const browserLang = () => (typeof navigator === "undefined" ? "en" : navigator.language || "en");
+let lang = stored() || (browserLang().startsWith("ja") ? "ja" : "en");
 
 export const getLang = () => lang;
 export function setLang(l) {
   lang = l;
-  localStorage.setItem("lang", l);
+  if (typeof localStorage !== "undefined") localStorage.setItem("lang", l);
 }
 
 /** An interface word. */
