@@ -1,6 +1,6 @@
 // Entry point: a hash router over the lobby, the table (play / watch) and the replay viewer.
 
-import { t, setLang, getLang } from "./i18n.js";
+import { t, setLang, getLang, LANGS } from "./i18n.js";
 import { replayPage } from "./replay.js";
 
 const app = document.getElementById("app");
@@ -15,9 +15,15 @@ function header(extra = []) {
   replay.href = "#/replay"; replay.textContent = t("replay");
   const spacer = document.createElement("span");
   spacer.className = "spacer";
-  const lang = document.createElement("button");
-  lang.id = "lang"; lang.textContent = t("language");
-  lang.addEventListener("click", () => { setLang(getLang() === "ja" ? "en" : "ja"); route(); });
+  const lang = document.createElement("select");
+  lang.id = "lang"; lang.title = t("language");
+  for (const [code, label] of LANGS) {
+    const o = document.createElement("option");
+    o.value = code; o.textContent = label; o.lang = code;
+    lang.append(o);
+  }
+  lang.value = getLang();
+  lang.addEventListener("change", () => { setLang(lang.value); route(); });
   bar.append(title, replay, ...extra, spacer, lang);
   return bar;
 }
