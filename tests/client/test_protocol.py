@@ -157,6 +157,37 @@ def test_only_the_owner_starts_kicks_and_locks_and_an_invite_link_joins(
         guest.context.close()
 
 
+def test_a_broadcast_room_created_in_the_lobby_is_labelled_at_the_table(
+    server: str, page: Page
+) -> None:
+    page.goto(server + "/")
+    page.fill("#name", "Caster")
+    page.select_option("#bots", "3")
+    page.check("#broadcast")
+    assert "spectators see every hand, delayed" in page.locator("label.check").inner_text()
+    page.click("#create")
+    page.wait_for_selector("#room-tags .tag.broadcast", timeout=15000)
+    assert page.evaluate("window.__table.st.room.broadcast") is True
+
+
+def test_the_table_shows_the_commitment_and_verifies_the_revealed_seed(
+    server: str, page: Page
+) -> None:
+    room = _post(f"{server}/api/rooms", {"bots": 4, "preset": "tenhou-tonpuu", "base_s": 1})
+    commitment = str(room["commitment"])
+    game = str(room["game"])
+    deadline = time.monotonic() + 120
+    page.goto(f"{server}/#/watch/{game}")
+    page.wait_for_selector("#fair", timeout=10000)
+    while not page.locator("#fair.verified").count():
+        assert time.monotonic() < deadline, page.locator("#fair").inner_text()
+        if page.locator("#conn.refused").count():  # opened before the deal: try again
+            page.reload()
+        page.wait_for_timeout(500)
+    assert commitment[:12] in page.locator("#fair").inner_text()
+    assert page.locator("#fair").get_attribute("title") == commitment
+
+
 def test_a_server_restart_shows_the_banner_and_the_seat_resumes(
     browser: Browser, tmp_path: Path
 ) -> None:
