@@ -96,7 +96,7 @@ export function lobbyPage(root) {
   root.replaceChildren(h("div", { class: "page" },
     h("section", {}, h("h2", {}, t("create")), nameInput(), h("label", {}, t("preset"), preset), h("label", {}, t("bots"), bots),
       h("label", {}, t("clock"), h("span", {}, base, " + ", bank)),
-      h("label", { class: "check" }, h("span", {}, broadcast, " ", t("broadcastOpt"))), h("div", {}, create), err),
+      h("div", {}, h("label", { class: "check" }, broadcast, t("broadcastOpt"))), h("div", {}, create), err),
     h("section", {}, h("h2", {}, t("join")), h("label", {}, t("code"), code), join),
     h("section", {}, h("h2", {}, t("rooms")), list),
     finished));

@@ -16,9 +16,13 @@ export class Connection {
    * every open (a seat's token), or null for a spectator.
    * onState gets "connecting" | "online" | "offline" | "restarting" | "closed" | "ended"
    * | one of FINAL_CLOSE's values.
+   * LEGACY fallbackUrl: where to go when the server refuses the hello with 4001 before saying
+   * anything else (a server from before the hello frame wants ?token=); a new server that
+   * answers 4001 does not know the token, so that token is worth nothing to anyone.
    */
-  constructor(url, { onMessage, onState, hello = null }) {
+  constructor(url, { onMessage, onState, hello = null, fallbackUrl = null }) {
     this.url = url; this.onMessage = onMessage; this.onState = onState; this.hello = hello;
+    this.fallbackUrl = fallbackUrl; this.heard = false;
     this.ws = null; this.closed = false; this.finished = false; this.attempt = 0;
     this.timer = null; this.ping = null; this.reconnects = 0;
     this.open();
@@ -36,7 +40,10 @@ export class Connection {
       // the backoff restarts only once the server has really talked to us, so a server
       // that accepts and closes at once is not hammered every 0.5 s
       this.attempt = 0;
-      try { this.onMessage(JSON.parse(m.data)); } catch (err) { console.error(err); }
+      let msg;
+      try { msg = JSON.parse(m.data); } catch (err) { console.error(err); return; }
+      if (msg.type !== "error") this.heard = true;
+      try { this.onMessage(msg); } catch (err) { console.error(err); }
     };
     ws.onclose = (ev) => {
       clearInterval(this.ping);
@@ -45,6 +52,11 @@ export class Connection {
       // the match is over: the server closes the socket after `end`; reconnecting would only
       // fetch the same ending again (a spectator tab left open must not loop)
       if (this.finished) { this.onState("ended"); return; }
+      if (ev.code === 4001 && !this.heard && this.fallbackUrl) {
+        this.url = this.fallbackUrl; this.fallbackUrl = null;
+        this.open();
+        return;
+      }
       if (FINAL_CLOSE[ev.code]) { this.onState(FINAL_CLOSE[ev.code]); return; }
       this.onState(ev.code === CLOSE_RESTART ? "restarting" : "offline");
       const wait = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];

@@ -15,22 +15,6 @@ import { waitingPanel, roomTags } from "./lobby.js";
 import { verifySeed, shortHex } from "./fair.js";
 import { announce } from "./announce.js";
 
-/** LEGACY (delete once the server takes `hello`): a server from before the hello frame still
- * wants the seat token in the URL. It is recognised by a RoomInfo without `commitment`, so the
- * token only ever goes into a URL for a server that cannot read it any other way. */
-async function oldServer(game) {
-  try {
-    const code = localStorage.getItem(`code:${game}`);
-    const r = code ? await fetch(`/api/rooms/${code}`) : null;
-    let room = r && r.ok ? await r.json() : null;
-    if (!room) {
-      const list = await (await fetch("/api/rooms")).json();
-      room = list.rooms.find((x) => x.game === game) || null;
-    }
-    return !!room && !("commitment" in room);
-  } catch { return false; }
-}
-
 const div = (cls) => { const e = document.createElement("div"); e.className = cls; return e; };
 export function tablePage(root, header, { mode, game }) {
   const watching = mode === "watch";
@@ -299,21 +283,23 @@ export function tablePage(root, header, { mode, game }) {
     if (s === "closed") conn.textContent = s;
     // a restart is announced on the page itself; it clears once the socket is back
     if (s === "restarting") { banner.textContent = t("restarting"); banner.className = "banner restarting"; }
-    else if (STOPPED.includes(s)) { banner.textContent = t(s); banner.className = `banner stop ${s}`; }
+    else if (STOPPED.includes(s)) {
+      banner.textContent = t(s); banner.className = `banner stop ${s}`;
+      // removed from the room: the token names no seat any more, so forget it
+      if (s === "kicked") { localStorage.removeItem(`seat:${game}`); st.room = null; draw(); }
+    }
     else if (s === "online") banner.className = "banner hidden";
   }
   const view = { st, net: null };
   window.__table = view; // for tests and debugging: read-only use
-  let net = null, gone = false;
-  (async () => {
-    const legacy = !watching && await oldServer(game);
-    if (gone) return;
-    const path = watching ? `/ws/watch/${game}` : legacy ? `/ws/play?token=${encodeURIComponent(token || "")}` : "/ws/play";
-    net = new Connection(wsUrl(path), { onMessage, onState: setConn,
-      hello: watching || legacy ? null : { type: "hello", token: token || "" } });
-    view.net = net;
-  })();
+  let net = null;
+  // the seat's token goes in the first frame, never in the URL (LEGACY fallbackUrl: a server
+  // from before the hello frame refuses that with 4001 at once and gets ?token= instead)
+  net = new Connection(wsUrl(watching ? `/ws/watch/${game}` : "/ws/play"), { onMessage, onState: setConn,
+    hello: watching ? null : { type: "hello", token: token || "" },
+    fallbackUrl: watching ? null : wsUrl(`/ws/play?token=${encodeURIComponent(token || "")}`) });
+  view.net = net;
   st.live = true;
   draw();
-  return () => { gone = true; if (net) net.close(); clearInterval(tick); document.removeEventListener("keydown", onKey); hideTip(); };
+  return () => { if (net) net.close(); clearInterval(tick); document.removeEventListener("keydown", onKey); hideTip(); };
 }
