@@ -34,7 +34,6 @@ async function route() {
   const [page, arg, key] = hash.split("/");
   const body = document.createElement("div");
   body.className = "body";
-  body.style.cssText = "flex:1;display:flex;flex-direction:column;min-height:0";
   document.documentElement.lang = getLang();
   if (page === "replay") {
     app.replaceChildren(header(), body);

@@ -77,8 +77,8 @@ export function lobbyPage(root) {
   const preset = h("select", { id: "preset" });
   const bots = h("select", { id: "bots" }, ...[0, 1, 2, 3, 4].map((n) => h("option", { value: String(n) }, String(n))));
   bots.value = "3";
-  const base = h("input", { id: "base", type: "number", min: "1", max: "60", value: "5", style: "width:5em" });
-  const bank = h("input", { id: "bank", type: "number", min: "0", max: "300", value: "20", style: "width:5em" });
+  const base = h("input", { id: "base", type: "number", min: "1", max: "60", value: "5", class: "num" });
+  const bank = h("input", { id: "bank", type: "number", min: "0", max: "300", value: "20", class: "num" });
   const broadcast = h("input", { id: "broadcast", type: "checkbox" });
   const create = h("button", { id: "create", onclick: async () => {
     localStorage.setItem("name", document.getElementById("name").value.trim());
@@ -89,7 +89,7 @@ export function lobbyPage(root) {
       if (res.token) takeSeat(res); else location.hash = `#/watch/${res.game}`;
     } catch (e) { err.textContent = e.message; }
   } }, t("create"));
-  const code = h("input", { id: "join-code", maxlength: "8", style: "text-transform:uppercase;width:8em" });
+  const code = h("input", { id: "join-code", maxlength: "8", class: "roomcode" });
   const join = h("button", { id: "join", onclick: () => { if (code.value.trim()) location.hash = `#/room/${code.value.trim().toUpperCase()}`; } }, t("join"));
   const list = h("ul", { class: "rooms", id: "rooms" });
   const [finished, refreshFinished] = finishedSection();

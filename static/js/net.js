@@ -33,7 +33,6 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       if (this.hello) ws.send(JSON.stringify(this.hello));
-      this.onState("online");
       this.ping = setInterval(() => this.send({ type: "ping" }), 15000);
     };
     ws.onmessage = (m) => {
@@ -42,17 +41,20 @@ export class Connection {
       this.attempt = 0;
       let msg;
       try { msg = JSON.parse(m.data); } catch (err) { console.error(err); return; }
-      if (msg.type !== "error") this.heard = true;
+      // online once the server has accepted us (its first word that is not a refusal)
+      if (msg.type !== "error" && !this.heard) { this.heard = true; this.onState("online"); }
       try { this.onMessage(msg); } catch (err) { console.error(err); }
     };
     ws.onclose = (ev) => {
       clearInterval(this.ping);
       if (this.ws !== ws) return;
+      const heard = this.heard;
+      this.heard = false;
       if (this.closed) { this.onState("closed"); return; }
       // the match is over: the server closes the socket after `end`; reconnecting would only
       // fetch the same ending again (a spectator tab left open must not loop)
       if (this.finished) { this.onState("ended"); return; }
-      if (ev.code === 4001 && !this.heard && this.fallbackUrl) {
+      if (ev.code === 4001 && !heard && this.fallbackUrl) {
         this.url = this.fallbackUrl; this.fallbackUrl = null;
         this.open();
         return;

@@ -137,7 +137,7 @@ export function finalPanel(tb, f, game) {
   if (game) {
     const replay = h("a", "", t("replayGame"));
     replay.href = `#/replay/${game}`;
-    replay.style.marginLeft = "1em";
+    replay.className = "replay-link";
     p.append(replay);
     p.append(h("div", "records", `${t("download")}: `, downloads(game), " ", copyButton(replayLink(game))));
   }

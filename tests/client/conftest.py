@@ -40,6 +40,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         RIICHI_BOT_PACE_S="0.01",
         RIICHI_SPECTATOR_DELAY_S="1",
         RIICHI_NEXT_ROUND_S="30",
+        # every browser of the tests is one loopback client: lift the per-client limits
+        RIICHI_CREATE_PER_MIN="100000",
+        RIICHI_JOIN_PER_MIN="100000",
+        RIICHI_LOOKUP_PER_MIN="100000",
+        RIICHI_MAX_SOCKETS_PER_CLIENT="10000",
     )
     log = (data / "server.log").open("w")
     proc = subprocess.Popen(

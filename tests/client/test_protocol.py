@@ -195,7 +195,7 @@ def test_a_server_restart_shows_the_banner_and_the_seat_resumes(
     once the server is back with the game, takes the seat again from the snapshot."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, RIICHI_BOT_THINK_S="0.02")
+    env = dict(os.environ, RIICHI_BOT_THINK_S="0.02", RIICHI_CREATE_PER_MIN="100000")
 
     def start() -> subprocess.Popen[bytes]:
         proc = subprocess.Popen(
