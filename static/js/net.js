@@ -10,6 +10,17 @@ export const FINAL_CLOSE = { 4001: "badtoken", 4003: "replaced", 4005: "refused"
 /** The server is restarting: reconnect with backoff and say so. */
 export const CLOSE_RESTART = 1012;
 
+/** A server message from its text. The game's seed (in `end`) is 63 bits, beyond what a JS
+ * number holds exactly, so it is kept as the decimal text it was sent as. */
+export function parseMessage(text) {
+  const msg = JSON.parse(text);
+  if (msg && msg.type === "end" && msg.seed !== null && msg.seed !== undefined) {
+    const m = /"seed"\s*:\s*(-?\d+)/.exec(text);
+    if (m) msg.seed = m[1];
+  }
+  return msg;
+}
+
 export class Connection {
   /**
    * url: the socket's address (no secrets in it); hello: the first frame to send after
@@ -40,7 +51,7 @@ export class Connection {
       // that accepts and closes at once is not hammered every 0.5 s
       this.attempt = 0;
       let msg;
-      try { msg = JSON.parse(m.data); } catch (err) { console.error(err); return; }
+      try { msg = parseMessage(m.data); } catch (err) { console.error(err); return; }
       // online once the server has accepted us (its first word that is not a refusal)
       if (msg.type !== "error" && !this.heard) { this.heard = true; this.onState("online"); }
       try { this.onMessage(msg); } catch (err) { console.error(err); }

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { newTable, apply, seatWind } from "../../../static/js/model.js";
 import { fromEngine } from "../../../static/js/events.js";
 import { commitmentOf, verifySeed, shortHex } from "../../../static/js/fair.js";
-import { BACKOFF_MS, FINAL_CLOSE, CLOSE_RESTART } from "../../../static/js/net.js";
+import { BACKOFF_MS, FINAL_CLOSE, CLOSE_RESTART, parseMessage } from "../../../static/js/net.js";
 import { playable, sameFace } from "../../../static/js/decide.js";
 
 const HAND = [0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 109, 124, 125];
@@ -101,4 +101,14 @@ test("riichi mode offers only the riichi discards, matched by face", () => {
   // a plain 5m (17) and the red 5m (16) look different: sameFace keeps them apart
   const faces = sameFace(all, [16, 18], new Set([16]));
   assert.ok(faces.has(16) && !faces.has(18));
+});
+
+test("a 63-bit seed survives the wire and opens its commitment", async () => {
+  // sha256("riichi-seed-v1:9007199254740993"): 2**53 + 1, which a JS number cannot hold
+  const good = "fbda1bd5151e042d5fcd0687046cccba92123bc21c5aab1012aaff2ea49be8b2";
+  const msg = parseMessage('{"type": "end", "game": "g", "seed": 9007199254740993}');
+  assert.equal(msg.seed, "9007199254740993");
+  assert.equal(await commitmentOf(msg.seed), good);
+  assert.equal(parseMessage('{"type": "end", "seed": null}').seed, null);
+  assert.equal(parseMessage('{"type": "event", "seq": 1}').seq, 1);
 });
