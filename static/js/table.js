@@ -62,7 +62,10 @@ function oppHandEl(tb, p, seat, show) {
   const box = el("div", "hand opp");
   const tiles = el("div", "tiles");
   const reveal = show || p.shown;
-  const hand = reveal ? sortHand(p.hand.filter((x) => x !== null), tb.red) : p.hand;
+  // open hands show what is known; tiles this view was never told (a spectator's public view)
+  // stay face down rather than vanish
+  const hidden = p.hand.filter((x) => x === null);
+  const hand = reveal ? sortHand(p.hand.filter((x) => x !== null), tb.red).concat(hidden) : p.hand;
   hand.forEach((id) => tiles.append(tileEl(reveal ? id : null, { red: tb.red })));
   if (p.drawn !== null) tiles.append(tileEl(reveal && p.drawn >= 0 ? p.drawn : null, { red: tb.red, cls: "drawn" }));
   box.append(tiles, meldsEl(tb, p, seat));
