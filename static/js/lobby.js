@@ -195,11 +195,15 @@ export function waitingPanel(room, token, seat, ui = {}) {
   if (owner) {
     panel.append(h("button", { id: "start", onclick: () => post("start", {}).catch((e) => { err.textContent = e.message; }) }, t("start")));
     const lock = h("button", { id: "lock", onclick: () => post("lock", { locked: !room.locked }).then((d) => {
-      if (ui.onInvite) ui.onInvite(d && d.invite ? d.invite : null);
+      // the key is kept for this tab, so a reload still shows the invite link
+      const key = d && d.invite ? d.invite : null;
+      if (key) sessionStorage.setItem(`invite:${room.code}`, key); else sessionStorage.removeItem(`invite:${room.code}`);
+      if (ui.onInvite) ui.onInvite(key, d && d.room ? d.room : null);
     }).catch((e) => { err.textContent = e.message; }) }, room.locked ? t("unlock") : t("lock"));
     panel.append(" ", lock);
-    if (room.locked && ui.invite) {
-      const link = inviteLink(room.code, ui.invite);
+    const key = ui.invite || sessionStorage.getItem(`invite:${room.code}`);
+    if (room.locked && key) {
+      const link = inviteLink(room.code, key);
       panel.append(h("div", {}, t("invite")), h("div", { class: "sharelink", id: "invite-link" }, link), copyButton(link, "copy-invite"));
     }
   } else panel.append(h("div", { class: "muted", id: "wait-owner" }, t("waitOwner")));

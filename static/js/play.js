@@ -209,7 +209,7 @@ export function tablePage(root, header, { mode, game }) {
     wrap.querySelectorAll(".overlay").forEach((o) => o.remove());
     if (!watching && st.room && st.room.status === "waiting") {
       const w = div("overlay");
-      w.append(waitingPanel(st.room, token, st.seat, { invite: st.invite, onInvite: (k) => { st.invite = k; draw(); } }));
+      w.append(waitingPanel(st.room, token, st.seat, { invite: st.invite, onInvite: (k, room) => { st.invite = k; if (room) st.room = room; draw(); } }));
       wrap.append(w);
       return;
     }
