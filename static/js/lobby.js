@@ -182,7 +182,7 @@ export function waitingPanel(room, token, seat, ui = {}) {
   const err = h("div", { class: "error", id: "waiting-error" });
   const post = (what, body) => api(`/api/rooms/${room.code}/${what}`, { token, ...body });
   const seats = h("ul", { class: "seats", id: "waiting-seats" }, ...room.seats.map((s, i) => {
-    const li = h("li", { "data-seat": String(i) }, s.name || "—", s.bot ? " (bot)" : "", room.owner === i ? ` · ${t("owner")}` : "");
+    const li = h("li", { "data-seat": String(i) }, s.name || "—", s.bot ? " (bot)" : "", room.owner === i ? ` (${t("owner")})` : "");
     if (owner && i !== seat && s.name && !s.bot) {
       li.append(" ", h("button", { class: "kick", "data-seat": String(i),
         onclick: () => post("kick", { seat: i }).catch((e) => { err.textContent = e.message; }) }, t("kick")));
@@ -191,7 +191,8 @@ export function waitingPanel(room, token, seat, ui = {}) {
   }));
   const panel = h("div", { class: "panel waiting", id: "waiting" },
     h("h2", {}, `${t("code")}: ${room.code}`, " ", ...roomTags(room)),
-    h("div", {}, t("share")), h("div", { class: "sharelink", id: "share-link" }, shareLink(room.code)), seats);
+    h("div", {}, t("share")), h("div", { class: "sharelink", id: "share-link" }, shareLink(room.code)),
+    copyButton(shareLink(room.code), "copy-share"), seats);
   if (owner) {
     panel.append(h("button", { id: "start", onclick: () => post("start", {}).catch((e) => { err.textContent = e.message; }) }, t("start")));
     const lock = h("button", { id: "lock", onclick: () => post("lock", { locked: !room.locked }).then((d) => {
