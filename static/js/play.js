@@ -95,6 +95,8 @@ export function tablePage(root, header, { mode, game }) {
       // the last hand's result stays up; the standings wait behind it (its button opens them)
       if (e.t === "end") st.overlay = st.overlay && st.overlay.result ? { ...st.overlay, final: e } : { final: e };
       if (st.live) announce(wrap, st.tb, st.bottom, e);
+      // the next drawing slides this discard or meld in (once: later redraws keep it still)
+      if (st.live && (e.t === "discard" || e.t === "call")) st.fresh = { t: e.t, seat: e.seat };
       if (e.t === "discard") sound("discard");
       if (e.t === "call") sound("call");
       if (e.t === "riichi" && !e.accepted) sound("riichi");
@@ -190,7 +192,8 @@ export function tablePage(root, header, { mode, game }) {
   function draw() {
     const tb = st.tb;
     clockText();
-    renderBoard(boardBox, tb, { bottom: st.bottom, showAll: watching });
+    renderBoard(boardBox, tb, { bottom: st.bottom, showAll: watching, fresh: st.fresh });
+    st.fresh = null;
     const inq = st.inq && !st.inq.actions.every((a) => a.type === "next_round") ? st.inq : null;
     const me = tb.players[st.bottom];
     const can = sameFace(playable(inq, st.riichi), [...me.hand, me.drawn], tb.red);
