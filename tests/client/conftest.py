@@ -34,7 +34,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     data = tmp_path_factory.mktemp("data")
     env = dict(os.environ)
-    env.update(RIICHI_BOT_THINK_S="0.02", RIICHI_SPECTATOR_DELAY_S="1", RIICHI_NEXT_ROUND_S="30")
+    # all-bot tables are paced for watching (bot_pace_s); the tests want them quick
+    env.update(
+        RIICHI_BOT_THINK_S="0.02",
+        RIICHI_BOT_PACE_S="0.01",
+        RIICHI_SPECTATOR_DELAY_S="1",
+        RIICHI_NEXT_ROUND_S="30",
+        # every browser of the tests is one loopback client: lift the per-client limits
+        RIICHI_CREATE_PER_MIN="100000",
+        RIICHI_JOIN_PER_MIN="100000",
+        RIICHI_LOOKUP_PER_MIN="100000",
+        RIICHI_MAX_SOCKETS_PER_CLIENT="10000",
+    )
     log = (data / "server.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", str(data)],
