@@ -137,16 +137,31 @@ async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:
     if table is None:
         await refuse(conn, CLOSE_REFUSED, WireError("no_game", f"no running game {game!r}"))
         return
-    outbox = Outbox(conn, hub.settings.send_queue)
+    settings = hub.settings
+    outbox = Outbox(conn, settings.send_queue)
     table.spectators.attach(outbox, table.room.info())
+    limit = RateLimit(settings.rate_per_s, hub.now())
+    strikes = 0
 
     async with anyio.create_task_group() as tg:
         tg.start_soon(outbox.pump)
         try:
             while not outbox.closed:
                 text = await conn.receive_text()
-                if isinstance(decode_client(text, hub.settings.max_frame), Ping):
+                # the same bounds as a seat: a spectator only ever pings, so anything else
+                # (or anything too fast) is a strike, and enough strikes close the socket
+                msg = decode_client(text, settings.max_frame)
+                if not limit.take(hub.now()):
+                    msg = WireError("rate_limited", "too many messages")
+                elif isinstance(msg, Ping):
                     outbox.push(encode(Pong()))
+                    continue
+                elif not isinstance(msg, WireError):
+                    msg = WireError("bad_frame", "spectators may only ping")
+                strikes += 1
+                outbox.push(encode(msg))
+                if strikes >= settings.max_strikes:
+                    outbox.shut(CLOSE_GARBAGE)
         except Disconnected:
             pass
         finally:
