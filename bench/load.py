@@ -133,6 +133,10 @@ async def run(args: argparse.Namespace) -> None:
     host = f"127.0.0.1:{port}"
     data = tempfile.mkdtemp(prefix="riichi-load-")
     env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(ROOT)}
+    # one loopback client plays every seat of every table: lift the per-client limits
+    for name in ("CREATE_PER_MIN", "JOIN_PER_MIN", "LOOKUP_PER_MIN", "MAX_OPEN_ROOMS"):
+        env[f"RIICHI_{name}"] = "1000000"
+    env["RIICHI_MAX_SOCKETS_PER_CLIENT"] = env["RIICHI_MAX_CONNS_PER_CLIENT"] = "100000"
     server = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data],
         cwd=ROOT,

@@ -18,6 +18,10 @@ from starlette.responses import Response
 from server.settings import Settings
 from server.web import error
 
+#: actions a client may take at once before the per-minute rate applies
+CREATE_BURST = 5
+JOIN_BURST = 10
+LOOKUP_BURST = 20
 #: buckets kept before full (idle) ones are pruned, so a scan of many addresses stays bounded
 PRUNE_AT = 10_000
 
@@ -83,9 +87,9 @@ class Guard:
         self.settings = settings
         self.proxies = parse_list(settings.trusted_proxies)
         # bursts: a few rooms at once, a lobby's worth of joins and lookups
-        self.creates = Limiter(settings.create_per_min, min(5, settings.create_per_min), now)
-        self.joins = Limiter(settings.join_per_min, min(10, settings.join_per_min), now)
-        self.lookups = Limiter(settings.lookup_per_min, min(20, settings.lookup_per_min), now)
+        self.creates = Limiter(settings.create_per_min, CREATE_BURST, now)
+        self.joins = Limiter(settings.join_per_min, JOIN_BURST, now)
+        self.lookups = Limiter(settings.lookup_per_min, LOOKUP_BURST, now)
         #: game ids of the rooms each client created
         self.rooms: dict[str, list[str]] = {}
         #: open WebSockets and event streams by client

@@ -205,5 +205,8 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "ws_ping_timeout": settings.ws_ping_s,
         "timeout_keep_alive": settings.keep_alive_s,
         "h11_max_incomplete_event_size": 16 * 1024,
+        # uvicorn would believe X-Forwarded-For from 127.0.0.1 and rewrite the client's
+        # address: trusted_proxies decides that instead (off by default)
+        "proxy_headers": False,
         "access_log": False,  # request lines are nobody's business; tokens never go in them
     }

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
+from tests.server.live import GENEROUS_ENV
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -33,7 +35,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server with quick bots and a short spectator delay; yields its base URL."""
     port = _free_port()
     data = tmp_path_factory.mktemp("data")
-    env = dict(os.environ)
+    env = {**os.environ, **GENEROUS_ENV}  # one browser plays every player of these tests
     env.update(RIICHI_BOT_THINK_S="0.02", RIICHI_SPECTATOR_DELAY_S="1", RIICHI_NEXT_ROUND_S="30")
     log = (data / "server.log").open("w")
     proc = subprocess.Popen(

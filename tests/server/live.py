@@ -41,6 +41,8 @@ GENEROUS: dict[str, Any] = {
     "max_sockets_per_client": 100_000,
     "max_conns_per_client": 100_000,
 }
+#: the same as environment variables, for a ``python -m server`` subprocess
+GENEROUS_ENV = {f"RIICHI_{name.upper()}": str(value) for name, value in GENEROUS.items()}
 
 
 @contextlib.asynccontextmanager
