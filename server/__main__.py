@@ -9,10 +9,6 @@ import logging
 import resource
 import sys
 
-import uvicorn
-
-from server.app import create_app
-from server.security import uvicorn_options
 from server.settings import SettingsError, from_args
 
 #: frames above this close the socket at the protocol level; smaller ones over
@@ -34,6 +30,12 @@ def main() -> None:
     except SettingsError as exc:
         print(f"python -m server: {exc}", file=sys.stderr)
         sys.exit(2)
+    # imported after the check: a typo is reported at once, not after the engine loads
+    import uvicorn
+
+    from server.app import create_app
+    from server.security import uvicorn_options
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     raise_file_limit()
     uvicorn.run(
