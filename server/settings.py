@@ -47,12 +47,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     static_dir: str = ""
     #: largest request body, bytes; larger ones get 413 before the rest is read
     max_body: int = 4096
-    #: a connection must finish its request headers (and a request its body) within this
+    #: a connection must finish its request headers (a request its body, a WebSocket its
+    #: hello) within this
     header_timeout_s: float = 10.0
     #: an idle keep-alive HTTP connection is closed after this
     keep_alive_s: float = 5.0
     #: WebSockets are pinged this often and dropped when the pong is this late
-    ws_ping_s: float = 20.0
+    ws_ping_s: float = 10.0
     #: TCP connections held at once: by one client address, and by everyone
     max_conns_per_client: int = 64
     max_connections: int = 4000

@@ -315,3 +315,55 @@ async def test_the_lobby_is_paged(tmp_path: Path) -> None:
                     break
                 after = page["next"]
         assert seen == codes
+
+
+async def test_the_lobby_list_is_computed_once_per_ttl(tmp_path: Path) -> None:
+    async with (
+        live_server(tmp_path, lobby_ttl_s=60.0) as (host, hub),
+        httpx.AsyncClient(base_url=f"http://{host}") as http,
+    ):
+        code = (await http.post("/api/rooms", json={"bots": 0})).json()["room"]["code"]
+        assert [r["code"] for r in (await http.get("/api/rooms")).json()["rooms"]] == [code]
+        hub.rooms.by_code[code].public = False  # behind the API's back: no new scan
+        assert [r["code"] for r in (await http.get("/api/rooms")).json()["rooms"]] == [code]
+
+
+async def test_a_socket_that_never_says_hello_is_closed(tmp_path: Path) -> None:
+    async with live_server(tmp_path, header_timeout_s=0.5) as (host, _):
+        started = time.monotonic()
+        async with websockets.connect(f"ws://{host}/ws/play") as ws:
+            with pytest.raises(ConnectionClosed) as closed:
+                async with asyncio.timeout(5):
+                    while True:
+                        await ws.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
+        assert time.monotonic() - started < 2.0
+
+
+async def test_a_body_that_trickles_in_is_cut_off(tmp_path: Path) -> None:
+    async with live_server(tmp_path, header_timeout_s=0.5) as (host, hub):
+        started = time.monotonic()
+        sock = _raw(
+            host,
+            b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100\r\n\r\n{",
+        )
+        answer = await asyncio.to_thread(_read_all, sock)
+        assert answer.startswith(b"HTTP/1.1 408") and time.monotonic() - started < 2.0
+        assert not hub.rooms.by_code
+
+
+async def test_a_half_open_websocket_is_dropped_by_ping(tmp_path: Path) -> None:
+    async with live_server(tmp_path, ws_ping_s=1.0, spectator_delay_s=60.0) as (host, _):
+        game = await _watch_table(host)
+        started = time.monotonic()
+        # a peer that shook hands and then went silent: it never answers a ping
+        sock = _raw(
+            host,
+            f"GET /ws/watch/{game} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode(),
+        )
+        answer = await asyncio.to_thread(_read_all, sock)
+        assert answer.startswith(b"HTTP/1.1 101")
+        assert time.monotonic() - started < 4.0  # ping at 1 s, pong due by 2 s
