@@ -367,3 +367,12 @@ async def test_a_half_open_websocket_is_dropped_by_ping(tmp_path: Path) -> None:
         answer = await asyncio.to_thread(_read_all, sock)
         assert answer.startswith(b"HTTP/1.1 101")
         assert time.monotonic() - started < 4.0  # ping at 1 s, pong due by 2 s
+
+
+async def test_an_unread_body_cannot_hold_the_connection(tmp_path: Path) -> None:
+    async with live_server(tmp_path) as (host, _):
+        sock = _raw(host, b"GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        sock.sendall(b"1\r\nx\r\n")
+        started = time.monotonic()
+        answer = await asyncio.to_thread(_read_all, sock)  # the body drips: nothing more
+        assert answer.startswith(b"HTTP/1.1 200") and time.monotonic() - started < 2.0
