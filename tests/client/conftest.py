@@ -97,6 +97,17 @@ def page(browser: Browser) -> Iterator[Page]:
     assert not errors, errors
 
 
+def wait_until(page: Page, expression: str, arg: object = None, timeout: float = 10000) -> None:
+    """Poll ``page.evaluate(expression, arg)`` until it is truthy: Playwright's own
+    ``wait_for_function`` evaluates strings with ``eval``, which the server's CSP forbids
+    (rightly), while ``evaluate`` runs through the DevTools protocol, outside the page's CSP."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout} ms: {expression}")
+        page.wait_for_timeout(100)
+
+
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
