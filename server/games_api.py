@@ -85,10 +85,17 @@ class GamesApi:
         else:
             self.hub.spawn(serve_watcher, self.hub, conn, game)
 
+        idle = self.hub.settings.ws_ping_s
+
         async def stream() -> AsyncIterator[str]:
             try:
                 while True:
-                    yield f"data: {await conn.frames.get()}\n\n"
+                    frame = None
+                    with anyio.move_on_after(idle):
+                        frame = await conn.frames.get()
+                    # a comment line when idle: a peer that went away is found by the write,
+                    # and proxies do not time the stream out
+                    yield ": idle\n\n" if frame is None else f"data: {frame}\n\n"
             except Closed:
                 return
             finally:

@@ -108,6 +108,10 @@ class Guard:
     def check_rooms(self, client: str, is_open: Callable[[str], bool]) -> Response | None:
         """429 when ``client`` already holds ``max_open_rooms`` rooms still waiting or
         playing (``is_open(game)``); finished and forgotten rooms free their slot."""
+        if len(self.rooms) >= PRUNE_AT:  # addresses whose rooms are all gone
+            for other, held in list(self.rooms.items()):
+                if not any(is_open(g) for g in held):
+                    del self.rooms[other]
         games = [g for g in self.rooms.get(client, []) if is_open(g)]
         if games:
             self.rooms[client] = games

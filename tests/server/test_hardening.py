@@ -376,3 +376,20 @@ async def test_an_unread_body_cannot_hold_the_connection(tmp_path: Path) -> None
         started = time.monotonic()
         answer = await asyncio.to_thread(_read_all, sock)  # the body drips: nothing more
         assert answer.startswith(b"HTTP/1.1 200") and time.monotonic() - started < 2.0
+
+
+async def test_an_idle_event_stream_says_so(tmp_path: Path) -> None:
+    async with (
+        live_server(tmp_path, ws_ping_s=1.0) as (host, _),
+        httpx.AsyncClient(base_url=f"http://{host}") as http,
+    ):
+        grant = (await http.post("/api/rooms", json={"bots": 0})).json()
+        game, seat = grant["room"]["game"], {"authorization": f"Bearer {grant['token']}"}
+        async with http.stream("GET", f"/api/games/{game}/events", headers=seat) as stream:
+            lines: list[str] = []
+            async with asyncio.timeout(5):
+                async for line in stream.aiter_lines():
+                    lines.append(line)
+                    if line == ": idle":
+                        break
+        assert lines[0].startswith("data: ") and ": idle" in lines
