@@ -128,6 +128,7 @@ def guarded_protocol(settings: Settings) -> type[H11Protocol]:
     per_client = settings.max_conns_per_client
     total = settings.max_connections
     deadline_s = settings.header_timeout_s
+    max_body = settings.max_body
     held: dict[str, int] = {}
 
     class GuardedProtocol(H11Protocol):
@@ -151,11 +152,10 @@ def guarded_protocol(settings: Settings) -> type[H11Protocol]:
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
-            if self.conn.their_state is h11.IDLE:
-                self._arm()  # a request has begun (or is due): its headers have a deadline
-            elif self._deadline is not None:
-                self._deadline.cancel()
-                self._deadline = None
+            if self.conn.their_state is h11.IDLE or self._leftover():
+                self._arm()  # headers to come, or an answered request's unread body
+            else:
+                self._disarm()  # the app has the request: its own deadlines rule
 
         def handle_websocket_upgrade(self, event: h11.Request) -> None:
             # the WebSocket protocol takes the transport over: count it no longer here
@@ -165,25 +165,43 @@ def guarded_protocol(settings: Settings) -> type[H11Protocol]:
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
-            if self.conn.their_state is h11.SEND_BODY:
-                self.transport.close()  # answered without its body: no drip-fed leftovers
-            if self._deadline is not None:
-                self._deadline.cancel()
-                self._deadline = None  # idle between requests: the keep-alive time-out rules
+            self._disarm()
+            if self._leftover():
+                # answered before its body was read (429, a GET with a body): a small body
+                # may still be in flight from a keep-alive client, which closing now would
+                # reset, so it may finish within the deadline; a large or unsized one is not
+                # worth reading
+                if self._small_body():
+                    self._arm()
+                else:
+                    self.transport.close()
+
+        def _small_body(self) -> bool:
+            for name, value in self.headers or ():
+                if name == b"content-length":
+                    return value.strip().isdigit() and int(value) <= max_body
+            return False
+
+        def _leftover(self) -> bool:
+            return self.conn.their_state is h11.SEND_BODY and self.conn.our_state is h11.DONE
 
         def _arm(self) -> None:
             if self._deadline is None and not self.transport.is_closing():
                 self._deadline = self.loop.call_later(deadline_s, self._too_slow)
 
-        def _too_slow(self) -> None:
-            self._deadline = None
-            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
-                self.transport.close()
-
-        def _release(self) -> None:
+        def _disarm(self) -> None:
             if self._deadline is not None:
                 self._deadline.cancel()
                 self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            late = self.conn.their_state is h11.IDLE or self._leftover()
+            if late and not self.transport.is_closing():
+                self.transport.close()
+
+        def _release(self) -> None:
+            self._disarm()
             if self._peer:
                 left = held.get(self._peer, 1) - 1
                 if left > 0:

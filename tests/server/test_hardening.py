@@ -370,11 +370,27 @@ async def test_a_half_open_websocket_is_dropped_by_ping(tmp_path: Path) -> None:
 
 
 async def test_an_unread_body_cannot_hold_the_connection(tmp_path: Path) -> None:
-    async with live_server(tmp_path) as (host, _):
-        sock = _raw(host, b"GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
-        sock.sendall(b"1\r\nx\r\n")
+    async with live_server(tmp_path, header_timeout_s=0.5) as (host, _):
+        head = b"GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        sock = _raw(host, head + b"1\r\nx\r\n")
         started = time.monotonic()
-        answer = await asyncio.to_thread(_read_all, sock)  # the body drips: nothing more
+
+        def drip() -> bytes:
+            """One body byte every 0.1 s (each resets uvicorn's keep-alive timer)."""
+            answer = b""
+            sock.settimeout(0.1)
+            with contextlib.suppress(OSError):
+                while time.monotonic() - started < 5:
+                    sock.sendall(b"1\r\nx\r\n")
+                    with contextlib.suppress(TimeoutError):
+                        chunk = sock.recv(4096)
+                        if not chunk:
+                            break
+                        answer += chunk
+            sock.close()
+            return answer
+
+        answer = await asyncio.to_thread(drip)
         assert answer.startswith(b"HTTP/1.1 200") and time.monotonic() - started < 2.0
 
 
@@ -393,3 +409,26 @@ async def test_an_idle_event_stream_says_so(tmp_path: Path) -> None:
                     if line == ": idle":
                         break
         assert lines[0].startswith("data: ") and ": idle" in lines
+
+
+async def test_a_refusal_before_the_body_keeps_the_connection_usable(tmp_path: Path) -> None:
+    async with live_server(tmp_path, create_per_min=0.1) as (host, _):
+        async with httpx.AsyncClient(base_url=f"http://{host}") as http:
+            for _ in range(5):
+                await http.post("/api/rooms", json={"bots": 0})
+        # the headers first; the body only after the 429 (as a keep-alive client may)
+        head = b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        sock = _raw(host, head + b"Content-Length: 2\r\n\r\n")
+
+        def exchange() -> tuple[bytes, bytes]:
+            with sock:
+                refused = b""
+                while not refused.endswith(b"}"):  # the whole JSON answer
+                    chunk = sock.recv(65536)
+                    assert chunk, "closed before the answer was whole"
+                    refused += chunk
+                sock.sendall(b"{}GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                return refused, sock.recv(65536)
+
+        refused, then = await asyncio.to_thread(exchange)
+        assert refused.startswith(b"HTTP/1.1 429") and then.startswith(b"HTTP/1.1 200")
