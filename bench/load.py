@@ -158,13 +158,13 @@ async def run(args: argparse.Namespace) -> None:
     port = free_port()
     host = f"127.0.0.1:{port}"
     data = tempfile.mkdtemp(prefix="riichi-load-")
-    env = {
-        **os.environ,
-        "RIICHI_SPECTATOR_DELAY_S": "0",
-        "PYTHONPATH": str(ROOT),
-        # the players of this bench are one client process: no per-client limits
-        "RIICHI_MAX_ROOMS": str(max(1000, 2 * args.tables)),
-    }
+    env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(ROOT)}
+    # one loopback client plays every seat of every table: lift the per-client limits
+    for name in ("CREATE_PER_MIN", "JOIN_PER_MIN", "LOOKUP_PER_MIN", "MAX_OPEN_ROOMS"):
+        env[f"RIICHI_{name}"] = "1000000"
+    env["RIICHI_MAX_SOCKETS_PER_CLIENT"] = env["RIICHI_MAX_CONNS_PER_CLIENT"] = "100000"
+    env["RIICHI_MAX_ROOMS"] = str(max(1000, 2 * args.tables))
+    env["RIICHI_MAX_CONNECTIONS"] = str(max(4000, 5 * args.tables))
     server = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data],
         cwd=ROOT,

@@ -3,21 +3,20 @@
 ``python -m server --healthcheck`` (same settings) asks a running server's ``/healthz`` on the
 configured port and exits 0 when it answers: the container's health check, which so follows
 ``RIICHI_PORT`` instead of hard-coding one.
+Settings out of range stop it before it listens: the message names them, the exit code is 2.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import resource
 import sys
 import tempfile
 import urllib.request
 from pathlib import Path
 
-import uvicorn
-
-from server.app import create_app
-from server.settings import Settings, from_args
+from server.settings import Settings, SettingsError, from_args
 
 #: frames above this close the socket at the protocol level; smaller ones over
 #: ``max_frame`` get an error message (docs/protocol.md)
@@ -56,10 +55,22 @@ def healthcheck(settings: Settings) -> int:
         return 1
 
 
+def raise_file_limit() -> None:
+    """Use every file descriptor the hard limit allows: connections are file descriptors."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def main() -> None:
     argv = sys.argv[1:]
     probe = "--healthcheck" in argv
-    settings = from_args([arg for arg in argv if arg != "--healthcheck"])
+    try:
+        settings = from_args([arg for arg in argv if arg != "--healthcheck"])
+        settings.validate()
+    except SettingsError as exc:
+        print(f"python -m server: {exc}", file=sys.stderr)
+        sys.exit(2)
     if probe:
         sys.exit(healthcheck(settings))
     problem = data_dir_problem(settings)
@@ -71,17 +82,20 @@ def main() -> None:
             file=sys.stderr,
         )
         sys.exit(os.EX_CANTCREAT)
+    # imported after the checks: a typo is reported at once, not after the engine loads
+    import uvicorn
+
+    from server.app import create_app
+    from server.security import uvicorn_options
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    raise_file_limit()
     uvicorn.run(
         create_app(settings),
         host=settings.host,
         port=settings.port,
-        ws="websockets-sansio",
-        ws_max_size=WS_MAX_SIZE,
-        # frames are a few hundred bytes: compressing them costs more CPU than it saves
-        ws_per_message_deflate=False,
         log_level="info",
-        access_log=False,  # request lines would carry seat tokens (?token=...)
+        **uvicorn_options(settings),
     )
 
 

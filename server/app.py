@@ -12,12 +12,15 @@ from pathlib import Path
 
 import anyio
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from server.games_api import GamesApi
+from server.limits import Guard
 from server.rooms_api import RoomsApi
+from server.security import POLICY_VIOLATION, Shield
 from server.session.client import serve_play, serve_watcher
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
@@ -39,16 +42,25 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             yield
             tg.cancel_scope.cancel()
 
-    rooms = RoomsApi(the_hub, settings)
-    games = GamesApi(the_hub)
+    guard = Guard(settings)
+    rooms = RoomsApi(the_hub, settings, guard)
+    games = GamesApi(the_hub, guard)
 
     async def ws_play(ws: WebSocket) -> None:
-        await ws.accept()
-        await serve_play(the_hub, WebSocketConnection(ws))
+        with guard.socket(guard.client(ws.client, ws.headers)) as allowed:
+            if not allowed:
+                await ws.close(POLICY_VIOLATION)  # before accept: HTTP 403
+                return
+            await ws.accept()
+            await serve_play(the_hub, WebSocketConnection(ws))
 
     async def ws_watch(ws: WebSocket) -> None:
-        await ws.accept()
-        await serve_watcher(the_hub, WebSocketConnection(ws), ws.path_params["game"])
+        with guard.socket(guard.client(ws.client, ws.headers)) as allowed:
+            if not allowed:
+                await ws.close(POLICY_VIOLATION)
+                return
+            await ws.accept()
+            await serve_watcher(the_hub, WebSocketConnection(ws), ws.path_params["game"])
 
     routes: list[BaseRoute] = [
         Route("/healthz", rooms.healthz),
@@ -72,7 +84,12 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     static = Path(settings.static_dir) if settings.static_dir else _packaged_static()
     if static is not None and static.is_dir():
         routes.append(Mount("/", StaticFiles(directory=static, html=True), name="static"))
-    return Starlette(routes=routes, lifespan=lifespan)
+    # the Shield (headers, Origin, content type, body cap) sees every request and response
+    # except the bare 500 of an unhandled exception
+    shield = Middleware(Shield, settings=settings)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[shield])
+    app.state.settings = settings
+    return app
 
 
 def _packaged_static() -> Path | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 
 import anyio
@@ -10,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
 from server import records
+from server.limits import Guard, too_many
 from server.mailbox import Closed
 from server.messaging import Answer, Snapshot
 from server.session.client import answer, serve_seat, serve_watcher
@@ -28,9 +30,36 @@ class PostAnswer(msgspec.Struct, forbid_unknown_fields=True):
     option: int = 0
 
 
+class RecordCache:
+    """Exported records of finished games by (game id, format), least recently used
+    dropped first: a finished record never changes, so a download storm replays it once."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, str], tuple[bytes, str]] = OrderedDict()
+        #: exports actually computed (tests prove the cache by this)
+        self.misses = 0
+
+    def get(self, key: tuple[str, str]) -> tuple[bytes, str] | None:
+        item = self._items.get(key)
+        if item is not None:
+            self._items.move_to_end(key)
+        return item
+
+    def put(self, key: tuple[str, str], item: tuple[bytes, str]) -> None:
+        if self.size <= 0:
+            return
+        self._items[key] = item
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+
 class GamesApi:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, guard: Guard | None = None) -> None:
         self.hub = hub
+        self.guard = guard or Guard(hub.settings)
+        self.records = RecordCache(hub.settings.record_cache)
 
     async def game_state(self, request: Request) -> Response:
         game = request.path_params["game"]
@@ -44,6 +73,10 @@ class GamesApi:
 
     async def game_events(self, request: Request) -> Response:
         game = request.path_params["game"]
+        client = self.guard.client(request.client, request.headers)
+        if not self.guard.open_socket(client):
+            limit = self.hub.settings.max_sockets_per_client
+            return too_many("too_many_sockets", f"at most {limit} open streams per client", 5)
         token = bearer(request)
         entry = self.hub.rooms.by_token.get(token)
         conn = StreamConnection(self.hub.settings.send_queue)
@@ -52,13 +85,21 @@ class GamesApi:
         else:
             self.hub.spawn(serve_watcher, self.hub, conn, game)
 
+        idle = self.hub.settings.ws_ping_s
+
         async def stream() -> AsyncIterator[str]:
             try:
                 while True:
-                    yield f"data: {await conn.frames.get()}\n\n"
+                    frame = None
+                    with anyio.move_on_after(idle):
+                        frame = await conn.frames.get()
+                    # a comment line when idle: a peer that went away is found by the write,
+                    # and proxies do not time the stream out
+                    yield ": idle\n\n" if frame is None else f"data: {frame}\n\n"
             except Closed:
                 return
             finally:
+                self.guard.close_socket(client)
                 await conn.close()
 
         return StreamingResponse(stream(), media_type="text/event-stream")
@@ -93,6 +134,9 @@ class GamesApi:
         fmt = request.query_params.get("format", "json")
         if fmt not in records.FORMATS:
             return error("bad_format", f"format must be one of {records.FORMATS}")
+        hit = self.records.get((request.path_params["game"], fmt))
+        if hit is not None:
+            return Response(hit[0], media_type=hit[1])
         record = await anyio.to_thread.run_sync(self.hub.storage.load, request.path_params["game"])
         if record is None:
             return error("no_game", "no such game", 404)
@@ -105,6 +149,9 @@ class GamesApi:
             body, media = await anyio.to_thread.run_sync(records.export, record, fmt)
         except records.NotAvailable as exc:
             return error("not_available", str(exc), 501)
+        self.records.misses += 1
+        if record.status == "finished":  # only a finished record can never change
+            self.records.put((record.id, fmt), (body, media))
         return Response(body, media_type=media)
 
     async def game_verify(self, request: Request) -> Response:

@@ -187,8 +187,11 @@ def encode_raw(value: Any) -> msgspec.Raw:
 
 def decode_client(frame: str | bytes, max_size: int) -> ClientMessage | WireError:
     """A client message, or the error to send back; never raises."""
-    if len(frame) > max_size:
-        return WireError("too_large", f"frame of {len(frame)} bytes exceeds {max_size}")
+    size = len(frame)
+    if isinstance(frame, str) and size <= max_size < 4 * size:
+        size = len(frame.encode("utf-8", errors="surrogatepass"))  # max_size is in bytes
+    if size > max_size:
+        return WireError("too_large", f"frame over {max_size} bytes")
     try:
         return _client_decoder.decode(frame)
     except msgspec.ValidationError as exc:

@@ -7,7 +7,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from engine.rules.config import PRESETS
-from server.messaging import SeatGrant
+from server.limits import Guard
+from server.messaging import RoomInfo, SeatGrant
+from server.names import clean_name
 from server.session.hub import Hub
 from server.session.rooms import Room, RoomError
 from server.settings import Settings
@@ -49,10 +51,33 @@ class LockBody(msgspec.Struct, forbid_unknown_fields=True):
     locked: bool = True
 
 
+#: rooms on one page of the lobby list, by default and at most
+LOBBY_PAGE = 50
+LOBBY_MAX = 200
+
+
 class RoomsApi:
-    def __init__(self, hub: Hub, settings: Settings) -> None:
+    def __init__(self, hub: Hub, settings: Settings, guard: Guard | None = None) -> None:
         self.hub = hub
         self.settings = settings
+        self.guard = guard or Guard(settings)
+        #: the public room list and when it was made: a lobby refresh storm costs one scan
+        self._lobby: list[RoomInfo] = []
+        self._lobby_at = -1e18
+
+    def client(self, request: Request) -> str:
+        return self.guard.client(request.client, request.headers)
+
+    def lobby(self) -> list[RoomInfo]:
+        now = self.hub.now()
+        if now - self._lobby_at >= self.settings.lobby_ttl_s:
+            self._lobby = self.hub.rooms.public()
+            self._lobby_at = now
+        return self._lobby
+
+    def _room_open(self, game: str) -> bool:
+        room = self.hub.rooms.by_game.get(game)
+        return room is not None and room.status in ("waiting", "playing")
 
     async def healthz(self, request: Request) -> Response:
         return json_response({"ok": True})
@@ -61,12 +86,32 @@ class RoomsApi:
         return json_response({"presets": sorted(PRESETS)})
 
     async def list_rooms(self, request: Request) -> Response:
-        return json_response({"rooms": self.hub.rooms.public()})
+        """``?limit=50&after=<code>``: a page of the (cached) public rooms; ``next`` is the
+        ``after`` of the next page, null on the last."""
+        q = request.query_params
+        try:
+            limit = min(max(int(q.get("limit", str(LOBBY_PAGE))), 1), LOBBY_MAX)
+        except ValueError:
+            return error("bad_query", "limit is a number")
+        rooms = self.lobby()
+        start = 0
+        after = q.get("after", "").upper()
+        if after:
+            start = next((i + 1 for i, r in enumerate(rooms) if r.code == after), len(rooms))
+        page = rooms[start : start + limit]
+        more = start + limit < len(rooms)
+        return json_response({"rooms": page, "next": page[-1].code if more and page else None})
 
     async def create_room(self, request: Request) -> Response:
+        client = self.client(request)
+        refused = self.guard.check_rooms(client, self._room_open)
+        refused = refused or self.guard.check_rate(self.guard.creates, client, "new rooms")
+        if refused is not None:
+            return refused
         body = await read_body(request, CreateRoom)
         if isinstance(body, Response):
             return body
+        self._lobby_at = -1e18
         try:
             room = self.hub.create(
                 preset=body.preset,
@@ -77,27 +122,36 @@ class RoomsApi:
                 seed=body.seed,
                 broadcast=body.broadcast,
             )
+            self.guard.add_room(client, room.game)
             if room.full:
                 self.hub.start(room)
                 return json_response(room.info())
-            room, seat = self.hub.join(room.code, body.name)
+            room, seat = self.hub.join(room.code, clean_name(body.name))
         except RoomError as exc:
             return error(exc.code, str(exc))
         assert seat.token is not None
         return json_response(SeatGrant(room.info(), seat.index, seat.token))
 
     async def get_room(self, request: Request) -> Response:
+        refused = self.guard.check_rate(self.guard.lookups, self.client(request), "lookups")
+        if refused is not None:
+            return refused
         room = self.hub.rooms.by_code.get(request.path_params["code"].upper())
         if room is None:
             return error("no_room", "no such room", 404)
         return json_response(room.info())
 
     async def join_room(self, request: Request) -> Response:
+        refused = self.guard.check_rate(self.guard.joins, self.client(request), "joins")
+        if refused is not None:
+            return refused
         body = await read_body(request, JoinRoom)
         if isinstance(body, Response):
             return body
+        self._lobby_at = -1e18
         try:
-            room, seat = self.hub.join(request.path_params["code"], body.name, body.invite)
+            code, name = request.path_params["code"], clean_name(body.name)
+            room, seat = self.hub.join(code, name, body.invite)
         except RoomError as exc:
             return error(exc.code, str(exc), JOIN_STATUS.get(exc.code, 409))
         assert seat.token is not None

@@ -19,7 +19,8 @@ from server.transport import Connection, Disconnected
 CLOSE_BAD_TOKEN = 4001
 CLOSE_GARBAGE = 4002
 CLOSE_REFUSED = 4005
-#: a new socket must say hello (with its seat token) within this many seconds
+#: a new socket must say hello (with its seat token) within this many seconds (the server
+#: passes its ``header_timeout_s``)
 HELLO_TIMEOUT_S = 10.0
 
 
@@ -52,10 +53,12 @@ async def refuse(conn: Connection, code: int, error: WireError) -> None:
     await conn.close(code, error.message[:120])
 
 
-async def read_hello(conn: Connection, max_frame: int) -> str | None:
+async def read_hello(
+    conn: Connection, max_frame: int, timeout: float = HELLO_TIMEOUT_S
+) -> str | None:
     """The seat token from the socket's first frame, or None (the socket was refused)."""
     text: str | None = None
-    with anyio.move_on_after(HELLO_TIMEOUT_S):
+    with anyio.move_on_after(timeout):
         try:
             text = await conn.receive_text()
         except Disconnected:
@@ -73,7 +76,8 @@ async def read_hello(conn: Connection, max_frame: int) -> str | None:
 
 async def serve_play(hub: Hub, conn: Connection) -> None:
     """``/ws/play``: a hello frame names the seat, then the seat's session."""
-    token = await read_hello(conn, hub.settings.max_frame)
+    # the hello is the end of the WebSocket's handshake: the same deadline as HTTP headers
+    token = await read_hello(conn, hub.settings.max_frame, hub.settings.header_timeout_s)
     if token is not None:
         await serve_seat(hub, conn, token)
 
@@ -137,16 +141,31 @@ async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:
     if table is None:
         await refuse(conn, CLOSE_REFUSED, WireError("no_game", f"no running game {game!r}"))
         return
-    outbox = Outbox(conn, hub.settings.send_queue)
+    settings = hub.settings
+    outbox = Outbox(conn, settings.send_queue)
     table.spectators.attach(outbox, table.room.info())
+    limit = RateLimit(settings.rate_per_s, hub.now())
+    strikes = 0
 
     async with anyio.create_task_group() as tg:
         tg.start_soon(outbox.pump)
         try:
             while not outbox.closed:
                 text = await conn.receive_text()
-                if isinstance(decode_client(text, hub.settings.max_frame), Ping):
+                # the same bounds as a seat: a spectator only ever pings, so anything else
+                # (or anything too fast) is a strike, and enough strikes close the socket
+                msg = decode_client(text, settings.max_frame)
+                if not limit.take(hub.now()):
+                    msg = WireError("rate_limited", "too many messages")
+                elif isinstance(msg, Ping):
                     outbox.push(encode(Pong()))
+                    continue
+                elif not isinstance(msg, WireError):
+                    msg = WireError("bad_frame", "spectators may only ping")
+                strikes += 1
+                outbox.push(encode(msg))
+                if strikes >= settings.max_strikes:
+                    outbox.shut(CLOSE_GARBAGE)
         except Disconnected:
             pass
         finally:

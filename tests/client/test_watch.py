@@ -10,7 +10,7 @@ import urllib.request
 
 from playwright.sync_api import Browser, Page
 
-from tests.client.conftest import shot
+from tests.client.conftest import shot, wait_until
 
 
 def _post(url: str, body: dict[str, object]) -> dict[str, object]:
@@ -41,8 +41,8 @@ def test_spectator_sees_all_hands_of_a_broadcast_game_from_the_room_list(
         link.click()
         page.wait_for_selector("#conn.online", timeout=10000)
         assert page.evaluate("location.hash") == f"#/watch/{room['game']}"
-        page.wait_for_function(
-            "document.querySelectorAll('.seat .river .tile').length > 4", timeout=30000
+        wait_until(
+            page, "document.querySelectorAll('.seat .river .tile').length > 4", timeout=30000
         )
         # god view: the three other hands are face up, the bottom hand too
         assert page.locator(".hand.opp .tile.back").count() == 0
@@ -61,7 +61,8 @@ def test_spectator_sees_all_hands_of_a_broadcast_game_from_the_room_list(
         )
         assert set(hand) <= set(shown)
         before = page.locator(".seat .river .tile").count()
-        page.wait_for_function(
+        wait_until(
+            page,
             f"document.querySelectorAll('.seat .river .tile').length != {before}"
             " || document.querySelector('#overlay')",
             timeout=20000,

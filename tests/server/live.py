@@ -24,27 +24,44 @@ from server.messaging import (
     decode_server,
     encode,
 )
+from server.security import uvicorn_options
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
 from server.storage import Storage
 
 WIN_TYPES = ("tsumo", "ron")
+#: per-client limits for tests whose one loopback client plays the part of many players
+#: (tests of the limits themselves pass their own)
+GENEROUS: dict[str, Any] = {
+    "create_per_min": 100_000.0,
+    "join_per_min": 100_000.0,
+    "lookup_per_min": 100_000.0,
+    "max_open_rooms": 100_000,
+    "max_sockets_per_client": 100_000,
+    "max_conns_per_client": 100_000,
+}
+#: the same as environment variables, for a ``python -m server`` subprocess
+GENEROUS_ENV = {f"RIICHI_{name.upper()}": str(value) for name, value in GENEROUS.items()}
 
 
 @contextlib.asynccontextmanager
 async def live_server(data_dir: Path, **overrides: Any) -> AsyncIterator[tuple[str, Hub]]:
     """(``host:port``, hub) of a server running in this event loop."""
-    values: dict[str, Any] = {"data_dir": str(data_dir), "bot_think_s": 0.0, "bot_pace_s": 0.0}
+    values: dict[str, Any] = {
+        "data_dir": str(data_dir),
+        "bot_think_s": 0.0,
+        "bot_pace_s": 0.0,
+        **GENEROUS,
+    }
     values.update(overrides)
     settings = Settings(**values)
     hub = Hub(settings, Storage(settings.db_path), RealEngine())
     config = uvicorn.Config(
         create_app(settings, hub),
         log_level="warning",
-        ws="websockets-sansio",
-        ws_max_size=65536,
         lifespan="on",
+        **uvicorn_options(settings),
     )
     server = uvicorn.Server(config)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

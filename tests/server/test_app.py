@@ -19,6 +19,8 @@ from server.messaging import (
 )
 from tests.server.http import TestClient
 
+JSON = {"content-type": "application/json"}
+
 
 def test_health_and_presets(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"ok": True}
@@ -29,7 +31,7 @@ def test_room_requests_that_cannot_be_met_get_clear_errors(client: TestClient) -
     bad = client.post("/api/rooms", json={"preset": "mahjong-soul"})
     assert bad.status_code == 400 and bad.json()["code"] == "bad_preset"
     assert client.post("/api/rooms", json={"bots": 5}).json()["code"] == "bad_bots"
-    assert client.post("/api/rooms", content=b"{nope").json()["code"] == "bad_request"
+    assert client.post("/api/rooms", content=b"{nope", headers=JSON).json()["code"] == "bad_request"
     assert client.post("/api/rooms", json={"colour": "red"}).json()["code"] == "bad_request"
     assert client.post("/api/rooms/ZZZZZZ/join", json={}).status_code == 404
     assert client.get("/api/games/nope/record").status_code == 404
