@@ -7,7 +7,11 @@ import logging
 import uvicorn
 
 from server.app import create_app
+from server.session.engine_port import RealEngine
+from server.session.hub import Hub
 from server.settings import from_args
+from server.shutdown import GRACEFUL_S, StoppingServer
+from server.storage import Storage
 
 #: frames above this close the socket at the protocol level; smaller ones over
 #: ``max_frame`` get an error message (docs/protocol.md)
@@ -17,8 +21,9 @@ WS_MAX_SIZE = 65536
 def main() -> None:
     settings = from_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    uvicorn.run(
-        create_app(settings),
+    hub = Hub(settings, Storage(settings.db_path, settings.synchronous), RealEngine())
+    config = uvicorn.Config(
+        create_app(settings, hub),
         host=settings.host,
         port=settings.port,
         ws="websockets-sansio",
@@ -27,7 +32,12 @@ def main() -> None:
         ws_per_message_deflate=False,
         log_level="info",
         access_log=False,  # request lines would carry seat tokens (?token=...)
+        timeout_graceful_shutdown=GRACEFUL_S,
     )
+    try:
+        StoppingServer(config, hub).run()
+    finally:
+        hub.storage.close()
 
 
 if __name__ == "__main__":

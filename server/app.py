@@ -22,6 +22,7 @@ from server.session.client import serve_play, serve_watcher
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
+from server.shutdown import StoppingGate
 from server.storage import Storage
 from server.transport import WebSocketConnection
 
@@ -29,7 +30,7 @@ from server.transport import WebSocketConnection
 def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Starlette:
     settings = settings or Settings()
     if hub is None:
-        hub = Hub(settings, Storage(settings.db_path), RealEngine())
+        hub = Hub(settings, Storage(settings.db_path, settings.synchronous), RealEngine())
     the_hub = hub
 
     @contextlib.asynccontextmanager
@@ -37,6 +38,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         async with anyio.create_task_group() as tg:
             the_hub.bind(tg)
             yield
+            the_hub.stop()  # no-op when server/shutdown.py already stopped it
             tg.cancel_scope.cancel()
 
     rooms = RoomsApi(the_hub, settings)
@@ -69,7 +71,9 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     static = Path(settings.static_dir) if settings.static_dir else _packaged_static()
     if static is not None and static.is_dir():
         routes.append(Mount("/", StaticFiles(directory=static, html=True), name="static"))
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(StoppingGate, hub=the_hub)
+    return app
 
 
 def _packaged_static() -> Path | None:

@@ -37,7 +37,7 @@ class GamesApi:
         table = self.hub.tables.get(game)
         if table is None:
             return error("no_game", "no running game", 404)
-        entry = self.hub.rooms.by_token.get(bearer(request))
+        entry = self.hub.rooms.seat_of(bearer(request))
         if entry is not None and entry[0].game == game:
             return json_response(table.snapshot(entry[1].index))
         return json_response(Snapshot(*table.spectators.view()))
@@ -45,7 +45,7 @@ class GamesApi:
     async def game_events(self, request: Request) -> Response:
         game = request.path_params["game"]
         token = bearer(request)
-        entry = self.hub.rooms.by_token.get(token)
+        entry = self.hub.rooms.seat_of(token)
         conn = StreamConnection(self.hub.settings.send_queue)
         if entry is not None and entry[0].game == game:
             self.hub.spawn(serve_seat, self.hub, conn, token)
@@ -67,7 +67,7 @@ class GamesApi:
         body = await read_body(request, PostAnswer)
         if isinstance(body, Response):
             return body
-        entry = self.hub.rooms.by_token.get(body.token)
+        entry = self.hub.rooms.seat_of(body.token)
         if entry is None or entry[0].game != request.path_params["game"]:
             return error("bad_token", "not a seat of this game", 403)
         msg = Answer(body.inquiry, body.action, body.option)

@@ -51,7 +51,7 @@ class RoomInfo(msgspec.Struct):
     base_s: float
     bank_s: float
     seats: list[SeatInfo]
-    status: Literal["waiting", "playing", "finished"]
+    status: Literal["waiting", "playing", "suspended", "finished", "aborted"]
     #: the creator chose the seed, so knows every wall: a table for tests, not for a match
     seeded: bool = False
 

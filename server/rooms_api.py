@@ -89,7 +89,7 @@ class RoomsApi:
         body = await read_body(request, TokenBody)
         if isinstance(body, Response):
             return body
-        entry = self.hub.rooms.by_token.get(body.token)
+        entry = self.hub.rooms.seat_of(body.token)
         if entry is None or entry[0].code != request.path_params["code"].upper():
             return error("bad_token", "not a seat of this room", 403)
         self.hub.start(entry[0])

@@ -15,6 +15,7 @@ from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
 from server.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError, encode
 from server.session.deadlines import Deadlines
+from server.session.durable import check_answer
 from server.session.engine_port import EnginePort
 from server.session.recording import Recording
 from server.session.rooms import Room, Seat
@@ -42,7 +43,7 @@ class Answers:
         self.now = now
         self.inquiry: MultiPlayerInquiry | None = None
         self.deadlines = Deadlines()
-        humans = any(s.token is not None for s in room.seats)
+        humans = any(s.human for s in room.seats)
         self.bot_think = settings.bot_think_s if humans else 0.0
 
     def open(self, inquiry: MultiPlayerInquiry) -> None:
@@ -139,11 +140,13 @@ class Answers:
         asked = index in self.deadlines
         seat = self.room.seats[index]
         bank = seat.clock.bank  # before respond: settling the inquiry closes every clock
+        check_answer(inquiry, index, action, option)  # raises InvalidResponse, nothing changed
+        self.recording.decision(inquiry.id, index, action, option, timeout)  # durable first
         inquiry.respond(index, action, option)
-        self.recording.decision(inquiry.id, index, action, option, timeout)
         self.deadlines.pop(index, None)
         if asked and not seat.bot:
             seat.clock.close(self.now())
+            self.recording.banks()
             seat.push(encode(Answered(inquiry.id, action, option, timeout)))
             if seat.clock.bank != bank:
                 seat.push(encode(ClockMsg(int(seat.clock.bank * 1000))))
@@ -167,3 +170,4 @@ class Answers:
             if not seat.bot:
                 seat.clock.close(now)
         self.deadlines.clear()
+        self.recording.banks()

@@ -80,7 +80,7 @@ async def serve_play(hub: Hub, conn: Connection) -> None:
 
 async def serve_seat(hub: Hub, conn: Connection, token: str) -> None:
     """A seat's connection from welcome to disconnect; the seat survives it."""
-    entry = hub.rooms.by_token.get(token)
+    entry = hub.rooms.seat_of(token)
     if entry is None:
         await refuse(conn, CLOSE_BAD_TOKEN, WireError("bad_token", "unknown seat token"))
         return

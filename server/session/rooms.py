@@ -8,6 +8,7 @@ avoid look-alike letters; the token, not the code, is what grants a seat.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Literal
@@ -19,7 +20,12 @@ from server.session.outbox import Outbox
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-Status = Literal["waiting", "playing", "finished"]
+Status = Literal["waiting", "playing", "suspended", "finished", "aborted"]
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a seat token (in memory and on disk): its sha256."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class RoomError(ValueError):
@@ -33,19 +39,25 @@ class RoomError(ValueError):
 class Seat:
     """One chair: a human (token, maybe a live connection) or a bot."""
 
-    __slots__ = ("bot", "clock", "index", "name", "outbox", "token")
+    __slots__ = ("bot", "clock", "index", "name", "outbox", "token", "token_hash")
 
     def __init__(self, index: int, clock: SeatClock) -> None:
         self.index = index
         self.name = ""
         self.bot = False
+        #: the token, only until it is handed out (a restored seat knows just the hash)
         self.token: str | None = None
+        self.token_hash: str | None = None
         self.outbox: Outbox | None = None
         self.clock = clock
 
     @property
+    def human(self) -> bool:
+        return self.token_hash is not None
+
+    @property
     def taken(self) -> bool:
-        return self.bot or self.token is not None
+        return self.bot or self.human
 
     @property
     def connected(self) -> bool:
@@ -93,7 +105,7 @@ class Room:
 
     @property
     def humans(self) -> list[Seat]:
-        return [s for s in self.seats if s.token is not None]
+        return [s for s in self.seats if s.human]
 
     def info(self) -> RoomInfo:
         return RoomInfo(
@@ -114,6 +126,7 @@ class Room:
             if not seat.taken:
                 seat.name = name[:32] or f"Player {seat.index + 1}"
                 seat.token = secrets.token_urlsafe(32)
+                seat.token_hash = token_hash(seat.token)
                 return seat
         raise RoomError("room_full", f"room {self.code} has no free seat")
 
@@ -125,7 +138,7 @@ class Room:
 
 
 class Rooms:
-    """Every room of this server, indexed by join code, game id and seat token."""
+    """Every room of this server, indexed by join code, game id and seat token hash."""
 
     def __init__(self, new_seed: Callable[[], int] | None = None) -> None:
         self.by_code: dict[str, Room] = {}
@@ -180,17 +193,25 @@ class Rooms:
         if room.status != "waiting":
             raise RoomError("started", f"room {room.code} has already started")
         seat = room.sit(name)
-        assert seat.token is not None
-        self.by_token[seat.token] = (room, seat)
+        self.add_seat(room, seat)
         return room, seat
+
+    def add_seat(self, room: Room, seat: Seat) -> None:
+        """Index a human seat by its token hash (a new one, or one restored from storage)."""
+        assert seat.token_hash is not None
+        self.by_token[seat.token_hash] = (room, seat)
+
+    def seat_of(self, token: str) -> tuple[Room, Seat] | None:
+        """The room and seat ``token`` grants, or None."""
+        return self.by_token.get(token_hash(token)) if token else None
 
     def forget(self, room: Room) -> None:
         """Drop a finished room from memory (its record stays in storage)."""
         self.by_code.pop(room.code, None)
         self.by_game.pop(room.game, None)
         for seat in room.seats:
-            if seat.token is not None:
-                self.by_token.pop(seat.token, None)
+            if seat.token_hash is not None:
+                self.by_token.pop(seat.token_hash, None)
 
     def public(self) -> list[RoomInfo]:
         return [r.info() for r in self.by_code.values() if r.public and r.status != "finished"]
