@@ -27,6 +27,7 @@ from server.messaging import (
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
+from server.shutdown import StoppingServer
 from server.storage import Storage
 
 WIN_TYPES = ("tsumo", "ron")
@@ -46,7 +47,7 @@ async def live_server(data_dir: Path, **overrides: Any) -> AsyncIterator[tuple[s
         ws_max_size=65536,
         lifespan="on",
     )
-    server = uvicorn.Server(config)
+    server = StoppingServer(config, hub)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
