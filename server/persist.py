@@ -102,11 +102,14 @@ def drop_room(storage: Storage, game: str) -> None:
 
 
 def to_restore(storage: Storage) -> list[RoomRow]:
-    """Rooms still waiting and rooms whose game is unfinished (playing or suspended)."""
+    """Rooms still waiting and rooms whose game is unfinished (playing or suspended). A room
+    whose game row exists has started, even if a crash came before its row said so."""
     rows = storage.query(
-        "SELECT r.game, r.code, r.preset, r.public, r.base_s, r.bank_s, r.seed, r.started, "
-        "r.options, g.status, g.engine FROM rooms r LEFT JOIN games g ON g.id = r.game "
-        "WHERE (r.started = 0) OR g.status IN ('playing', 'suspended') ORDER BY r.rowid"
+        "SELECT r.game, r.code, r.preset, r.public, r.base_s, r.bank_s, r.seed, "
+        "r.started OR g.id IS NOT NULL, r.options, g.status, g.engine "
+        "FROM rooms r LEFT JOIN games g ON g.id = r.game "
+        "WHERE (r.started = 0 AND g.id IS NULL) OR g.status IN ('playing', 'suspended') "
+        "ORDER BY r.rowid"
     )
     out: list[RoomRow] = []
     for r in rows:

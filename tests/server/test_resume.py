@@ -8,6 +8,7 @@ import random
 import sqlite3
 from pathlib import Path
 
+import anyio
 import httpx
 import msgspec
 
@@ -112,3 +113,44 @@ def test_nothing_new_starts_while_the_server_stops(tmp_path: Path) -> None:
         refused = client.post("/api/rooms", json={"bots": 4})
         assert refused.status_code == 503 and refused.json()["code"] == "restarting"
         assert client.get("/healthz").status_code == 200
+
+
+class WriteAhead(Storage):
+    """Storage that checks, at each decision's write, that the engine has not taken it yet."""
+
+    hub: Hub | None = None
+    checked = 0
+
+    def add_decision(
+        self,
+        game: str,
+        inquiry: int,
+        seat: int,
+        action: int,
+        option: int,
+        timeout: bool,
+        trail: str | None = None,
+    ) -> None:
+        assert self.hub is not None
+        open_inquiry = self.hub.tables[game].answers.inquiry
+        assert open_inquiry is not None and open_inquiry.id == inquiry and not open_inquiry.done
+        assert open_inquiry.players[seat].answer is None  # validated, not yet responded
+        self.checked += 1
+        super().add_decision(game, inquiry, seat, action, option, timeout, trail)
+
+
+async def test_every_decision_is_stored_before_the_engine_takes_it(tmp_path: Path) -> None:
+    settings = Settings(data_dir=str(tmp_path), bot_think_s=0)
+    storage = WriteAhead(settings.db_path)
+    hub = Hub(settings, storage, RealEngine())
+    storage.hub = hub
+    async with anyio.create_task_group() as tg:
+        hub.bind(tg)
+        room = hub.create(preset="tenhou-tonpuu", bots=4, base_s=1, bank_s=1)
+        table = hub.start(room)
+        with anyio.fail_after(60):
+            await table.finished.wait()
+        tg.cancel_scope.cancel()
+    record = storage.load(room.game)
+    assert record is not None and record.status == "finished"
+    assert storage.checked == len(record.decisions) > 100
