@@ -18,6 +18,7 @@ import msgspec
 
 from engine.actions.types import Decision
 from engine.rules.config import RuleConfig
+from engine.version import ENGINE_VERSION
 from server import persist
 from server.messaging import WireError, encode
 from server.session.clock import SeatClock
@@ -49,18 +50,29 @@ def restore(hub: Hub) -> Resumed:
         storage.set_status(game, "aborted")
         done.aborted += 1
     for row in persist.to_restore(storage):
-        room = _room(hub, row)
-        if not row.started:
-            done.waiting += 1
-            continue
-        why = _resume(hub, room, row)
-        if why is None:
-            done.games += 1
+        why: str | None
+        try:
+            room = _room(hub, row)
+        except Exception as exc:  # e.g. its preset is gone: one bad row must not stop the server
+            why = f"the room no longer loads: {exc!r}"
         else:
-            log.warning("game %s cannot be resumed, aborted: %s", row.game, why)
-            storage.set_status(row.game, "aborted")
+            if not row.started:
+                done.waiting += 1
+                continue
+            try:
+                why = _resume(hub, room, row)
+            except Exception as exc:
+                why = f"the game no longer starts: {exc!r}"
+            if why is None:
+                done.games += 1
+                continue
             hub.rooms.forget(room)
+        log.warning("room %s (game %s) cannot be restored: %s", row.code, row.game, why)
+        if row.started:
+            storage.set_status(row.game, "aborted")
             done.aborted += 1
+        else:
+            persist.drop_room(storage, row.game)
     if done.waiting or done.games or done.aborted:
         log.info("restored %d waiting rooms, %d games; %d aborted", *msgspec.structs.astuple(done))
     return done
@@ -109,6 +121,13 @@ def _resume(hub: Hub, room: Room, row: persist.RoomRow) -> str | None:
     why = verify(rules, record.seed, decisions, trails)
     if why is not None:
         return why
+    if record.engine != ENGINE_VERSION:
+        log.info(
+            "game %s (engine %s) replays exactly under engine %s",
+            row.game,
+            record.engine,
+            ENGINE_VERSION,
+        )
     hub.storage.set_status(row.game, "playing")
     hub.start(room, Feed(decisions), len(record.rounds))
     return None
