@@ -46,7 +46,7 @@ class Killer:
         self.moments: list[str] = []
 
     def arm(self, kind: str) -> None:
-        self.kind, self.wait = kind, self.rng.randint(2, 40)
+        self.kind, self.wait = kind, self.rng.randint(2, 30)
         self.fired = asyncio.Event()
 
     def hook(self, player: Player, msg: ServerMessage) -> bool:
@@ -138,40 +138,49 @@ async def _check_final(
 
 
 async def _kill_game(tmp_path: Path, seed: int, kills: int, watch: bool) -> None:
-    rng = random.Random(seed)
+    """``kills`` kill -9 of one server, spread over as many games as they take."""
     server = ServerProcess(tmp_path)
-    killer = Killer(server, rng)
-    before: list[list[tuple[int, ...]]] = []
+    killer = Killer(server, random.Random(seed))
     try:
         await server.start()
-        async with httpx.AsyncClient(base_url=f"http://{server.host}") as http:
-            game, tokens = await _seat_two_humans(http)
-        players = [Player(server.host, t, seed + i, killer.hook) for i, t in enumerate(tokens)]
-        watcher = Watcher(server.host, game) if watch else None
-        clients = [p.play() for p in players] + ([watcher.play()] if watcher else [])
-        playing: asyncio.Future[Any] = asyncio.ensure_future(asyncio.gather(*clients))
-        async with asyncio.timeout(150):
-            for k in range(kills):
-                killer.arm(KINDS[k % len(KINDS)])
-                fired: asyncio.Future[Any] = asyncio.ensure_future(killer.fired.wait())
-                await asyncio.wait([fired, playing], return_when=asyncio.FIRST_COMPLETED)
-                if playing.done():
-                    fired.cancel()
-                    break
-                status, stored = server.stored(game)
-                assert status == "playing"
-                before.append(stored)
-                await server.start()
-            killer.kind = None
-            await playing
-        assert all(p.ended for p in players)
-        assert len(killer.moments) >= kills - 1, killer.moments  # the game may end first
-        assert server.starts == len(killer.moments) + 1
-        assert watcher is None or (watcher.ended and watcher.sessions > len(killer.moments) // 2)
-        await _check_final(server, game, before, players)
-
+        async with asyncio.timeout(270):
+            games = 0
+            while len(killer.moments) < kills:
+                await _game_under_fire(server, killer, kills, seed + 10 * games, watch)
+                games += 1
+        assert server.starts == kills + 1
+        assert set(killer.moments) == set(KINDS)
     finally:
         server.stop()
+
+
+async def _game_under_fire(
+    server: ServerProcess, killer: Killer, kills: int, seed: int, watch: bool
+) -> None:
+    """One game played to its end while the killer fires until ``kills`` in all."""
+    async with httpx.AsyncClient(base_url=f"http://{server.host}") as http:
+        game, tokens = await _seat_two_humans(http)
+    players = [Player(server.host, t, seed + i, killer.hook) for i, t in enumerate(tokens)]
+    watcher = Watcher(server.host, game) if watch else None
+    clients = [p.play() for p in players] + ([watcher.play()] if watcher else [])
+    playing: asyncio.Future[Any] = asyncio.ensure_future(asyncio.gather(*clients))
+    before: list[list[tuple[int, ...]]] = []
+    while len(killer.moments) < kills:
+        killer.arm(KINDS[len(killer.moments) % len(KINDS)])
+        fired: asyncio.Future[Any] = asyncio.ensure_future(killer.fired.wait())
+        await asyncio.wait([fired, playing], return_when=asyncio.FIRST_COMPLETED)
+        if playing.done():
+            fired.cancel()
+            break
+        status, stored = server.stored(game)
+        assert status == "playing"
+        before.append(stored)
+        await server.start()
+    killer.kind = None
+    await playing
+    assert all(p.ended for p in players)
+    assert watcher is None or (watcher.ended and watcher.sessions >= 1 + len(before) // 2)
+    await _check_final(server, game, before, players)
 
 
 @pytest.mark.parametrize(("seed", "watch"), [(101, True), (202, False), (303, False)])
