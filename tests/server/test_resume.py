@@ -11,6 +11,8 @@ from pathlib import Path
 import anyio
 import httpx
 import msgspec
+import pytest
+import websockets
 
 from engine.replay import check, tenhou_read
 from server import records
@@ -154,3 +156,24 @@ async def test_every_decision_is_stored_before_the_engine_takes_it(tmp_path: Pat
     record = storage.load(room.game)
     assert record is not None and record.status == "finished"
     assert storage.checked == len(record.decisions) > 100
+
+
+async def test_a_socket_opened_while_stopping_is_told_to_reconnect(tmp_path: Path) -> None:
+    async with (
+        live_server(tmp_path) as (host, hub),
+        httpx.AsyncClient(base_url=f"http://{host}") as h,
+    ):
+        body = {"name": "Ann", "preset": "tenhou-tonpuu", "bots": 2}
+        token = (await h.post("/api/rooms", json=body)).json()["token"]
+        async with open_seat(f"ws://{host}/ws/play", token) as ws:
+            assert isinstance(decode_server(await ws.recv()), Welcome)
+            hub.stop()
+            with pytest.raises(websockets.ConnectionClosed):
+                while True:
+                    await ws.recv()
+            assert ws.close_code == 1012 and "reconnect" in ws.close_reason
+        async with open_seat(f"ws://{host}/ws/play", token) as ws:
+            with pytest.raises(websockets.ConnectionClosed):
+                await ws.recv()
+                await ws.recv()
+            assert ws.close_code == 1012 and "reconnect" in ws.close_reason
