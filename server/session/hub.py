@@ -126,6 +126,8 @@ class Hub:
             await table.run()
         except Exception:
             log.exception("game %s of room %s failed", room.game, room.code)
+        if not table.finished.is_set():
+            return  # suspended: the server stops, the room stays as it is
         self.finished += 1
         await anyio.sleep(self.settings.room_ttl_s)
         self.tables.pop(room.game, None)
