@@ -58,6 +58,11 @@ class Hub:
         """Graceful stop: suspend every game and tell every client to reconnect."""
         resume.suspend(self)
 
+    def save(self, room: Room) -> None:
+        """Store a waiting room as it is now (seats, tokens' hashes, options): call it after
+        every change to one (join, kick, lock, ...) so a restart brings it back the same."""
+        persist.save_room(self.storage, room, started=room.status != "waiting")
+
     def _refuse_while_stopping(self) -> None:
         if self.stopping:
             raise RoomError("restarting", "the server is restarting; try again in a moment")
@@ -105,7 +110,7 @@ class Hub:
             raise RoomError("server_full", "this server has no room for another table")
         room = self.rooms.create(**options)
         room.created = now
-        persist.save_room(self.storage, room)
+        self.save(room)
         return room
 
     def start_if_full(self, room: Room) -> None:
@@ -116,7 +121,7 @@ class Hub:
         """Sit a human at a room (raises RoomError); the game starts when the room is full."""
         self._refuse_while_stopping()
         room, seat = self.rooms.join(code, name)
-        persist.save_room(self.storage, room)
+        self.save(room)
         self.broadcast_room(room)
         self.start_if_full(room)
         return room, seat
