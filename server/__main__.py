@@ -87,16 +87,26 @@ def main() -> None:
 
     from server.app import create_app
     from server.security import uvicorn_options
+    from server.session.engine_port import RealEngine
+    from server.session.hub import Hub
+    from server.shutdown import GRACEFUL_S, StoppingServer
+    from server.storage import Storage
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     raise_file_limit()
-    uvicorn.run(
-        create_app(settings),
+    hub = Hub(settings, Storage(settings.db_path, settings.synchronous), RealEngine())
+    config = uvicorn.Config(
+        create_app(settings, hub),
         host=settings.host,
         port=settings.port,
         log_level="info",
         **uvicorn_options(settings),
+        timeout_graceful_shutdown=GRACEFUL_S,
     )
+    try:
+        StoppingServer(config, hub).run()
+    finally:
+        hub.storage.close()
 
 
 if __name__ == "__main__":

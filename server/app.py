@@ -25,6 +25,7 @@ from server.session.client import serve_play, serve_watcher
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
+from server.shutdown import StoppingGate
 from server.storage import Storage
 from server.transport import WebSocketConnection
 
@@ -32,7 +33,7 @@ from server.transport import WebSocketConnection
 def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Starlette:
     settings = settings or Settings()
     if hub is None:
-        hub = Hub(settings, Storage(settings.db_path), RealEngine())
+        hub = Hub(settings, Storage(settings.db_path, settings.synchronous), RealEngine())
     the_hub = hub
 
     @contextlib.asynccontextmanager
@@ -40,6 +41,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         async with anyio.create_task_group() as tg:
             the_hub.bind(tg)
             yield
+            the_hub.stop()  # no-op when server/shutdown.py already stopped it
             tg.cancel_scope.cancel()
 
     guard = Guard(settings)
@@ -89,6 +91,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     shield = Middleware(Shield, settings=settings)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[shield])
     app.state.settings = settings
+    app.add_middleware(StoppingGate, hub=the_hub)
     return app
 
 

@@ -16,6 +16,7 @@ from server.mailbox import Closed
 from server.messaging import Answer, Snapshot
 from server.session.client import answer, serve_seat, serve_watcher
 from server.session.hub import Hub
+from server.storage import STATUSES, GameSummary
 from server.transport import StreamConnection
 from server.web import bearer, error, json_response, read_body
 
@@ -66,7 +67,7 @@ class GamesApi:
         table = self.hub.tables.get(game)
         if table is None:
             return error("no_game", "no running game", 404)
-        entry = self.hub.rooms.by_token.get(bearer(request))
+        entry = self.hub.rooms.seat_of(bearer(request))
         if entry is not None and entry[0].game == game:
             return json_response(table.snapshot(entry[1].index))
         return json_response(Snapshot(*table.spectators.view()))
@@ -78,7 +79,7 @@ class GamesApi:
             limit = self.hub.settings.max_sockets_per_client
             return too_many("too_many_sockets", f"at most {limit} open streams per client", 5)
         token = bearer(request)
-        entry = self.hub.rooms.by_token.get(token)
+        entry = self.hub.rooms.seat_of(token)
         conn = StreamConnection(self.hub.settings.send_queue)
         if entry is not None and entry[0].game == game:
             self.hub.spawn(serve_seat, self.hub, conn, token)
@@ -108,7 +109,7 @@ class GamesApi:
         body = await read_body(request, PostAnswer)
         if isinstance(body, Response):
             return body
-        entry = self.hub.rooms.by_token.get(body.token)
+        entry = self.hub.rooms.seat_of(body.token)
         if entry is None or entry[0].game != request.path_params["game"]:
             return error("bad_token", "not a seat of this game", 403)
         msg = Answer(body.inquiry, body.action, body.option)
@@ -118,17 +119,34 @@ class GamesApi:
         return json_response({"ok": True})
 
     async def list_games(self, request: Request) -> Response:
-        """Finished games, newest first: ``?status=finished&limit=20&before=<finished ms>``."""
+        """Games of public rooms by status, newest first:
+        ``?status=finished&limit=20&before=<finished ms>`` (``before`` pages finished games)."""
         q = request.query_params
-        if q.get("status", "finished") != "finished":
-            return error("bad_status", "only status=finished is listed")
+        status = q.get("status", "finished")
+        if status not in STATUSES:
+            return error("bad_status", f"status is one of {', '.join(STATUSES)}")
         try:
             limit = min(max(int(q.get("limit", "20")), 1), MAX_LIST)
             before = float(q["before"]) if "before" in q else None
         except ValueError:
             return error("bad_query", "limit and before are numbers")
-        games = await anyio.to_thread.run_sync(self.hub.storage.finished_games, limit, before)
+        storage = self.hub.storage
+        if status == "finished":
+            games = await anyio.to_thread.run_sync(storage.finished_games, limit, before)
+        elif status == "waiting":
+            games = self._waiting(limit)
+        else:
+            games = await anyio.to_thread.run_sync(storage.games_with_status, status, limit)
         return json_response({"games": games})
+
+    def _waiting(self, limit: int) -> list[GameSummary]:
+        rooms = [r for r in self.hub.rooms.by_code.values() if r.public and r.status == "waiting"]
+        return [
+            GameSummary(
+                r.game, r.preset, 0, [s.name for s in r.seats], msgspec.Raw(b"null"), "waiting"
+            )
+            for r in rooms[:limit]
+        ]
 
     async def game_record(self, request: Request) -> Response:
         fmt = request.query_params.get("format", "json")
@@ -140,15 +158,17 @@ class GamesApi:
         record = await anyio.to_thread.run_sync(self.hub.storage.load, request.path_params["game"])
         if record is None:
             return error("no_game", "no such game", 404)
-        if record.status not in records.OVER:  # never the seed before the end
-            table = self.hub.tables.get(record.id)
-            if fmt != "json" or table is None:
+        table = self.hub.tables.get(record.id)
+        if record.status == "playing" and table is not None:
+            if fmt != "json":
                 return error("playing", "this format is available when the game ends", 409)
-            return json_response(table.delayed(record))  # the spectator's view: delayed
+            # the spectator's view: delayed
+            return json_response(records.unfinished(table.delayed(record)))
         try:
             body, media = await anyio.to_thread.run_sync(records.export, record, fmt)
         except records.NotAvailable as exc:
-            return error("not_available", str(exc), 501)
+            status = 409 if record.status in records.UNFINISHED else 501
+            return error("not_available", str(exc), status)
         self.records.misses += 1
         if record.status == "finished":  # only a finished record can never change
             self.records.put((record.id, fmt), (body, media))

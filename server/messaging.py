@@ -51,7 +51,7 @@ class RoomInfo(msgspec.Struct):
     base_s: float
     bank_s: float
     seats: list[SeatInfo]
-    status: Literal["waiting", "playing", "finished"]
+    status: Literal["waiting", "playing", "suspended", "finished", "aborted"]
     #: a practice table: its one human chose the seed (so knows every wall); closed to joins
     practice: bool = False
     #: hex sha256 of "riichi-seed-v1:<seed>", fixed at creation, before the first deal; the

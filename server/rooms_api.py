@@ -199,5 +199,6 @@ class RoomsApi:
         if isinstance(room, Response):
             return room
         invite = room.lock(body.locked)
+        self.hub.save(room)
         self.hub.broadcast_room(room)
         return json_response({"room": room.info(), "invite": invite})

@@ -47,6 +47,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     room_ttl_s: float = 600.0
     #: rooms held at once (waiting, playing or recently finished)
     max_rooms: int = 1000
+    #: SQLite durability: NORMAL (a commit survives a crash of the process) or FULL (fsync
+    #: per commit: survives power loss too; README "Durability")
+    synchronous: str = "NORMAL"
     #: serve the browser client from this folder (empty: the packaged static/ if present)
     static_dir: str = ""
     #: largest request body, bytes; larger ones get 413 before the rest is read

@@ -13,6 +13,7 @@ Nothing here may tell a seat about another seat's options (docs/security.md):
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -21,12 +22,15 @@ from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
 from server.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError, encode
 from server.session.deadlines import Deadlines
+from server.session.durable import check_answer
 from server.session.engine_port import EnginePort
 from server.session.recording import Recording
 from server.session.rooms import Room, Seat
 from server.session.wire import inquiry_message
 from server.settings import Settings
 
+#: ids of a resumed game's seats start in [RESUMED_IDS, 2 * RESUMED_IDS)
+RESUMED_IDS = 1_000_000
 #: the inquiry kind of a seat's own turn: the only decisions a bot takes time over
 TURN = "turn"
 
@@ -51,7 +55,7 @@ class Answers:
         self.now = now
         self.inquiry: MultiPlayerInquiry | None = None
         self.deadlines = Deadlines()
-        humans = any(s.token is not None for s in room.seats)
+        humans = any(s.human for s in room.seats)
         #: a bot's time on each own-turn decision: a human's pace, or an all-bot table's
         self.bot_think = settings.bot_think_s if humans else settings.bot_pace_s
         #: per seat: how many inquiries it was shown, and the wire id of the open one
@@ -87,6 +91,13 @@ class Answers:
                 seat.push(encode(self._inquiry_for(index, now)))
         inquiry.add_done_callback(self._closed)
         self.deadlines.changed()
+
+    def resumed(self) -> None:
+        """A game resumed after a restart goes live: its seats' ids start afresh from a
+        random base above any id shown before (counting the caught-up inquiries would need
+        who was shown what; the engine's count would tell how many claims there were)."""
+        base = RESUMED_IDS + secrets.randbelow(RESUMED_IDS)
+        self.shown = [base] * len(self.shown)
 
     def pending(self, index: int) -> InquiryMsg | None:
         """What a (re)connecting human seat still has to answer, if anything."""
@@ -152,12 +163,14 @@ class Answers:
         seat = self.room.seats[index]
         bank = seat.clock.bank  # before respond: settling the inquiry closes every clock
         wire_id = self.wire_ids.get(index)  # and forgets every wire id
+        check_answer(inquiry, index, action, option)  # raises InvalidResponse, nothing changed
+        self.recording.decision(inquiry.id, index, action, option, timeout)  # durable first
         inquiry.respond(index, action, option)
-        self.recording.decision(inquiry.id, index, action, option, timeout)
         self.deadlines.pop(index, None)
         self.wire_ids.pop(index, None)
         if asked and wire_id is not None:
             seat.clock.close(self.now())
+            self.recording.banks()
             seat.push(encode(Answered(wire_id, action, option, timeout)))
             if seat.clock.bank != bank:
                 seat.push(encode(ClockMsg(int(seat.clock.bank * 1000))))
@@ -182,3 +195,4 @@ class Answers:
                 seat.clock.close(now)
         self.deadlines.clear()
         self.wire_ids.clear()
+        self.recording.banks()

@@ -14,6 +14,7 @@ import anyio
 from server.messaging import Answer, Hello, Ping, Pong, WireError, decode_client, encode
 from server.session.hub import Hub
 from server.session.outbox import Outbox
+from server.session.resume import CLOSE_RESTARTING, RESTART_REASON
 from server.transport import Connection, Disconnected
 
 CLOSE_BAD_TOKEN = 4001
@@ -84,7 +85,10 @@ async def serve_play(hub: Hub, conn: Connection) -> None:
 
 async def serve_seat(hub: Hub, conn: Connection, token: str) -> None:
     """A seat's connection from welcome to disconnect; the seat survives it."""
-    entry = hub.rooms.by_token.get(token)
+    if hub.stopping:
+        await refuse(conn, CLOSE_RESTARTING, WireError("restarting", RESTART_REASON))
+        return
+    entry = hub.rooms.seat_of(token)
     if entry is None:
         await refuse(conn, CLOSE_BAD_TOKEN, WireError("bad_token", "unknown seat token"))
         return
@@ -137,6 +141,9 @@ def answer(hub: Hub, game: str, seat: int, msg: Answer) -> WireError | None:
 
 async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:
     """A spectator: the view spectators of this table may have (see Spectators)."""
+    if hub.stopping:
+        await refuse(conn, CLOSE_RESTARTING, WireError("restarting", RESTART_REASON))
+        return
     table = hub.tables.get(game)
     if table is None:
         await refuse(conn, CLOSE_REFUSED, WireError("no_game", f"no running game {game!r}"))

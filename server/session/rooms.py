@@ -8,6 +8,7 @@ avoid look-alike letters; the token, not the code, is what grants a seat.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Literal
@@ -20,7 +21,12 @@ from server.session.outbox import Outbox
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-Status = Literal["waiting", "playing", "finished"]
+Status = Literal["waiting", "playing", "suspended", "finished", "aborted"]
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a seat token (in memory and on disk): its sha256."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class RoomError(ValueError):
@@ -34,19 +40,25 @@ class RoomError(ValueError):
 class Seat:
     """One chair: a human (token, maybe a live connection) or a bot."""
 
-    __slots__ = ("bot", "clock", "index", "name", "outbox", "token")
+    __slots__ = ("bot", "clock", "index", "name", "outbox", "token", "token_hash")
 
     def __init__(self, index: int, clock: SeatClock) -> None:
         self.index = index
         self.name = ""
         self.bot = False
+        #: the token, only until it is handed out (a restored seat knows just the hash)
         self.token: str | None = None
+        self.token_hash: str | None = None
         self.outbox: Outbox | None = None
         self.clock = clock
 
     @property
+    def human(self) -> bool:
+        return self.token_hash is not None
+
+    @property
     def taken(self) -> bool:
-        return self.bot or self.token is not None
+        return self.bot or self.human
 
     @property
     def connected(self) -> bool:
@@ -103,7 +115,7 @@ class Room:
 
     @property
     def humans(self) -> list[Seat]:
-        return [s for s in self.seats if s.token is not None]
+        return [s for s in self.seats if s.human]
 
     def info(self) -> RoomInfo:
         return RoomInfo(
@@ -128,11 +140,13 @@ class Room:
             if not seat.taken:
                 seat.name = name[:32] or f"Player {seat.index + 1}"
                 seat.token = secrets.token_urlsafe(32)
+                seat.token_hash = token_hash(seat.token)
                 return seat
         raise RoomError("room_full", f"room {self.code} has no free seat")
 
     def is_owner(self, token: str) -> bool:
-        return self.owner is not None and self.seats[self.owner].token == token
+        owner = None if self.owner is None else self.seats[self.owner].token_hash
+        return owner is not None and secrets.compare_digest(owner, token_hash(token))
 
     def lock(self, locked: bool) -> str | None:
         """Lock (a fresh invite key) or open the room; the key to share, if locked."""
@@ -140,14 +154,14 @@ class Room:
         return self.invite
 
     def unseat(self, index: int) -> str:
-        """Free a human's seat before the start; the removed token (now worthless)."""
+        """Free a human's seat before the start; the removed token's hash (now worthless)."""
         seat = self.seats[index]
-        if seat.token is None or index == self.owner:
+        if seat.token_hash is None or index == self.owner:
             raise RoomError("bad_seat", f"seat {index} holds no player the owner can remove")
-        token = seat.token
-        seat.token = None
+        removed = seat.token_hash
+        seat.token = seat.token_hash = None
         seat.name = ""
-        return token
+        return removed
 
     def fill_with_bots(self) -> None:
         for seat in self.seats:
@@ -157,7 +171,7 @@ class Room:
 
 
 class Rooms:
-    """Every room of this server, indexed by join code, game id and seat token."""
+    """Every room of this server, indexed by join code, game id and seat token hash."""
 
     def __init__(self, new_seed: Callable[[], int] | None = None) -> None:
         self.by_code: dict[str, Room] = {}
@@ -228,9 +242,17 @@ class Rooms:
         seat = room.sit(name)
         if room.owner is None:
             room.owner = seat.index
-        assert seat.token is not None
-        self.by_token[seat.token] = (room, seat)
+        self.add_seat(room, seat)
         return room, seat
+
+    def add_seat(self, room: Room, seat: Seat) -> None:
+        """Index a human seat by its token hash (a new one, or one restored from storage)."""
+        assert seat.token_hash is not None
+        self.by_token[seat.token_hash] = (room, seat)
+
+    def seat_of(self, token: str) -> tuple[Room, Seat] | None:
+        """The room and seat ``token`` grants, or None."""
+        return self.by_token.get(token_hash(token)) if token else None
 
     def kick(self, room: Room, index: int) -> Seat:
         """The owner removes a seated player before the start; their token stops working."""
@@ -244,8 +266,8 @@ class Rooms:
         self.by_code.pop(room.code, None)
         self.by_game.pop(room.game, None)
         for seat in room.seats:
-            if seat.token is not None:
-                self.by_token.pop(seat.token, None)
+            if seat.token_hash is not None:
+                self.by_token.pop(seat.token_hash, None)
 
     def public(self) -> list[RoomInfo]:
         return [r.info() for r in self.by_code.values() if r.public and r.status != "finished"]

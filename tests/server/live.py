@@ -28,6 +28,7 @@ from server.security import uvicorn_options
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
+from server.shutdown import StoppingServer
 from server.storage import Storage
 
 WIN_TYPES = ("tsumo", "ron")
@@ -63,7 +64,7 @@ async def live_server(data_dir: Path, **overrides: Any) -> AsyncIterator[tuple[s
         lifespan="on",
         **uvicorn_options(settings),
     )
-    server = uvicorn.Server(config)
+    server = StoppingServer(config, hub)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
