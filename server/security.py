@@ -27,12 +27,9 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from server.limits import parse_list
 from server.settings import Settings
 
-#: style attributes are allowed until static/js/lobby.js stops setting three of them
-#: (docs/security.md "The browser client and the CSP"); then drop this
-STYLE_ATTR = "style-src-attr 'unsafe-inline'; "
 #: no inline script, no style elements, nothing from elsewhere, never framed
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; " + STYLE_ATTR + "img-src 'self' "
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' "
     "data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
