@@ -22,6 +22,7 @@ import xiangting
 
 from engine.rules.agari_table import HONOURS, PARTS, SUIT, Key, PartDecomp, shifted
 from engine.rules.tiles import YAOCHUU_KINDS as _YAOCHUU
+from engine.rules.tiles import Kind
 
 _SUIT_COMPLETE = SUIT.complete
 _HONOUR_COMPLETE = HONOURS.complete
@@ -38,9 +39,9 @@ _PART_OF = tuple(min(k // 9, 3) for k in range(34))
 class Decomposition(NamedTuple):
     """One standard-form reading of a complete concealed part: a pair and closed groups."""
 
-    pair: int
-    shuntsu: tuple[int, ...]
-    koutsu: tuple[int, ...]
+    pair: Kind
+    shuntsu: tuple[Kind, ...]
+    koutsu: tuple[Kind, ...]
 
 
 def _tuple(counts: Sequence[int]) -> tuple[int, ...]:
@@ -122,7 +123,7 @@ def _join(m: PartDecomp, p: PartDecomp, s: PartDecomp, h: PartDecomp) -> Decompo
 # ---------------------------------------------------------------- waits
 
 
-def _standard_waits(keys: Sequence[Key]) -> list[int]:
+def _standard_waits(keys: Sequence[Key]) -> list[Kind]:
     """Kinds completing a standard-form hand whose four parts have these keys (sum 3n+1).
 
     At most one part may be incomplete: it takes the tile, and becomes the pair holder iff no
@@ -154,7 +155,7 @@ def _standard_waits(keys: Sequence[Key]) -> list[int]:
     return out
 
 
-def _special_waits(c: tuple[int, ...]) -> list[int]:
+def _special_waits(c: tuple[int, ...]) -> list[Kind]:
     """Chiitoitsu and kokushi waits of a fully concealed 13-tile hand (else [])."""
     if sum(c) != 13:  # cheaper than the counts below: an open hand stops here
         return []
@@ -171,7 +172,7 @@ def _special_waits(c: tuple[int, ...]) -> list[int]:
     return []
 
 
-def waits(counts: Sequence[int], held: Sequence[int] | None = None) -> list[int]:
+def waits(counts: Sequence[int], held: Sequence[int] | None = None) -> list[Kind]:
     """Kinds that complete a waiting part (sum 3n+1), ascending.
 
     A kind whose four copies are in ``counts`` is never a wait. ``held`` (34 counts of meld
@@ -211,7 +212,7 @@ def shanten(counts: Sequence[int], sanma: bool = False) -> int:
 
 def tenpai_discards(
     counts: Sequence[int], held: Sequence[int] | None = None
-) -> dict[int, list[int]]:
+) -> dict[Kind, list[Kind]]:
     """Discard kind -> the waits it leaves, for each discard of a 3n+2 part that leaves tenpai.
 
     Only the part that loses the tile changes, so the other parts' keys are reused, and a

@@ -12,9 +12,9 @@
   ``ties`` says which reading wins when two are worth the same.
 * ``preview``: the guaranteed minimum a waiting hand shows before it wins.
 
-Adding a yaku is three edits: its class in ``yaku`` (name, han, predicate), its bit in the
-fast path (``hand_mask`` or ``reading_mask``), and nothing else until the differential test
-agrees.
+Adding a yaku is three edits: its class in ``yaku`` (name, Tenhou name, han, predicate), its
+place in ``yaku.REGULAR`` or ``yaku.YAKUMAN``, and its test in the fast path (``hand_mask`` or
+``reading_mask``); tests/rules/test_spec_vs_fast.py stays red until the two scorers agree.
 """
 
 from __future__ import annotations
