@@ -2,7 +2,7 @@
 
 Before pacing, an all-bot match ran inside the event loop in one go (about 0.2 s each), and
 four clients creating them made ``/healthz`` p95 1.6 s. The invariant: while all-bot tables
-are created as fast as the server answers (up to 120), ``/healthz`` answers within 50 ms at
+are created as fast as the server answers (up to 60), ``/healthz`` answers within 50 ms at
 the 95th percentile, beyond what it takes on the same machine with no table at all (the
 suite shares two cores with other tests: the idle figure, measured in the same run, is what
 the machine's own load costs).
@@ -20,7 +20,7 @@ import httpx
 from tests.server.live import GENEROUS
 from tests.server.process import server_process
 
-TABLES = 120
+TABLES = 60
 LIFTED = {name: str(value) for name, value in GENEROUS.items()}
 MEASURE_S = 6.0
 

@@ -180,7 +180,7 @@ async def _watch_table(host: str, delay: float = 60.0) -> str:
 
 
 async def test_a_spectator_junk_flood_is_closed(tmp_path: Path) -> None:
-    async with live_server(tmp_path, spectator_delay_s=60.0) as (host, _):
+    async with live_server(tmp_path, bot_pace_s=1.0) as (host, _):
         game = await _watch_table(host)
         async with websockets.connect(f"ws://{host}/ws/watch/{game}") as ws:
             await ws.send(encode(Ping()))
@@ -354,7 +354,7 @@ async def test_a_body_that_trickles_in_is_cut_off(tmp_path: Path) -> None:
 
 
 async def test_a_half_open_websocket_is_dropped_by_ping(tmp_path: Path) -> None:
-    async with live_server(tmp_path, ws_ping_s=1.0, spectator_delay_s=60.0) as (host, _):
+    async with live_server(tmp_path, ws_ping_s=1.0, bot_pace_s=1.0) as (host, _):
         game = await _watch_table(host)
         started = time.monotonic()
         # a peer that shook hands and then went silent: it never answers a ping

@@ -107,11 +107,12 @@ async def test_a_game_the_engine_replays_differently_is_aborted(tmp_path: Path) 
 
 
 def test_nothing_new_starts_while_the_server_stops(tmp_path: Path) -> None:
-    settings = Settings(data_dir=str(tmp_path), bot_think_s=0)
+    settings = Settings(data_dir=str(tmp_path), bot_think_s=0, bot_pace_s=0.05)
     hub = Hub(settings, Storage(settings.db_path), RealEngine())
     with TestClient(create_app(settings, hub)) as client:
         assert client.post("/api/rooms", json={"bots": 4}).status_code == 200
-        hub.stop()
+        assert client.portal is not None
+        client.portal.call(hub.stop)  # in the server's event loop, as a signal handler runs
         refused = client.post("/api/rooms", json={"bots": 4})
         assert refused.status_code == 503 and refused.json()["code"] == "restarting"
         assert client.get("/healthz").status_code == 200
@@ -142,7 +143,7 @@ class WriteAhead(Storage):
 
 
 async def test_every_decision_is_stored_before_the_engine_takes_it(tmp_path: Path) -> None:
-    settings = Settings(data_dir=str(tmp_path), bot_think_s=0)
+    settings = Settings(data_dir=str(tmp_path), bot_think_s=0, bot_pace_s=0)
     storage = WriteAhead(settings.db_path)
     hub = Hub(settings, storage, RealEngine())
     storage.hub = hub
