@@ -197,7 +197,8 @@ class Game:
     def context(self, seat: int, tile: int, tsumo: bool, **flags: Any) -> WinContext:
         """The WinContext of ``seat`` winning on ``tile`` now."""
         p = self.players[seat]
-        first = p.first_turn and not self.any_call and tsumo
+        uninterrupted = p.first_turn and not self.any_call
+        first = uninterrupted and tsumo
         return WinContext(
             win_tile=tile,
             tsumo=tsumo,
@@ -208,14 +209,19 @@ class Game:
             ippatsu=p.ippatsu,
             tenhou=first and seat == self.dealer,
             chiihou=first and seat != self.dealer,
+            # a ron before the winner's first draw, nobody having called (scored only
+            # when rules.renhou)
+            renhou=uninterrupted and not tsumo and seat != self.dealer,
             dora_indicators=tuple(self.dora_indicators),
             ura_indicators=tuple(self.wall.ura[: len(self.dora_indicators)]) if p.riichi else (),
             **flags,
         )
 
     def wall_for(self, round_index: int) -> Wall:
+        """A fresh wall for hand ``round_index``: a ``walls`` callable's wall is copied, as
+        play consumes it and the callable may hand out the same object again (export)."""
         if self.walls is not None:
-            return self.walls(round_index)
+            return self.walls(round_index).copy()
         return seeded_wall(self.seed, round_index, self.rules.sanma)
 
     def ranks(self) -> list[int]:

@@ -99,7 +99,11 @@ def resolve_chankan(game: Game, inquiry: MultiPlayerInquiry) -> None:
     if picks and picks[0].action == ActionType.RON:
         on_ron(game, picks, tile, chankan=True)
         return
-    pass_furiten(game, tile, game.turn)
+    if meld.type == MeldType.ANKAN:  # only kokushi was offered it: only they passed a win
+        for seat in inquiry.players:
+            pass_furiten(game, tile, game.turn, only=seat)
+    else:
+        pass_furiten(game, tile, game.turn)
     complete_kan(game, game.turn, meld)
 
 

@@ -43,10 +43,12 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     sanchahou: bool = True
     double_ron: bool = True
     pao: bool = True
-    #: kokushi may ron a closed kan of its waiting tile
-    kokushi_chankan_ankan: bool = True
+    #: kokushi may ron a closed kan of its waiting tile (Mahjong Soul; not Tenhou)
+    kokushi_chankan_ankan: bool = False
+    #: the last-hand dealer first with target_points ends the match after a win ...
     agariyame: bool = True
-    tenpaiyame: bool = False
+    #: ... or after a tenpai draw (Tenhou: 7 logged matches end so)
+    tenpaiyame: bool = True
     #: a score below zero ends the game
     tobi: bool = True
     #: play on into the next wind while nobody has target_points

@@ -54,6 +54,10 @@ class Wall:
         body, dead = list(tiles[:-DEAD_WALL]), list(tiles[-DEAD_WALL:])
         return cls(body, dead[0:4], dead[4:9], dead[9:14])
 
+    def copy(self) -> Wall:
+        """The same tiles, nothing drawn yet."""
+        return Wall(self.live, self.rinshan, self.dora, self.ura)
+
     def deal(self, players: int, dealer: int) -> list[list[int]]:
         """Haipai for every seat (index = seat), taken from the front of the live wall."""
         hands: list[list[int]] = [[] for _ in range(players)]
