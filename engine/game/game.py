@@ -13,6 +13,7 @@ from engine.game.events import BeginGame, DoraRevealed, WaitPlayerAction, Win
 from engine.game.player import Player
 from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld
+from engine.rules.points import placement_ranks
 from engine.rules.scoring import WinContext
 from engine.rules.tiles import WINDS
 from engine.rules.wall import Wall, seeded_wall
@@ -226,8 +227,4 @@ class Game:
 
     def ranks(self) -> list[int]:
         """Rank 1..n of each seat; ties go to the earlier starting seat (Tenhou)."""
-        order = sorted(range(self.n), key=lambda s: (-self.players[s].score, s))
-        out = [0] * self.n
-        for rank, seat in enumerate(order, 1):
-            out[seat] = rank
-        return out
+        return placement_ranks(self.scores)

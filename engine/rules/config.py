@@ -55,6 +55,9 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     extension: bool = True
     #: Tenhou shows the riichi sticks left at the end to the top player
     leftover_sticks_to_top: bool = True
+    #: final results in whole thousands, the top taking the rest (Tenhou's logs until
+    #: 2021); False: exact to 0.1 (Tenhou since 2022, most other rule sets)
+    round_points: bool = True
 
     @cached_property
     def red(self) -> frozenset[int]:
