@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from engine.actions import (
     Action,
     ActionType,
@@ -65,15 +67,21 @@ class DiscardPreview:
             self._ready = tenpai_discards(self.counts)
         return self._ready
 
-    def info(self, tile: int) -> tuple[TenpaiInfo, ...]:
+    def info(self, tile: int, riichi: bool = False, double: bool = False) -> tuple[TenpaiInfo, ...]:
+        """The waits discarding ``tile`` leaves, each with its guaranteed minimum; ``riichi``:
+        as the riichi declaration's discard, so the values count riichi (``double``: double
+        riichi)."""
         waits = self.ready.get(tile >> 2)
         if not waits:
             return ()
         game = self.game
+        p = game.players[self.seat]
         rest = list(self.hand)
         rest.remove(tile)
-        melds = tuple(game.players[self.seat].melds)
+        melds = tuple(p.melds)
         ctx = game.context(self.seat, -1, False)
+        if riichi:
+            ctx = msgspec.structs.replace(ctx, riichi=True, double_riichi=double)
         out: list[TenpaiInfo] = []
         for k in waits:
             r = preview_value(rest, melds, k, ctx, game.rules)
@@ -82,6 +90,20 @@ class DiscardPreview:
             else:
                 out.append(TenpaiInfo(k, r.han, r.fu, r.yakuman, r.ron))
         return tuple(out)
+
+
+class RiichiPreview:
+    """The values of riichi discards: the same preview, with riichi's han counted."""
+
+    __slots__ = ("double", "preview")
+
+    def __init__(self, preview: DiscardPreview, double: bool) -> None:
+        self.preview = preview
+        #: decided now: the values may be read after the turn (the first turn has passed)
+        self.double = double
+
+    def info(self, tile: int) -> tuple[TenpaiInfo, ...]:
+        return self.preview.info(tile, riichi=True, double=self.double)
 
 
 def discard_options(
@@ -109,6 +131,9 @@ def discard_options(
         tiles = [t for t in tiles if t >> 2 not in kuikae and (ready is None or t >> 2 in ready)]
     if drawn >= 0 and (ready is None or drawn >> 2 in ready):
         tiles.append(drawn)
+    if riichi:
+        double = p.first_turn and not game.any_call
+        return DiscardOptions(tiles, RiichiPreview(preview, double))
     return DiscardOptions(tiles, preview)
 
 
