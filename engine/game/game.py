@@ -12,7 +12,7 @@ from engine.events import EventBase, EventBus, EventQueue
 from engine.game.events import BeginGame, DoraRevealed, WaitPlayerAction, Win
 from engine.game.player import Player
 from engine.rules.config import RuleConfig
-from engine.rules.meld import Meld
+from engine.rules.meld import Meld, MeldType
 from engine.rules.points import placement_ranks
 from engine.rules.scoring import WinContext
 from engine.rules.tiles import WINDS
@@ -215,6 +215,7 @@ class Game:
             renhou=uninterrupted and not tsumo and seat != self.dealer,
             dora_indicators=tuple(self.dora_indicators),
             ura_indicators=tuple(self.wall.ura[: len(self.dora_indicators)]) if p.riichi else (),
+            kita=sum(1 for m in p.melds if m.type == MeldType.KITA),
             **flags,
         )
 

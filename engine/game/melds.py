@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from engine.actions import ActionType, MultiPlayerInquiry
 from engine.actions.calls import kuikae_kinds
 from engine.game.claims import on_ron, pass_furiten
-from engine.game.events import Call, Draw, Kan
-from engine.game.resolvers import chankan_inquiry, turn_inquiry
+from engine.game.events import Call, Draw, Kan, Kita
+from engine.game.resolvers import chankan_inquiry, kita_inquiry, turn_inquiry
 from engine.rules.meld import Meld, MeldType
 from engine.rules.tiles import DRAGONS, WINDS
 
@@ -119,3 +119,44 @@ def complete_kan(game: Game, seat: int, meld: Meld) -> None:
     if game.rules.suukaikan and len(game.kan_seats) == 4 and len(set(game.kan_seats)) > 1:
         game.suukaikan_pending = True
     game.queue.queue(Draw(seat=seat, rinshan=True))
+
+
+# ---------------------------------------------------------------- kita (sanma nukidora)
+
+
+def declare_kita(ev: Kita) -> None:
+    """The North leaves the hand for a KITA meld (a dora, not a group). On Tenhou it ends
+    every ippatsu and the first go-around as a call does (the sanma logs: no ippatsu after
+    one's own or another's kita, no double riichi after a first-turn kita)."""
+    game: Game = ev.game
+    meld = ev.meld
+    assert meld is not None
+    p = game.players[ev.seat]
+    p.take(meld.tiles)
+    p.melds.append(meld)
+    p.drawn = -1
+    _interrupt(game)
+
+
+def offer_kita_ron(ev: Kita) -> None:
+    """Others waiting on North may ron it; otherwise the replacement draw."""
+    game: Game = ev.game
+    assert ev.meld is not None
+    inquiry = kita_inquiry(game, ev.seat, ev.meld.tiles[0])
+    if inquiry.players:
+        game.kan_meld = ev.meld
+        game.ask(inquiry)
+    else:
+        game.queue.queue(Draw(seat=ev.seat, rinshan=True))
+
+
+def resolve_kita(game: Game, inquiry: MultiPlayerInquiry) -> None:
+    meld = game.kan_meld
+    assert meld is not None
+    tile = meld.tiles[0]
+    picks = inquiry.chosen()
+    if picks and picks[0].action == ActionType.RON:
+        on_ron(game, picks, tile)
+        return
+    pass_furiten(game, tile, game.turn)
+    game.queue.queue(Draw(seat=game.turn, rinshan=True))

@@ -15,14 +15,12 @@ from engine.game.events import GameEnded
 from engine.game.game import Game, RoundStart
 from engine.replay.compare import compare_end
 from engine.replay.mjai_read import read_mjai
-from engine.replay.record import GameRecord, ReplayError, RoundRecord
+from engine.replay.record import GameRecord, ReplayError, RoundRecord, engine_kyoku
 from engine.replay.recorder import Recorder
 from engine.replay.scripted import Mismatch, ScriptedCenter
 from engine.replay.tenhou_read import read_game
 from engine.replay.wallbuild import build_wall
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
-
-UNSUPPORTED_SANMA = "unsupported: sanma (3 players) is not playable yet"
 
 
 class RoundVerdict(msgspec.Struct, frozen=True):
@@ -47,8 +45,6 @@ def check_round(record: RoundRecord, rules: RuleConfig) -> str | None:
 
 def verdict(record: RoundRecord, rules: RuleConfig, end: MatchEnd | None = None) -> RoundVerdict:
     """Replay one round; ``end`` also checks whether the match ends after it (see MatchEnd)."""
-    if rules.sanma:
-        return RoundVerdict(record.label, UNSUPPORTED_SANMA)
     center = ScriptedCenter(record, rules.red)
     reason = _replay(record, rules, center, end=end)
     final = end is not None and bool(end.final)
@@ -99,7 +95,8 @@ def _replay(
     end: MatchEnd | None = None,
 ) -> str | None:
     wall = build_wall(record, rules.players)
-    start = RoundStart(record.kyoku, record.honba, record.kyotaku, record.scores)
+    kyoku = engine_kyoku(record.kyoku, rules.players)
+    start = RoundStart(kyoku, record.honba, record.kyotaku, record.scores[: rules.players])
     game = Game(rules, 0, outer or center, start=start, walls=lambda _i: wall, max_rounds=1)
     center.game = game
     ended: list[GameEnded] = []

@@ -14,7 +14,15 @@ from typing import Any
 import msgspec
 
 from engine.replay.flow import TileFlow
-from engine.replay.record import CALLS, GameRecord, ReplayError, RoundRecord, Step, StepKind
+from engine.replay.record import (
+    CALLS,
+    GameRecord,
+    ReplayError,
+    RoundRecord,
+    Step,
+    StepKind,
+    engine_kyoku,
+)
 from engine.replay.tenhou_calls import Call, parse_call
 from engine.replay.tenhou_result import parse_result
 from engine.rules.config import (
@@ -68,7 +76,7 @@ def _tenpaiyame(game: dict[str, Any], rules: RuleConfig) -> bool:
     logs = game.get("log") or []
     last = rules.winds * rules.players - 1
     for raw in logs[:-1]:
-        kyoku = _engine_kyoku(raw[0][0], rules.players)
+        kyoku = engine_kyoku(raw[0][0], rules.players)
         result = raw[16]
         if kyoku < last or result[0] != "流局" or len(result) < 2:
             continue
@@ -78,11 +86,6 @@ def _tenpaiyame(game: dict[str, Any], rules: RuleConfig) -> bool:
         if result[1][dealer] > 0 and top == dealer and after[dealer] >= rules.target_points:
             return False
     return True
-
-
-def _engine_kyoku(kyoku: int, players: int) -> int:
-    """Tenhou numbers sanma hands as if a fourth seat existed (E1 E2 E3 S1 = 0 1 2 4)."""
-    return kyoku // 4 * players + kyoku % 4
 
 
 def _private(game: dict[str, Any]) -> bool:

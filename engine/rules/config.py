@@ -78,17 +78,27 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
 
 TENHOU_HANCHAN = RuleConfig()
 TENHOU_TONPUU = RuleConfig(winds=1)
+#: Tenhou's 3-player rules as its logs show them: no chii (in the engine), 2m-8m removed,
+#: kita, tsumo loss, noten 2000 in all, honba 200, uma 20/0/-20, no abort on three riichi
+#: or three same winds
 TENHOU_SANMA_HANCHAN = RuleConfig(
-    players=3, aka=(0, 1, 1), start_points=35000, target_points=40000, uma=(15, 0, -15)
+    players=3,
+    aka=(0, 1, 1),
+    start_points=35000,
+    target_points=40000,
+    uma=(20, 0, -20),
+    tenpai_payment=2000,
+    honba_value=200,
+    suucha_riichi=False,
+    suufon_renda=False,
+    riichi_min_tiles=3,
 )
-TENHOU_SANMA_TONPUU = RuleConfig(
-    players=3, winds=1, aka=(0, 1, 1), start_points=35000, target_points=40000, uma=(15, 0, -15)
-)
+TENHOU_SANMA_TONPUU = msgspec.structs.replace(TENHOU_SANMA_HANCHAN, winds=1)
 
-#: the rule sets a table can be opened with. The sanma records above describe Tenhou's
-#: 3-player games for the replay reader; they are not playable presets until the engine
-#: plays sanma (kita, no chii, 3-seat payments), so no room can be opened with them.
+#: the rule sets a table can be opened with (the server's lobby lists them)
 PRESETS: dict[str, RuleConfig] = {
     "tenhou-hanchan": TENHOU_HANCHAN,
     "tenhou-tonpuu": TENHOU_TONPUU,
+    "tenhou-sanma-hanchan": TENHOU_SANMA_HANCHAN,
+    "tenhou-sanma-tonpuu": TENHOU_SANMA_TONPUU,
 }
