@@ -38,17 +38,22 @@ def call_meld(ev: Call) -> None:
     game.turn = ev.seat
     if meld.type != MeldType.DAIMINKAN:
         p.kuikae = kuikae_kinds(meld.called >> 2, own)
-    _check_pao(p, meld)
+    _check_pao(p, meld, game.rules.pao_yaku)
 
 
-def _check_pao(p: Player, meld: Meld) -> None:
-    """The third dragon or fourth wind set called from a discard makes its feeder liable."""
+def _check_pao(p: Player, meld: Meld, pao_yaku: tuple[str, ...]) -> None:
+    """The third dragon or fourth wind set called from a discard makes its feeder liable;
+    where the rule lists suukantsu, so does a discard made into the fourth kan."""
     for group, need, name in ((DRAGONS, 3, "daisangen"), (WINDS, 4, "daisuushii")):
-        if meld.kind in group:
+        if meld.kind in group and name in pao_yaku:
             sets = sum(1 for m in p.melds if m.kind in group and m.type != MeldType.CHII)
             if sets == need:
                 p.pao_seat = meld.from_seat
                 p.pao_yaku = name
+    fourth_kan = meld.type == MeldType.DAIMINKAN and sum(1 for m in p.melds if m.is_kan) == 4
+    if fourth_kan and "suukantsu" in pao_yaku:
+        p.pao_seat = meld.from_seat
+        p.pao_yaku = "suukantsu"
 
 
 def after_call(ev: Call) -> None:
@@ -112,7 +117,7 @@ def complete_kan(game: Game, seat: int, meld: Meld) -> None:
     _interrupt(game)
     game.kan_seats.append(seat)
     game.flush_pending_dora()
-    if meld.type == MeldType.ANKAN:
+    if meld.type == MeldType.ANKAN or game.rules.open_kan_dora == "immediate":
         game.reveal_dora()
     else:
         game.pending_dora += 1

@@ -13,9 +13,6 @@ from engine.game.events import Win
 if TYPE_CHECKING:
     from engine.game.game import Game
 
-#: yakuman whose last call makes its feeder responsible (pao, sekinin-barai)
-PAO_YAKU = ("daisangen", "daisuushii")
-
 
 def agari_deltas(game: Game, wins: Sequence[Win]) -> list[int]:
     """Point changes of a win; ``wins`` in turn order from the discarder."""
@@ -38,7 +35,7 @@ def pao_seat(game: Game, win: Win) -> int:
     a ron it pays half and the honba, the discarder the other half."""
     if not game.rules.pao or win.pao_seat < 0:
         return -1
-    if not any(y.name in PAO_YAKU for y in win.result.yaku):
+    if not any(y.name in game.rules.pao_yaku for y in win.result.yaku):
         return -1
     return win.pao_seat
 

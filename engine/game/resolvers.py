@@ -155,7 +155,7 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     else:
         rules = game.rules
         remaining = game.wall.remaining
-        can_riichi = p.score >= 1000 and remaining >= rules.riichi_min_tiles
+        can_riichi = p.score >= rules.riichi_min_points and remaining >= rules.riichi_min_tiles
         if can_riichi and p.menzen:
             p.discard_waits = preview.ready  # the discard reuses them as its new waits
             if preview.ready:

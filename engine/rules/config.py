@@ -55,6 +55,19 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     extension: bool = True
     #: Tenhou shows the riichi sticks left at the end to the top player
     leftover_sticks_to_top: bool = True
+    #: points a seat needs to declare riichi (M-League: none)
+    riichi_min_points: int = 1000
+    #: open kans (daiminkan, kakan) turn their dora after the next discard ("after_discard",
+    #: Tenhou, Mahjong Soul) or at once like an ankan ("immediate": M-League, WRC)
+    open_kan_dora: str = "after_discard"
+    #: yakuman whose last call makes its feeder liable (WRC adds suukantsu: the fourth kan
+    #: made by daiminkan on a discard)
+    pao_yaku: tuple[str, ...] = ("daisangen", "daisuushii")
+    #: the most yakuman one hand is paid (0: no cap; WRC: 1)
+    yakuman_cap: int = 0
+    #: seats tied on points share their placements' uma and oka ("split": M-League, WRC) or
+    #: the earlier starting seat ranks higher ("seat": Tenhou)
+    uma_ties: str = "seat"
     #: final results in whole thousands, the top taking the rest (Tenhou's logs until
     #: 2021); False: exact to 0.1 (Tenhou since 2022, most other rule sets)
     round_points: bool = True
@@ -102,3 +115,63 @@ PRESETS: dict[str, RuleConfig] = {
     "tenhou-sanma-hanchan": TENHOU_SANMA_HANCHAN,
     "tenhou-sanma-tonpuu": TENHOU_SANMA_TONPUU,
 }
+
+#: Mahjong Soul's ranked 4-player rules where they differ from Tenhou's (docs/rules.md)
+MAHJONGSOUL_HANCHAN = RuleConfig(
+    double_yakuman=True,
+    sanchahou=False,
+    kokushi_chankan_ankan=True,
+    round_points=False,
+)
+#: M-League (docs/rules.md): no abortive draws, atamahane, no bust, kiriage, no double or
+#: kazoe yakuman, no agari-/tenpai-yame, no West, kan dora at once, split ties, riichi
+#: at any score and with no draw left
+MLEAGUE = RuleConfig(
+    uma=(30, 10, -10, -30),
+    kiriage=True,
+    double_yakuman=False,
+    kazoe_yakuman=False,
+    riichi_min_tiles=0,
+    riichi_min_points=0,
+    kyuushu_kyuuhai=False,
+    suufon_renda=False,
+    suucha_riichi=False,
+    suukaikan=False,
+    sanchahou=False,
+    double_ron=False,
+    agariyame=False,
+    tenpaiyame=False,
+    tobi=False,
+    extension=False,
+    open_kan_dora="immediate",
+    uma_ties="split",
+    round_points=False,
+)
+#: World Riichi Championship rules (docs/rules.md)
+WRC = RuleConfig(
+    aka=(0, 0, 0),
+    start_points=30000,
+    target_points=30000,
+    uma=(15, 5, -5, -15),
+    kiriage=True,
+    renhou=True,
+    kazoe_yakuman=False,
+    yakuman_cap=1,
+    nagashi_mangan=False,
+    kyuushu_kyuuhai=False,
+    suufon_renda=False,
+    suucha_riichi=False,
+    suukaikan=False,
+    sanchahou=False,
+    double_ron=False,
+    agariyame=False,
+    tenpaiyame=False,
+    tobi=False,
+    extension=False,
+    leftover_sticks_to_top=False,
+    open_kan_dora="immediate",
+    pao_yaku=("daisangen", "daisuushii", "suukantsu"),
+    uma_ties="split",
+    round_points=False,
+)
+PRESETS.update({"mahjongsoul-hanchan": MAHJONGSOUL_HANCHAN, "mleague": MLEAGUE, "wrc": WRC})

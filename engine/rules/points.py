@@ -94,6 +94,8 @@ def placement_points(scores: tuple[int, ...], rules: RuleConfig) -> tuple[float,
     ranks = placement_ranks(scores)
     target = rules.target_points
     oka = (target - rules.start_points) * n / 1000
+    if rules.uma_ties == "split" and len(set(scores)) < n:
+        return _split_ties(scores, ranks, rules, oka)
     if rules.round_points:
         points = [
             float(_thousands(s) - target // 1000 + rules.uma[r - 1])
@@ -106,3 +108,16 @@ def placement_points(scores: tuple[int, ...], rules: RuleConfig) -> tuple[float,
         round((s - target) / 1000 + rules.uma[r - 1] + (oka if r == 1 else 0), 1)
         for s, r in zip(scores, ranks, strict=True)
     )
+
+
+def _split_ties(
+    scores: tuple[int, ...], ranks: list[int], rules: RuleConfig, oka: float
+) -> tuple[float, ...]:
+    """Seats tied on points share the uma (and oka) of the places they hold together."""
+    bonus = [u + (oka if i == 0 else 0) for i, u in enumerate(rules.uma)]
+    out = []
+    for s in scores:
+        places = [ranks[t] - 1 for t in range(len(scores)) if scores[t] == s]
+        share = sum(bonus[p] for p in places) / len(places)
+        out.append(round((s - rules.target_points) / 1000 + share, 1))
+    return tuple(out)

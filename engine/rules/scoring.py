@@ -22,6 +22,7 @@ from engine.rules.points import LIMIT_KEYS, LOW_KEYS, hand_key
 from engine.rules.readings import Parts, comes_first, every_reading
 from engine.rules.result import (
     HAN_CHUNKS,
+    YAKUMAN_BIT,
     HandResult,
     WinContext,
     YakuHan,
@@ -229,6 +230,9 @@ def score_hand(
                 best_han, best_fu = han, fu
     if key < 0:
         return None
+    cap = rules.yakuman_cap
+    if cap and best_yakuman and key >> 17 > 8000 * cap:  # WRC: one yakuman at most
+        key = (8000 * cap) << 17 | YAKUMAN_BIT | 13 * cap << 8
     return hand_result(
         key,
         best_han,
