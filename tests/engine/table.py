@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.actions import ActionType
-from engine.centers import Script, ScriptedCenter
+from engine.actions import ActionType, MultiPlayerInquiry
+from engine.bot import choose
+from engine.centers import RandomCenter, Script, ScriptedCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
 from engine.game import Game, RoundStart
@@ -150,3 +151,18 @@ def pao_dragon_script(win: ActionType) -> list[Script]:
     for tile in ("1s", "2s", "3s"):
         script += [(1, ActionType.PON), (1, ActionType.DISCARD, tile)]
     return [*script, (1, win)]
+
+
+class BotCenter(RandomCenter):
+    """Every seat played by engine.bot, as the server's bots play."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.game: Game | None = None
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        assert self.game is not None
+        for seat in sorted(inquiry.players):
+            if not inquiry.done:
+                actions = inquiry.players[seat].actions
+                inquiry.respond(seat, *choose(actions, self.game.players[seat].hand))

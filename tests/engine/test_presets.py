@@ -3,9 +3,13 @@ pure scoring and result switches, at the scorer). docs/rules.md lists them with 
 
 from __future__ import annotations
 
+import pytest
+
 from engine.actions import ActionType as A
-from engine.centers import Script
-from engine.game import RoundStart
+from engine.centers import RandomCenter, Script
+from engine.driver import run_sync
+from engine.events import AFTER, EventBase, late
+from engine.game import Game, RoundStart
 from engine.rules.config import (
     MAHJONGSOUL_HANCHAN,
     MLEAGUE,
@@ -17,7 +21,7 @@ from engine.rules.config import (
 from engine.rules.points import base_points, placement_points
 from engine.rules.scoring import WinContext, score_hand
 from engine.rules.tiles import parse
-from tests.engine.table import events, make_wall, play
+from tests.engine.table import BotCenter, check_invariants, events, make_wall, play
 
 QUIET = ["777m444p777s22z33z", "888m111p222s44z66z"]
 NOTEN = ["1357m1357p1357s1z", "2468m2468p2468s2z", "1357m1357p1357s3z", "2468m2468p2468s4z"]
@@ -186,3 +190,14 @@ def test_wrc_confiscates_the_sticks_left_at_the_end() -> None:
 
 def test_wrc_plays_without_red_fives() -> None:
     assert not WRC.red and TENHOU_HANCHAN.red
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_plays_whole_matches_keeping_the_invariants(name: str) -> None:
+    rules = PRESETS[name]
+    bots = BotCenter()
+    for game in (Game(rules, 1, RandomCenter(1)), Game(rules, 2, bots)):
+        bots.game = game
+        game.bus.subscribe(EventBase, check_invariants, late(AFTER))
+        run_sync(game)
+        assert game.over and game.rounds

@@ -9,8 +9,6 @@ import json
 import pytest
 
 from engine.actions import ActionType as A
-from engine.actions import MultiPlayerInquiry
-from engine.bot import choose
 from engine.centers import RandomCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
@@ -21,7 +19,7 @@ from engine.replay.export import to_tenhou
 from engine.replay.tenhou_read import read_game
 from engine.rules.config import PRESETS, TENHOU_SANMA_HANCHAN, TENHOU_SANMA_TONPUU
 from engine.rules.meld import MeldType
-from tests.engine.table import check_invariants, events, make_wall, play
+from tests.engine.table import BotCenter, check_invariants, events, make_wall, play
 
 SANMA = TENHOU_SANMA_HANCHAN
 START = RoundStart(0, 0, 0, (35000,) * 3)
@@ -102,21 +100,6 @@ def test_random_sanma_games_keep_the_invariants_and_replay_exactly(seed: int) ->
     bad = [v for v in check_game(record) if not v.matched]
     assert not bad, bad
     assert check_game(record)[-1].final
-
-
-class BotCenter(RandomCenter):
-    """Every seat played by engine.bot, as the server's bots play."""
-
-    def __init__(self) -> None:
-        super().__init__(0)
-        self.game: Game | None = None
-
-    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
-        assert self.game is not None
-        for seat in sorted(inquiry.players):
-            if not inquiry.done:
-                actions = inquiry.players[seat].actions
-                inquiry.respond(seat, *choose(actions, self.game.players[seat].hand))
 
 
 def test_bots_play_a_sanma_hanchan_to_the_end_with_kita() -> None:
