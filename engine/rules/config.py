@@ -63,6 +63,9 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     #: yakuman whose last call makes its feeder liable (WRC adds suukantsu: the fourth kan
     #: made by daiminkan on a discard)
     pao_yaku: tuple[str, ...] = ("daisangen", "daisuushii")
+    #: what the liable seat of a pao pays on a composite yakuman: the whole hand ("hand":
+    #: Tenhou) or only the liable yakuman's share ("yakuman": Mahjong Soul)
+    pao_scope: str = "hand"
     #: the most yakuman one hand is paid (0: no cap; WRC: 1)
     yakuman_cap: int = 0
     #: seats tied on points share their placements' uma and oka ("split": M-League, WRC) or
@@ -119,6 +122,7 @@ PRESETS: dict[str, RuleConfig] = {
 #: Mahjong Soul's ranked 4-player rules where they differ from Tenhou's (docs/rules.md)
 MAHJONGSOUL_HANCHAN = RuleConfig(
     double_yakuman=True,
+    pao_scope="yakuman",
     sanchahou=False,
     kokushi_chankan_ankan=True,
     round_points=False,

@@ -21,7 +21,15 @@ from engine.rules.config import (
 from engine.rules.points import base_points, placement_points
 from engine.rules.scoring import WinContext, score_hand
 from engine.rules.tiles import parse
-from tests.engine.table import BotCenter, check_invariants, events, make_wall, play
+from tests.engine.table import (
+    PAO_QUIET,
+    BotCenter,
+    check_invariants,
+    events,
+    make_wall,
+    pao_dragon_script,
+    play,
+)
 
 QUIET = ["777m444p777s22z33z", "888m111p222s44z66z"]
 NOTEN = ["1357m1357p1357s1z", "2468m2468p2468s2z", "1357m1357p1357s3z", "2468m2468p2468s4z"]
@@ -70,6 +78,20 @@ def test_mahjong_soul_results_are_exact_to_a_tenth() -> None:
     scores = (33000, 23800, 30700, 12500)
     assert placement_points(scores, TENHOU_HANCHAN) == (42.0, -16.0, 11.0, -37.0)
     assert placement_points(scores, MAHJONGSOUL_HANCHAN) == (43.0, -16.2, 10.7, -37.5)
+
+
+def test_mahjong_soul_pao_pays_only_the_liable_yakuman_of_a_composite_hand() -> None:
+    # daisangen fed by seat 2 (pao) plus tsuuiisou: Tenhou's liable seat pays both yakuman,
+    # Mahjong Soul's only daisangen; tsuuiisou is paid as an ordinary tsumo
+    hands = [PAO_QUIET[0], "55z66z77z111z4z1s2s3s", PAO_QUIET[1], PAO_QUIET[2]]
+    for rules, want in (
+        (TENHOU_HANCHAN, (0, 64000, -64000, 0)),
+        (MAHJONGSOUL_HANCHAN, (-16000, 64000, -40000, -8000)),
+    ):
+        wall = make_wall(hands, draws="5z6z7z3z3z3z4z", rules=rules)
+        game, center = play([wall], pao_dragon_script(A.TSUMO), rules=rules)
+        assert events(center, "Agari")[0].wins[0].pao_seat == 2
+        assert game.rounds[0].deltas == want
 
 
 # ---------------------------------------------------------------- M-League
