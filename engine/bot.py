@@ -14,7 +14,7 @@ from typing import Protocol
 
 import xiangting
 
-from engine.rules.tiles import DRAGONS, NUM_KINDS, YAOCHUU
+from engine.rules.tiles import DEFAULT_RED, DRAGONS, NUM_KINDS, YAOCHUU
 
 _FOUR = xiangting.PlayerCount.FOUR
 
@@ -77,7 +77,7 @@ def best_discard(tiles: Iterable[int], allowed: Iterable[int] | None = None) -> 
             memo[k] = shanten_and_ukeire(counts, seen)
             counts[k] += 1
         s, u = memo[k]
-        red = 1 if tile in (16, 52, 88) else 0
+        red = 1 if tile in DEFAULT_RED else 0
         key = (s, -u, 0 if k in YAOCHUU else 1, red, tile)
         if best is None or key < best:
             best, choice = key, tile

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Action, ActionType, MultiPlayerInquiry
 from engine.events import Terminate
 from engine.game.events import BeginGame, EndRound, GameEnded, NextRound, RoundStarted
-from engine.rules.points import placement_points
+from engine.rules.scoring.points import placement_points
 
 if TYPE_CHECKING:
     from engine.game.game import Game

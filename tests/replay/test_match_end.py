@@ -16,7 +16,7 @@ from engine.replay.check import check_game
 from engine.replay.export import to_tenhou
 from engine.replay.tenhou_read import read_game, rules_of
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_TONPUU
-from engine.rules.points import placement_points
+from engine.rules.scoring.points import placement_points
 
 
 def _log(seed: int = 3) -> dict[str, Any]:
