@@ -13,8 +13,8 @@ from engine.game.events import BeginGame, DoraRevealed, WaitPlayerAction, Win
 from engine.game.player import Player
 from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld, MeldType
-from engine.rules.scoring.points import placement_ranks
 from engine.rules.scoring import WinContext
+from engine.rules.scoring.points import placement_ranks
 from engine.rules.tiles import WINDS
 from engine.rules.wall import Wall, seeded_wall
 

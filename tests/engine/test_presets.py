@@ -18,8 +18,8 @@ from engine.rules.config import (
     WRC,
     RuleConfig,
 )
-from engine.rules.scoring.points import base_points, placement_points
 from engine.rules.scoring import WinContext, score_hand
+from engine.rules.scoring.points import base_points, placement_points
 from engine.rules.tiles import parse
 from tests.engine.table import (
     PAO_QUIET,
