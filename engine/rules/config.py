@@ -179,3 +179,14 @@ WRC = RuleConfig(
     round_points=False,
 )
 PRESETS.update({"mahjongsoul-hanchan": MAHJONGSOUL_HANCHAN, "mleague": MLEAGUE, "wrc": WRC})
+
+#: what the lobby shows for each preset (the key stays the room's and the record's name)
+LABELS: dict[str, str] = {
+    "tenhou-hanchan": "Tenhou 4p hanchan (東南戦)",
+    "tenhou-tonpuu": "Tenhou 4p tonpuusen (東風戦)",
+    "tenhou-sanma-hanchan": "Tenhou sanma hanchan (三麻東南戦)",
+    "tenhou-sanma-tonpuu": "Tenhou sanma tonpuusen (三麻東風戦)",
+    "mahjongsoul-hanchan": "Mahjong Soul 4p hanchan (雀魂)",
+    "mleague": "M-League (Mリーグ)",
+    "wrc": "World Riichi Championship (WRC)",
+}

@@ -8,8 +8,9 @@ import json
 
 import pytest
 
+from engine import view
 from engine.actions import ActionType as A
-from engine.centers import RandomCenter
+from engine.centers import RandomCenter, ScriptedCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
 from engine.game import Game, RoundStart
@@ -112,3 +113,25 @@ def test_bots_play_a_sanma_hanchan_to_the_end_with_kita() -> None:
     run_sync(game)
     assert game.over and kita
     assert all(r.kind != "suucha_riichi" for r in game.rounds)
+
+
+def test_the_seat_views_show_a_kita_to_every_seat_and_no_hand() -> None:
+    """A reconnecting seat's snapshot (engine.view) counts the Norths set aside, which every
+    seat may see, while the hands stay their owners' alone."""
+    hands = ["123p456p789s1z4z55s", "999m111p999p22z33z", "111m777s888s55z66z"]
+    wall = make_wall(hands, draws="1z", rinshan="5s", dora="6z", rules=SANMA)
+    center = ScriptedCenter([(0, A.KITA), (0, A.TSUMO)])
+    game = Game(SANMA, 0, center, start=START, walls=lambda i: wall, max_rounds=1)
+    seen: list[tuple[view.Snapshot, view.Snapshot]] = []
+    game.bus.subscribe(
+        Kita, lambda ev: seen.append((view.snapshot(game, 0), view.snapshot(game, 1))), late(AFTER)
+    )
+    run_sync(game)
+    own, other = seen[0]
+    assert len(own.players) == len(other.players) == 3
+    for snap in (own, other):
+        assert snap.players[0].kita == 1
+        assert [m.type for m in snap.players[0].melds] == [MeldType.KITA]
+    assert own.players[0].hand is not None and other.players[0].hand is None
+    assert other.players[1].hand is not None and own.players[1].hand is None
+    assert all(p.kita == 0 for p in own.players[1:])
