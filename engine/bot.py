@@ -108,6 +108,9 @@ def choose(
         i = _index_of(actions, name)
         if i >= 0:
             return i, 0
+    kita = _index_of(actions, "KITA")  # sanma: a North set aside is a dora and a free draw
+    if kita >= 0:
+        return kita, 0
     riichi = _index_of(actions, "RIICHI")
     if riichi >= 0:
         allowed = [o.tiles[0] for o in actions[riichi].options if o.tiles]
