@@ -46,7 +46,7 @@ def check_round(record: RoundRecord, rules: RuleConfig) -> str | None:
 def verdict(record: RoundRecord, rules: RuleConfig, end: MatchEnd | None = None) -> RoundVerdict:
     """Replay one round; ``end`` also checks whether the match ends after it (see MatchEnd)."""
     center = ScriptedCenter(record, rules.red)
-    reason = _replay(record, rules, center, end=end)
+    reason = replay_round(record, rules, center, end=end)
     final = end is not None and bool(end.final)
     return RoundVerdict(record.label, reason, tuple(center.declined), final)
 
@@ -81,19 +81,22 @@ def rerecord_round(record: RoundRecord, rules: RuleConfig) -> RoundRecord:
     """The engine's own record of a logged round it replays (raises when it cannot)."""
     center = ScriptedCenter(record, rules.red)
     recorder = Recorder(center, rules.players)
-    reason = _replay(record, rules, center, recorder)
+    reason = replay_round(record, rules, center, recorder)
     if reason is not None or len(recorder.rounds) != 1:
         raise Mismatch(reason or "no round recorded")
     return recorder.rounds[0]
 
 
-def _replay(
+def replay_round(
     record: RoundRecord,
     rules: RuleConfig,
     center: ScriptedCenter,
     outer: ActionCenter | None = None,
     end: MatchEnd | None = None,
 ) -> str | None:
+    """None when the engine, answered by ``center``, plays the round the log's way, else
+    the first difference. ``outer`` (wrapping ``center``) is the game's action center when
+    a caller wants the events too (engine.replay.godview, the recorder)."""
     wall = build_wall(record, rules.players)
     kyoku = engine_kyoku(record.kyoku, rules.players)
     start = RoundStart(kyoku, record.honba, record.kyotaku, record.scores[: rules.players])
