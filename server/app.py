@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket
 
 from server.games_api import GamesApi
 from server.limits import Guard
+from server.replays import ReplayApi
 from server.rooms_api import RoomsApi
 from server.security import POLICY_VIOLATION, Shield
 from server.session.client import serve_play, serve_watcher
@@ -47,6 +48,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     guard = Guard(settings)
     rooms = RoomsApi(the_hub, settings, guard)
     games = GamesApi(the_hub, guard)
+    replays = ReplayApi(the_hub, guard)
 
     async def ws_play(ws: WebSocket) -> None:
         with guard.socket(guard.client(ws.client, ws.headers)) as allowed:
@@ -80,6 +82,8 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         Route("/api/games/{game}/answer", games.post_answer, methods=["POST"]),
         Route("/api/games/{game}/record", games.game_record),
         Route("/api/games/{game}/verify", games.game_verify),
+        Route("/api/games/{game}/replay", replays.game_replay),
+        Route("/api/replay", replays.upload, methods=["POST"]),
         WebSocketRoute("/ws/play", ws_play),
         WebSocketRoute("/ws/watch/{game}", ws_watch),
     ]

@@ -22,6 +22,7 @@ from server.web import error
 CREATE_BURST = 5
 JOIN_BURST = 10
 LOOKUP_BURST = 20
+REPLAY_BURST = 10
 #: buckets kept before full (idle) ones are pruned, so a scan of many addresses stays bounded
 PRUNE_AT = 10_000
 
@@ -90,6 +91,7 @@ class Guard:
         self.creates = Limiter(settings.create_per_min, CREATE_BURST, now)
         self.joins = Limiter(settings.join_per_min, JOIN_BURST, now)
         self.lookups = Limiter(settings.lookup_per_min, LOOKUP_BURST, now)
+        self.replays = Limiter(settings.replay_per_min, REPLAY_BURST, now)
         #: game ids of the rooms each client created
         self.rooms: dict[str, list[str]] = {}
         #: open WebSockets and event streams by client

@@ -41,6 +41,10 @@ HEADERS: list[tuple[bytes, bytes]] = [
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: the replay viewer's upload: a whole game log, capped by ``max_log`` instead of ``max_body``
+UPLOAD_PATH = "/api/replay"
+#: besides JSON, the upload takes mjai's JSON lines (still never a form a page can post)
+LOG_TYPES = frozenset({"application/x-ndjson", "application/jsonl"})
 #: WebSocket close code for a refused handshake (uvicorn answers it with HTTP 403)
 POLICY_VIOLATION = 1008
 
@@ -56,6 +60,7 @@ class Shield:
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
         self.max_body = settings.max_body
+        self.max_log = settings.max_log
         self.origins = parse_list(settings.allowed_origins)
 
     def origin_ok(self, scope: Scope) -> bool:
@@ -94,15 +99,17 @@ class Shield:
 
     def refusal(self, scope: Scope) -> tuple[int, str, str] | None:
         """(status, error code, message) of a request refused before the app sees it."""
+        upload = scope["path"] == UPLOAD_PATH  # a game log: larger, and maybe mjai lines
+        limit = self.max_log if upload else self.max_body
         length = _header(scope, b"content-length")
-        if length.strip().isdigit() and int(length) > self.max_body:
-            return 413, "too_large", f"body over {self.max_body} bytes"
+        if length.strip().isdigit() and int(length) > limit:
+            return 413, "too_large", f"body over {limit} bytes"
         if scope["method"] not in UNSAFE_METHODS:
             return None
         if not self.origin_ok(scope):
             return 403, "bad_origin", "cross-origin requests are refused"
         kind = _header(scope, b"content-type").split(";")[0].strip().lower()
-        if kind != "application/json":
+        if kind != "application/json" and not (upload and kind in LOG_TYPES):
             return 415, "bad_content_type", "send Content-Type: application/json"
         return None
 

@@ -54,6 +54,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     static_dir: str = ""
     #: largest request body, bytes; larger ones get 413 before the rest is read
     max_body: int = 4096
+    #: largest uploaded game log (``POST /api/replay``: a Tenhou hanchan is 20-60 KB)
+    max_log: int = 1 << 20
     #: a connection must finish its request headers (a request its body, a WebSocket its
     #: hello) within this
     header_timeout_s: float = 10.0
@@ -70,6 +72,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     create_per_min: float = 10.0
     join_per_min: float = 30.0
     lookup_per_min: float = 60.0
+    #: replays (stored games and uploaded logs: the engine plays each game again)
+    replay_per_min: float = 30.0
     #: rooms one client address may hold open (waiting or playing) at once
     max_open_rooms: int = 4
     #: comma-separated proxy addresses whose X-Forwarded-For names the client (none: off)
@@ -119,6 +123,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "room_ttl_s": (1, 86400),
     "max_rooms": (1, 1_000_000),
     "max_body": (256, 1 << 24),
+    "max_log": (256, 1 << 26),
     "header_timeout_s": (0.1, 300),
     "keep_alive_s": (0.1, 300),
     "ws_ping_s": (1, 3600),
@@ -128,6 +133,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "create_per_min": (0.1, 1_000_000),
     "join_per_min": (0.1, 1_000_000),
     "lookup_per_min": (0.1, 1_000_000),
+    "replay_per_min": (0.1, 1_000_000),
     "max_open_rooms": (1, 1_000_000),
     "lobby_ttl_s": (0, 60),
     "record_cache": (0, 100_000),

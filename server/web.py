@@ -39,13 +39,25 @@ def bearer(request: Request) -> str:
 
 
 async def read_body(request: Request, kind: type[T]) -> T | Response:
-    """The body as ``kind``, or the error response to send back.
+    """The body as ``kind``, or the error response to send back (see ``read_bytes``)."""
+    raw = await read_bytes(request)
+    if isinstance(raw, Response):
+        return raw
+    try:
+        return msgspec.json.decode(raw or b"{}", type=kind)
+    except msgspec.DecodeError as exc:
+        return error("bad_request", str(exc))
 
-    The body is counted while it streams in: at ``max_body`` bytes the answer is 413 and the
-    connection is closed, so a client that sends 100 MB makes the server hold 4 KiB; a body
-    that trickles in slower than ``header_timeout_s`` gets 408."""
+
+async def read_bytes(request: Request, limit: int | None = None) -> bytes | Response:
+    """The body, or the error response to send back.
+
+    The body is counted while it streams in: at ``limit`` bytes (default ``max_body``) the
+    answer is 413 and the connection is closed, so a client that sends 100 MB makes the
+    server hold 4 KiB; a body that trickles in slower than ``header_timeout_s`` gets 408."""
     settings = getattr(request.app.state, "settings", None)
-    limit = settings.max_body if settings is not None else MAX_BODY
+    if limit is None:
+        limit = settings.max_body if settings is not None else MAX_BODY
     deadline = settings.header_timeout_s if settings is not None else 10.0
     raw = bytearray()
     with anyio.move_on_after(deadline) as scope:
@@ -58,7 +70,4 @@ async def read_body(request: Request, kind: type[T]) -> T | Response:
             return closing(error("gone", "the client went away"))
     if scope.cancelled_caught:
         return closing(error("too_slow", "the body took too long", 408))
-    try:
-        return msgspec.json.decode(bytes(raw) or b"{}", type=kind)
-    except msgspec.DecodeError as exc:
-        return error("bad_request", str(exc))
+    return bytes(raw)

@@ -67,12 +67,13 @@ class Replay(msgspec.Struct, frozen=True):
 
 def seeded_game(
     rules: RuleConfig, seed: int, decisions: Iterable[Decision], rounds: int | None = None
-) -> list[Any]:
-    """The god-view events of a stored game played again from its seed and decisions
-    (``rounds``: only its first hands, those a game that did not end has finished)."""
+) -> tuple[Game, list[Any]]:
+    """A stored game played again from its seed and decisions (``rounds``: only its first
+    hands, those a game that did not end has finished), with its god-view events; the game
+    is returned so its round results can be checked against the stored ones."""
     view = GodView(ReplayCenter(decisions))
-    run_sync(Game(rules, seed, view, max_rounds=rounds), fill_defaults=True)
-    return view.events
+    game = run_sync(Game(rules, seed, view, max_rounds=rounds), fill_defaults=True)
+    return game, view.events
 
 
 def logged_game(record: GameRecord) -> list[Any]:

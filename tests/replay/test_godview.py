@@ -83,11 +83,11 @@ def test_a_stored_game_replays_from_seed_and_decisions_to_its_scores() -> None:
     game = Game(TENHOU_SANMA_HANCHAN, 11, ReplayCenter([]))
     run_sync(game, fill_defaults=True)
     decisions = list(game.decisions)
-    events = seeded_game(TENHOU_SANMA_HANCHAN, 11, decisions)
+    _, events = seeded_game(TENHOU_SANMA_HANCHAN, 11, decisions)
     assert isinstance(events[-1], GameEnded)
     assert events[-1].scores == game.scores
     # only the first two hands of a game that did not end
-    two = seeded_game(TENHOU_SANMA_HANCHAN, 11, decisions, rounds=2)
+    _, two = seeded_game(TENHOU_SANMA_HANCHAN, 11, decisions, rounds=2)
     assert sum(isinstance(e, RoundStarted) for e in two) == 2
     assert not any(isinstance(e, GameEnded) for e in two)
 
