@@ -43,6 +43,17 @@ class SeatInfo(msgspec.Struct):
     connected: bool
 
 
+class RuleFacts(msgspec.Struct):
+    """What the client must know of a game's rules to draw its table (engine.rules.facts):
+    never a constant of the client."""
+
+    players: int
+    #: physical ids of the red fives
+    red: list[int]
+    #: live tiles left after the deal
+    wall: int
+
+
 class RoomInfo(msgspec.Struct):
     code: str
     game: str
@@ -64,6 +75,8 @@ class RoomInfo(msgspec.Struct):
     owner: int | None = None
     #: joining needs the invite key the owner shares
     locked: bool = False
+    #: the preset's rule facts (seats, red fives, wall)
+    rules: RuleFacts | None = None
 
 
 class PresetInfo(msgspec.Struct):

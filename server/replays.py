@@ -17,12 +17,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from engine.actions.types import Decision
-from engine.replay.godview import Replay, replay_log, rule_facts, seeded_game
+from engine.replay.godview import Replay, replay_log, seeded_game
 from engine.replay.record import ReplayError
 from engine.rules.config import RuleConfig
+from engine.rules.facts import rule_facts
 from server.games_api import RecordCache
 from server.limits import Guard
-from server.messaging import encode_raw
+from server.messaging import RuleFacts, encode_raw
 from server.session.hub import Hub
 from server.storage import GameRecord
 from server.web import error, json_response, read_bytes
@@ -30,14 +31,6 @@ from server.web import error, json_response, read_bytes
 #: statuses of a stored game whose replay is served: over, or stopped with the server (its
 #: finished hands only); a game in play ("playing") never
 REPLAYABLE = frozenset({"finished", "aborted", "suspended", "error"})
-
-
-class RuleFacts(msgspec.Struct):
-    players: int
-    #: physical ids of the red fives
-    red: list[int]
-    #: live tiles left after the deal
-    wall: int
 
 
 class ReplayBody(msgspec.Struct):

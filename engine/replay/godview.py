@@ -26,7 +26,6 @@ from engine.replay.record import GameRecord, ReplayError
 from engine.replay.scripted import ScriptedCenter
 from engine.replay.tenhou_read import read_game
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
-from engine.rules.wall import seeded_wall
 
 
 class GodView:
@@ -133,11 +132,3 @@ def replay_log(data: bytes) -> Replay:
     engine does not reproduce)."""
     record = read_log(data)
     return Replay(record.rules, record.names[: record.rules.players], logged_game(record))
-
-
-def rule_facts(rules: RuleConfig) -> dict[str, Any]:
-    """What a client must know of the rules to draw a table: seats, red fives (physical
-    ids) and the live wall at the deal, all from the engine, none a constant of the client."""
-    wall = seeded_wall(0, 0, rules.sanma)
-    wall.deal(rules.players, 0)
-    return {"players": rules.players, "red": sorted(rules.red), "wall": wall.remaining}

@@ -13,9 +13,12 @@ import secrets
 from collections.abc import Callable
 from typing import Literal
 
+import msgspec
+
 from engine.rules.config import PRESETS, RuleConfig
+from engine.rules.facts import rule_facts
 from engine.rules.wall import seed_commitment
-from server.messaging import RoomInfo, SeatInfo
+from server.messaging import RoomInfo, RuleFacts, SeatInfo
 from server.session.clock import SeatClock
 from server.session.outbox import Outbox
 
@@ -89,6 +92,7 @@ class Room:
         self.game = game
         self.preset = preset
         self.rules: RuleConfig = PRESETS[preset]
+        self.facts = msgspec.convert(rule_facts(self.rules), RuleFacts)
         self.public = public
         self.base_s = base_s
         self.bank_s = bank_s
@@ -132,6 +136,7 @@ class Room:
             broadcast=self.broadcast,
             owner=self.owner,
             locked=self.invite is not None,
+            rules=self.facts,
         )
 
     def sit(self, name: str) -> Seat:

@@ -13,9 +13,10 @@ from engine.driver import run_sync
 from engine.game.events import Agari, BeginGame, GameEnded, RoundStarted, Ryuukyoku
 from engine.game.game import Game
 from engine.replay.export import to_mjai
-from engine.replay.godview import RoundFailed, replay_log, rule_facts, seeded_game
+from engine.replay.godview import RoundFailed, replay_log, seeded_game
 from engine.replay.record import ReplayError
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN
+from engine.rules.facts import rule_facts
 from tests.replay.corpus import files, load
 
 

@@ -38,6 +38,7 @@ GENEROUS: dict[str, Any] = {
     "create_per_min": 100_000.0,
     "join_per_min": 100_000.0,
     "lookup_per_min": 100_000.0,
+    "replay_per_min": 100_000.0,
     "max_open_rooms": 100_000,
     "max_sockets_per_client": 100_000,
     "max_conns_per_client": 100_000,
