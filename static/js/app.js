@@ -37,7 +37,7 @@ async function route() {
   document.documentElement.lang = getLang();
   if (page === "replay") {
     app.replaceChildren(header(), body);
-    cleanup = replayPage(body, arg ? { url: `/api/games/${arg}/record?format=tenhou`, game: arg } : {});
+    cleanup = replayPage(body, arg ? { url: `/api/games/${arg}/replay`, game: arg } : {});
   } else if (page === "play" || page === "watch") {
     const { tablePage } = await import("./play.js");
     const extra = [];

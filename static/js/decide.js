@@ -49,7 +49,7 @@ const button = (label, type, onClick, key) => {
 
 /**
  * The action buttons. ui = {inq, riichiMode, choosing: action index or null, answer(a, o),
- * setRiichi(bool), choose(index|null)}.
+ * setRiichi(bool), choose(index|null), red: the table's red fives}.
  */
 export function actionsEl(ui) {
   const box = document.createElement("div");
@@ -62,7 +62,7 @@ export function actionsEl(ui) {
     a.options.forEach((o, oi) => {
       const c = document.createElement("span");
       c.className = "choice"; c.tabIndex = 0; c.dataset.option = String(oi);
-      o.tiles.forEach((id) => c.append(tileEl(id)));
+      o.tiles.forEach((id) => c.append(tileEl(id, { red: ui.red })));
       c.addEventListener("click", () => ui.answer(ui.choosing, oi));
       c.addEventListener("keydown", (e) => { if (e.key === "Enter") ui.answer(ui.choosing, oi); });
       box.append(c);
@@ -82,7 +82,7 @@ export function actionsEl(ui) {
     const go = () => (a.options.length > 1 ? ui.choose(ai) : ui.answer(ai, 0));
     const b = button(t(a.type), a.type, go, a.type === "skip" ? "" : key++);
     // sanma: the North that kita sets aside is shown on its button (抜き / Kita)
-    if (a.type === "kita") b.prepend(tileEl(a.options[0].tiles[0], { cls: "mini" }), " ");
+    if (a.type === "kita") b.prepend(tileEl(a.options[0].tiles[0], { cls: "mini", red: ui.red }), " ");
     box.append(b);
   });
   return box;

@@ -32,7 +32,7 @@ export function fromEngine(e, tb) {
     case "BeginGame": return [{ t: "start", n: e.players, scores: e.scores }];
     case "RoundStarted":
       return [{ t: "round", kyoku: e.kyoku, honba: e.honba, kyotaku: e.kyotaku, scores: e.scores,
-        dora: e.dora_indicator >= 0 ? [e.dora_indicator] : [], tilesLeft: tb.n === 3 ? 55 : 70 }];
+        dora: e.dora_indicator >= 0 ? [e.dora_indicator] : [] }];
     case "Haipai": return e.tiles ? [{ t: "haipai", seat: e.seat, tiles: e.tiles }] : [];
     case "Draw": return [{ t: "draw", seat: e.seat, tile: e.tile, tilesLeft: e.remaining, furiten: e.furiten ?? null }];
     case "Discard":

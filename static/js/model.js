@@ -1,13 +1,18 @@
 // The table as the client knows it: plain data changed only by the events the server sends
 // (or a replay produces). The client never decides rules; it only records what it is told.
 
-import { kindOf, sortHand, DEFAULT_RED } from "./tiles.js";
+import { kindOf, sortHand } from "./tiles.js";
 
-/** An empty table for n seats seen from `self` (null = spectator / god view). */
-export function newTable(n = 4, self = null) {
+/**
+ * An empty table for n seats seen from `self` (null = spectator / god view). `rules` are the
+ * server's rule facts ({players, red, wall}: RoomInfo.rules, a replay's rules); the client
+ * holds none of them as a constant, so until they arrive no tile is red and the wall unknown.
+ */
+export function newTable(n = 4, self = null, rules = null) {
   return {
-    n, self, red: DEFAULT_RED, names: Array(n).fill(""), scores: Array(n).fill(25000),
-    kyoku: 0, honba: 0, kyotaku: 0, tilesLeft: 70, dora: [], turn: null, dealer: 0,
+    n, self, rules, red: new Set(rules ? rules.red : []), wall: rules ? rules.wall : null,
+    names: Array(n).fill(""), scores: Array(n).fill(25000),
+    kyoku: 0, honba: 0, kyotaku: 0, tilesLeft: rules ? rules.wall : null, dora: [], turn: null, dealer: 0,
     players: Array.from({ length: n }, () => newPlayer()),
     result: null, final: null, lastDiscard: null, started: false,
   };
@@ -39,7 +44,7 @@ function mergeDrawn(tb, p) {
 const handlers = {
   start(tb, e) {
     const names = tb.names;
-    Object.assign(tb, newTable(e.n || tb.n, tb.self));
+    Object.assign(tb, newTable(e.n || tb.n, tb.self, tb.rules));
     tb.names = e.names || names;
     if (e.scores) tb.scores = [...e.scores];
     if (e.red) tb.red = new Set(e.red);
@@ -49,7 +54,7 @@ const handlers = {
     tb.kyoku = e.kyoku; tb.honba = e.honba; tb.kyotaku = e.kyotaku;
     if (e.scores) tb.scores = [...e.scores];
     tb.dora = [...(e.dora || [])];
-    tb.tilesLeft = e.tilesLeft ?? 70;
+    tb.tilesLeft = e.tilesLeft ?? tb.wall;
     tb.dealer = e.kyoku % tb.n;
     tb.players = Array.from({ length: tb.n }, (_, s) => {
       const p = newPlayer();
@@ -70,7 +75,7 @@ const handlers = {
     if (p.drawn === null) p.drawn = -1; // a hidden draw still shows apart
     if (typeof e.furiten === "boolean") p.furiten = e.furiten;
     tb.turn = e.seat;
-    if (e.tilesLeft !== undefined) tb.tilesLeft = e.tilesLeft; else tb.tilesLeft -= 1;
+    if (e.tilesLeft !== undefined) tb.tilesLeft = e.tilesLeft; else if (tb.tilesLeft !== null) tb.tilesLeft -= 1;
   },
   discard(tb, e) {
     const p = tb.players[e.seat];

@@ -84,7 +84,7 @@ export function tablePage(root, header, { mode, game }) {
     if (st.fair === "mismatch") console.warn("shuffle commitment mismatch", seed, st.room.commitment);
   }
   function reset(n) {
-    st.tb = newTable(n, st.seat);
+    st.tb = newTable(n, st.seat, st.room && st.room.rules);
     names();
   }
   function applyEngine(ev) {
@@ -200,7 +200,7 @@ export function tablePage(root, header, { mode, game }) {
     const hand = div("handbox");
     renderHand(hand, tb, st.bottom, { show: true, playable: watching ? null : can, selected: st.selected });
     hand.querySelectorAll(".tile.can").forEach((e) => hookTile(e, can));
-    const acts = watching ? div("actions") : actionsEl({ inq, riichiMode: st.riichi, choosing: st.choosing, answer,
+    const acts = watching ? div("actions") : actionsEl({ inq, riichiMode: st.riichi, choosing: st.choosing, answer, red: tb.red,
       setRiichi: (v) => { st.riichi = v; st.selected = null; draw(); }, choose: (i) => { st.choosing = i; draw(); } });
     const status = statusEl(tb, st.seat, st.waits);
     if (!watching) status.prepend(clock);

@@ -1,8 +1,10 @@
-// Replay viewer: step through a recorded game, jump to a round, pick a viewpoint or open all hands.
-// Opens a Tenhou JSON log the user uploads, or a stored game's record from the server.
+// Replay viewer: the engine's own god-view events of a game (a stored one, or a log the user
+// uploads, which the server replays through the engine), applied through the very model the
+// table uses. Step by event, draw, turn or hand; pick a viewpoint or open all hands.
+// The rules the table needs (seats, red fives, wall) come with the events, from the server.
 
-import { parseTenhou6 } from "./tenhou6.js";
 import { newTable, apply } from "./model.js";
+import { fromEngine } from "./events.js";
 import { renderBoard, renderHand } from "./table.js";
 import { resultPanel, finalPanel } from "./result.js";
 import { t, windName } from "./i18n.js";
@@ -15,9 +17,54 @@ const h = (tag, attrs = {}, ...kids) => {
   return e;
 };
 
+/**
+ * The server's replay ({rules, names, events}) cut into hands of model events. A hand's
+ * first step is its deal (everything before the first draw); every later model event is a
+ * step; the match's GameEnded is the last hand's last step (the standings).
+ */
+export function handsOf(replay) {
+  const n = replay.rules.players;
+  const scratch = newTable(n, null, replay.rules);
+  const hands = [];
+  let start = null;
+  for (const raw of replay.events) {
+    const evs = fromEngine(raw, scratch);
+    evs.forEach((e) => apply(scratch, e));
+    if (raw.type === "BeginGame") { start = evs; continue; }
+    if (raw.type === "RoundStarted") hands.push({ start, label: label(raw, n), steps: [[]] });
+    const hand = hands[hands.length - 1];
+    if (!hand || !evs.length) continue;
+    const dealt = hand.steps.length > 1 || evs.some((e) => e.t !== "round" && e.t !== "haipai" && e.t !== "dora");
+    if (dealt) hand.steps.push(evs); else hand.steps[0].push(...evs);
+  }
+  return hands;
+}
+
+const label = (e, n) => `${windName(Math.floor(e.kyoku / n))}${(e.kyoku % n) + 1}-${e.honba}`;
+
+/** The table of `hand` after its first `step` steps (1 = the deal), seen from `view`. */
+export function tableAt(replay, hand, step, view) {
+  const tb = newTable(replay.rules.players, view, replay.rules);
+  (hand.start || []).forEach((e) => apply(tb, e));
+  tb.names = replay.names;
+  hand.steps.slice(0, step).forEach((evs) => evs.forEach((e) => apply(tb, e)));
+  return tb;
+}
+
+/** Where a step kind goes from (hand, step): the next draw, the viewpoint's next turn. */
+function nextWhere(hands, at, test) {
+  for (let r = at.round; r < hands.length; r++) {
+    const steps = hands[r].steps;
+    for (let s = r === at.round ? at.step : 0; s < steps.length; s++) {
+      if (steps[s].some(test)) return { round: r, step: s + 1 };
+    }
+  }
+  return null;
+}
+
 export function replayPage(root, opts = {}) {
-  const state = { game: null, round: 0, step: 0, view: 0, all: true };
-  const file = h("input", { type: "file", accept: ".json,application/json", id: "replay-file" });
+  const state = { replay: null, hands: [], round: 0, step: 1, view: 0, all: true };
+  const file = h("input", { type: "file", accept: ".json,.jsonl,.mjson,application/json", id: "replay-file" });
   const roundSel = h("select", { id: "replay-round" });
   const viewSel = h("select", { id: "replay-view" });
   const allBox = h("input", { type: "checkbox", id: "replay-all" });
@@ -25,9 +72,13 @@ export function replayPage(root, opts = {}) {
   const stepLabel = h("span", { id: "replay-step" });
   const bar = h("div", { class: "replaybar" },
     h("label", {}, t("openLog"), file),
+    h("button", { id: "replay-hand-prev", title: t("prevHand"), onclick: () => hand(-1) }, "◀◀"),
     h("button", { id: "replay-prev", title: t("back"), onclick: () => go(-1) }, "◀"),
     stepLabel,
     h("button", { id: "replay-next", title: t("forward"), onclick: () => go(1) }, "▶"),
+    h("button", { id: "replay-draw", title: t("nextDraw"), onclick: () => jump((e) => e.t === "draw") }, t("nextDraw")),
+    h("button", { id: "replay-turn", title: t("nextTurn"), onclick: () => jump((e) => (e.t === "draw" || e.t === "call") && e.seat === state.view) }, t("nextTurn")),
+    h("button", { id: "replay-hand-next", title: t("nextHand"), onclick: () => hand(1) }, "▶▶"),
     h("label", {}, t("round"), roundSel), h("label", {}, t("viewpoint"), viewSel),
     h("label", {}, allBox, t("allHands")));
   if (opts.game) {
@@ -39,51 +90,73 @@ export function replayPage(root, opts = {}) {
   const wrap = h("div", { class: "tablewrap replay" }, boardBox, below);
   root.replaceChildren(bar, wrap);
 
-  function load(game) {
-    state.game = parseTenhou6(game);
+  function fail(message) {
+    stepLabel.textContent = message;
+    stepLabel.classList.add("error");
+  }
+  function load(replay) {
+    stepLabel.classList.remove("error");
+    state.replay = replay;
+    state.hands = handsOf(replay);
     state.round = 0; state.step = 1; state.view = 0;
-    roundSel.replaceChildren(...state.game.rounds.map((r, i) => {
-      const e = r[0];
-      const label = `${windName(Math.floor(e.kyoku / state.game.n))}${(e.kyoku % state.game.n) + 1}-${e.honba}`;
-      return h("option", { value: String(i) }, label);
-    }));
-    viewSel.replaceChildren(...state.game.names.map((nm, i) => h("option", { value: String(i) }, nm || `${i}`)));
+    roundSel.replaceChildren(...state.hands.map((r, i) => h("option", { value: String(i) }, r.label)));
+    viewSel.replaceChildren(...replay.names.map((nm, i) => h("option", { value: String(i) }, nm || `${i + 1}`)));
     draw();
   }
-  /** Steps of a round: its events, and after the match's last hand one more, the standings. */
-  const steps = (r) => state.game.rounds[r].length + (r === state.game.rounds.length - 1 && state.game.final ? 1 : 0);
+  const count = () => state.hands[state.round].steps.length;
   function go(d) {
-    if (!state.game) return;
+    if (!state.replay) return;
     state.step += d;
-    if (state.step < 1 && state.round > 0) { state.round -= 1; state.step = steps(state.round); }
-    else if (state.step > steps(state.round)) {
-      if (state.round + 1 < state.game.rounds.length) { state.round += 1; state.step = 1; } else state.step = steps(state.round);
+    if (state.step < 1 && state.round > 0) { state.round -= 1; state.step = count(); }
+    else if (state.step > count()) {
+      if (state.round + 1 < state.hands.length) { state.round += 1; state.step = 1; } else state.step = count();
     }
     state.step = Math.max(1, state.step);
     draw();
   }
+  function jump(test) {
+    if (!state.replay) return;
+    const at = nextWhere(state.hands, state, test);
+    if (at) Object.assign(state, at); else { state.round = state.hands.length - 1; state.step = count(); }
+    draw();
+  }
+  function hand(d) {
+    if (!state.replay) return;
+    state.round = Math.min(Math.max(state.round + d, 0), state.hands.length - 1);
+    state.step = 1;
+    draw();
+  }
   function draw() {
-    const g = state.game;
-    const tb = newTable(g.n, state.view);
-    tb.names = g.names;
-    const evs = g.rounds[state.round];
-    const shown = Math.min(state.step, evs.length);
-    for (let i = 0; i < shown; i++) apply(tb, evs[i]);
+    const r = state.hands[state.round];
+    const tb = tableAt(state.replay, r, state.step, state.view);
     roundSel.value = String(state.round);
     viewSel.value = String(state.view);
-    stepLabel.textContent = `${state.step}/${steps(state.round)}`;
+    stepLabel.textContent = `${state.step}/${r.steps.length}`;
     renderBoard(boardBox, tb, { bottom: state.view, showAll: state.all });
-    const hand = h("div", {});
-    renderHand(hand, tb, state.view, { show: true });
-    below.replaceChildren(hand);
+    const handBox = h("div", {});
+    renderHand(handBox, tb, state.view, { show: true });
+    below.replaceChildren(handBox);
     wrap.querySelectorAll(".overlay").forEach((o) => o.remove());
-    // the last hand's result is a step of its own; the standings come one step after it
-    if (state.step > evs.length) wrap.append(h("div", { class: "overlay" }, finalPanel(tb, g.final, opts.game || null)));
-    else if (evs[shown - 1].t === "result") wrap.append(h("div", { class: "overlay" }, resultPanel(tb, evs[shown - 1])));
+    // the hand's result is a step of its own; after the match's last hand, the standings
+    const last = r.steps[state.step - 1];
+    const end = last.find((e) => e.t === "end");
+    const result = last.find((e) => e.t === "result");
+    if (end) wrap.append(h("div", { class: "overlay" }, finalPanel(tb, end, opts.game || null)));
+    else if (result) wrap.append(h("div", { class: "overlay" }, resultPanel(tb, result)));
+  }
+  async function fetchReplay(url, init) {
+    const r = await fetch(url, init);
+    const data = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(data.message || r.statusText);
+    return data;
   }
   file.addEventListener("change", async () => {
     const f = file.files[0];
-    if (f) load(JSON.parse(await f.text()));
+    if (!f) return;
+    // the server replays the log through the engine; a round it does not reproduce is named
+    const type = /\.(jsonl|mjson)$/i.test(f.name) ? "application/x-ndjson" : "application/json";
+    fetchReplay("/api/replay", { method: "POST", headers: { "Content-Type": type }, body: await f.text() })
+      .then(load).catch((err) => fail(err.message));
   });
   roundSel.addEventListener("change", () => { state.round = Number(roundSel.value); state.step = 1; draw(); });
   viewSel.addEventListener("change", () => { state.view = Number(viewSel.value); draw(); });
@@ -92,15 +165,10 @@ export function replayPage(root, opts = {}) {
     if (["SELECT", "INPUT"].includes(e.target.tagName)) return; // the control has the key
     if (e.key === "ArrowRight") go(1);
     else if (e.key === "ArrowLeft") go(-1);
+    else if (e.key === "PageDown") hand(1);
+    else if (e.key === "PageUp") hand(-1);
   };
   document.addEventListener("keydown", onKey);
-  if (opts.url) {
-    // a stored game, exported by the server as Tenhou JSON
-    fetch(opts.url).then(async (r) => {
-      const data = await r.json();
-      if (!r.ok) throw new Error(data.message || r.statusText);
-      load(data);
-    }).catch((err) => { stepLabel.textContent = err.message; stepLabel.classList.add("error"); });
-  }
+  if (opts.url) fetchReplay(opts.url).then(load).catch((err) => fail(err.message));
   return () => document.removeEventListener("keydown", onKey);
 }

@@ -90,7 +90,7 @@ function centreEl(tb, bottom, clock) {
   kyotaku.append(el("i", "stick s1000"), `×${tb.kyotaku}`);
   sub.append(honba, kyotaku);
   const left = el("div", "left");
-  left.append(el("span", "lbl", t("left")), " ", el("b", "", String(tb.tilesLeft)));
+  left.append(el("span", "lbl", t("left")), " ", el("b", "", String(tb.tilesLeft ?? "")));
   info.append(sub, left);
   const dora = el("div", "dora");
   dora.title = t("dora");

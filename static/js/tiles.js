@@ -2,7 +2,8 @@
 // A physical tile is an int 0..135 (kind = id >> 2), as in the engine; null is a hidden tile.
 
 export const kindOf = (id) => id >> 2;
-export const DEFAULT_RED = new Set([16, 52, 88]);
+// a tile is red only when the rules (the server's rule facts, a table's `red`) say so
+const NO_RED = new Set();
 
 const SUIT = "mpsz";
 const MAN_NUM = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
@@ -10,7 +11,7 @@ const HONOR_GLYPH = ["東", "南", "西", "北", "", "發", "中"];
 const HONOR_INDEX = ["E", "S", "W", "N", "P", "F", "C"];
 
 /** "5m", "0p" (red), "1z" ... the mpsz name of a physical tile. */
-export function tileName(id, red = DEFAULT_RED) {
+export function tileName(id, red = NO_RED) {
   const k = kindOf(id);
   const n = red.has(id) ? 0 : (k % 9) + 1;
   return k < 27 ? `${n}${SUIT[Math.floor(k / 9)]}` : `${k - 26}z`;
@@ -22,7 +23,7 @@ export function kindIndex(k) {
 }
 
 /** Sort key: kind first, red five before the plain fives of its kind. */
-export function sortHand(ids, red = DEFAULT_RED) {
+export function sortHand(ids, red = NO_RED) {
   return [...ids].sort((a, b) => kindOf(a) - kindOf(b) || (red.has(b) - red.has(a)) || a - b);
 }
 
@@ -128,10 +129,10 @@ export function tileEl(id, opts = {}) {
   if (id === null || id === undefined || id < 0 || opts.back) {
     el.classList.add("back");
   } else {
-    const red = (opts.red || DEFAULT_RED).has(id);
+    const red = (opts.red || NO_RED).has(id);
     el.innerHTML = faceSvg(kindOf(id), red);
     el.dataset.tile = String(id);
-    el.dataset.name = tileName(id, opts.red || DEFAULT_RED);
+    el.dataset.name = tileName(id, opts.red || NO_RED);
     if (red) el.classList.add("aka");
   }
   if (opts.turned) el.classList.add("turned");

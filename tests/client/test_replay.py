@@ -1,5 +1,6 @@
-"""The replay viewer on real Tenhou logs: upload a file, step through a round to its result,
-jump to a round, switch viewpoint, hide hands; and the parser keeps every score on a corpus."""
+"""The replay viewer on real Tenhou logs: upload a file (the server replays it through the
+engine), step through a round to its result, jump to a round, switch viewpoint, hide hands;
+and the engine's events keep every score of a corpus through the table's own model."""
 
 from __future__ import annotations
 
@@ -133,31 +134,40 @@ def _loaded(page: Page, family: str) -> bool:
     )
 
 
-def test_replayed_rounds_end_on_the_next_rounds_starting_scores(page: Page, server: str) -> None:
-    """The browser's parser over 60 four-player and 30 sanma logs: applying a round's events
-    gives the next round's scores (riichi sticks and all), and no hand holds an unknown tile."""
-    sanma = sorted((TENHOU.parent / "tenhou-sanma").glob("*.json"))[:30]
-    games = [json.loads(p.read_text()) for p in [*sorted(TENHOU.glob("*.json"))[:60], *sanma]]
-    assert len(games) == 90
+def test_replayed_hands_end_on_the_next_hands_scores_and_the_logs_final(
+    page: Page, server: str
+) -> None:
+    """The engine's replay of 20 four-player and 10 sanma logs through the table's own
+    events.js and model.js: every hand ends on the next hand's starting scores (riichi sticks
+    and all), no hand holds an unknown tile, and the standings are the log's final scores."""
+    sanma = sorted((TENHOU.parent / "tenhou-sanma").glob("*.json"))[:10]
+    games = [json.loads(p.read_text()) for p in [*sorted(TENHOU.glob("*.json"))[:20], *sanma]]
+    assert len(games) == 30
     page.goto(server + "/#/replay")
     page.wait_for_selector("#replay-file")
     bad = page.evaluate(
         """async (games) => {
-          const { parseTenhou6 } = await import('./js/tenhou6.js');
-          const { newTable, apply } = await import('./js/model.js');
+          const { handsOf, tableAt } = await import('./js/replay.js');
           const bad = [];
-          games.forEach((g, gi) => {
-            const p = parseTenhou6(g);
-            p.rounds.forEach((evs, i) => {
-              const tb = newTable(p.n, null);
-              evs.forEach((e) => apply(tb, e));
+          for (const [gi, g] of games.entries()) {
+            const r = await fetch('/api/replay', { method: 'POST',
+              headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(g) });
+            if (!r.ok) { bad.push([gi, r.status, await r.text()]); continue; }
+            const replay = await r.json();
+            const n = replay.rules.players;
+            const hands = handsOf(replay);
+            if (hands.length !== g.log.length) bad.push([gi, 'hands', hands.length]);
+            hands.forEach((hand, i) => {
+              const tb = tableAt(replay, hand, hand.steps.length, null);
               if (tb.players.some((pl) => pl.hand.includes(null) || pl.hand.includes(undefined)))
                 bad.push([gi, i, 'hand']);
-              if (i + 1 < p.rounds.length &&
-                  JSON.stringify(p.rounds[i + 1][0].scores) !== JSON.stringify(tb.scores))
-                bad.push([gi, i, tb.scores]);
+              const next = i + 1 < g.log.length ? g.log[i + 1][1].slice(0, n)
+                : g.sc.filter((_, k) => k % 2 === 0).slice(0, n);
+              if (JSON.stringify(next) !== JSON.stringify(tb.scores))
+                bad.push([gi, i, tb.scores, next]);
+              if (i + 1 === g.log.length && !(tb.final && tb.final.scores)) bad.push([gi, 'final']);
             });
-          });
+          }
           return bad;
         }""",
         games,
