@@ -21,6 +21,8 @@ _SIDE = 0.055
 #: shanpon/tanki danger per unseen copy beyond the discarded one, and kanchan danger
 _PAIR = 0.011
 _KANCHAN = 0.014
+#: open melds that make a hand worth watching (with dora or yakuhai; three always count)
+OPEN_MELDS = 2
 
 
 class Threat(NamedTuple):
@@ -45,7 +47,7 @@ def threats(view: SeatView) -> list[Threat]:
             found.append(Threat(seat, 1.0, 5800 * dealer, _safe_after_riichi(view, seat)))
             continue
         opened = [m for m in view.melds[seat] if m.opened]
-        if len(opened) < 2:
+        if len(opened) < OPEN_MELDS:
             continue
         worth = sum(dora.count(t >> 2) for m in opened for t in m.tiles)
         worth += sum(1 for m in opened for t in m.tiles if t in view.rules.red)

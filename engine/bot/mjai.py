@@ -53,10 +53,15 @@ class Ids:
 class MjaiPlayer:
     """One seat's side of an mjai game."""
 
-    def __init__(self, bot: Bot, rules: RuleConfig = TENHOU_HANCHAN) -> None:
+    def __init__(
+        self, bot: Bot, rules: RuleConfig = TENHOU_HANCHAN, seat: int | None = None
+    ) -> None:
         self.bot = bot
         self.rules = rules
-        self.seat = 0
+        #: a seat given by the host's command line wins over start_game's ``id`` (mjai.app
+        #: starts ``bot.py PLAYER_ID`` and its log engine sends the game's index as ``id``)
+        self.fixed = seat is not None
+        self.seat = seat or 0
         self.scores = [rules.start_points] * 4
         self._kyoku: Event = {}
         self.ids = Ids(rules.red)
@@ -85,7 +90,8 @@ class MjaiPlayer:
         return answer if answer is not None else NONE
 
     def _on_start_game(self, ev: Event) -> None:
-        self.seat = int(ev.get("id", self.seat))
+        if not self.fixed:
+            self.seat = int(ev.get("id", self.seat))
 
     def _on_start_kyoku(self, ev: Event) -> None:
         self._kyoku = ev

@@ -33,11 +33,9 @@ def react_line(player: MjaiPlayer, line: str) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m engine.bot.mjai", description=__doc__)
     parser.add_argument("--bot", choices=sorted(BOTS), default="strong")
-    parser.add_argument("id", nargs="?", type=int, help="seat id (start_game's id wins)")
+    parser.add_argument("id", nargs="?", type=int, help="seat id (wins over start_game's id)")
     args = parser.parse_args(argv)
-    player = MjaiPlayer(make(args.bot))
-    if args.id is not None:
-        player.seat = args.id
+    player = MjaiPlayer(make(args.bot), seat=args.id)
     for line in sys.stdin:
         if not line.strip():
             continue

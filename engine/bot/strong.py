@@ -20,11 +20,22 @@ from typing import NamedTuple
 from engine.actions.inquiry import SinglePlayerInquiry
 from engine.actions.types import Action, ActionType, Option
 from engine.bot.defence import Threat, deal_in_loss, threats
+import xiangting
+
 from engine.bot.easy import shanten_and_ukeire
 from engine.bot.view import SeatView
 from engine.rules.tiles import DRAGONS, NUM_KINDS, SIMPLES, YAOCHUU
 
 _WINS = (ActionType.TSUMO, ActionType.RON, ActionType.NEXT_ROUND, ActionType.KITA)
+
+#: tuned by bench.bots: how much more a far (not tenpai) hand weighs a deal-in, since it must
+#: survive more discards before it can win
+FAR_PUSH = 1.6
+#: a closed 1-shanten without dora keeps its riichi chance instead of a cheap call
+KEEP_CLOSED = True
+#: 1-shanten discards within this share of the best ukeire get the two-step shape count
+SHAPE_SHARE = 0.6
+_FOUR = xiangting.PlayerCount.FOUR
 
 
 class Candidate(NamedTuple):
@@ -36,6 +47,8 @@ class Candidate(NamedTuple):
     value: float
     #: expected value: win chance x value minus expected deal-in loss
     ev: float
+    #: 1-shanten: the draws that reach tenpai weighted by the best wait each leaves
+    shape: float = 0.0
 
 
 class Table:
@@ -168,7 +181,49 @@ def _candidates(table: Table, options: dict[int, Option]) -> list[Candidate]:
                 s = 1
                 value = table.rough_value(keep)
         out.append(Candidate(tile, s, u, value, 0.0))
+    best = max((c.ukeire for c in out if c.shanten == 1), default=0)
+    for i, c in enumerate(out):
+        if c.shanten == 1 and c.ukeire >= SHAPE_SHARE * best:
+            k = c.tile >> 2
+            counts[k] -= 1
+            out[i] = c._replace(shape=_shape(counts, visible))
+            counts[k] += 1
     return out
+
+
+def _shape(counts: list[int], visible: list[int]) -> float:
+    """For a 1-shanten 3n+1 part: sum over the tiles that make tenpai of the copies left
+    times the most waiting tiles a tenpai discard then keeps (ukeire weighted by wait
+    quality: a 1-shanten whose tenpais are all kanchan ranks below one that makes ryanmen)."""
+    _, necessary = xiangting.calculate_necessary_tiles(counts, _FOUR)
+    total = 0.0
+    while necessary:
+        low = necessary & -necessary
+        necessary ^= low
+        k = low.bit_length() - 1
+        left = 4 - visible[k]
+        if left <= 0:
+            continue
+        counts[k] += 1
+        _, keep = xiangting.calculate_unnecessary_tiles(counts, _FOUR)
+        waits = 0
+        while keep:
+            bit = keep & -keep
+            keep ^= bit
+            d = bit.bit_length() - 1
+            counts[d] -= 1
+            _, wait_mask = xiangting.calculate_necessary_tiles(counts, _FOUR)
+            counts[d] += 1
+            n = 0
+            while wait_mask:
+                w = wait_mask & -wait_mask
+                wait_mask ^= w
+                j = w.bit_length() - 1
+                n += max(0, 4 - visible[j] - (j == k))
+            waits = max(waits, n)
+        counts[k] -= 1
+        total += left * waits
+    return total
 
 
 def _tenpai_value(option: Option, table: Table, dora: int, visible: list[int]) -> float:
@@ -194,7 +249,7 @@ def _pick(candidates: list[Candidate], table: Table) -> Candidate:
     scored = []
     for c in candidates:
         _, loss = deal_in_loss(c.tile >> 2, table.threats, table.visible)
-        push = 1.0 if c.shanten <= 0 else 1.6  # a far hand must survive more discards
+        push = 1.0 if c.shanten <= 0 else FAR_PUSH
         gain = table.win_chance(c.shanten, c.ukeire) * c.value
         scored.append(c._replace(ev=gain - loss * push * table.caution))
     return max(scored, key=lambda c: (c.ev, -c.shanten, c.ukeire, -c.tile))
@@ -212,6 +267,8 @@ def _efficiency_key(c: Candidate, table: Table) -> tuple[float, ...]:
     keep = table.dora[k] * 3.0 + (c.tile in table.red) * 2.0
     if k in table.yakuhai and table.counts[k] >= 2:
         keep += 2.0
+    if c.shape:  # weighted by the waits of its tenpais: about four times the ukeire scale
+        return (c.shanten, -(c.shape + 4 * (bonus - keep)), 0 if k in YAOCHUU else 1, c.tile)
     return (c.shanten, -(c.ukeire + bonus - keep), 0 if k in YAOCHUU else 1, c.tile)
 
 
@@ -324,7 +381,7 @@ def _worth_calling(
         return False
     if yakuhai:
         return True
-    if table.closed and s0 <= 1 and table.hand_dora() == 0:
+    if KEEP_CLOSED and table.closed and s0 <= 1 and table.hand_dora() == 0:
         return False  # a closed 1-shanten keeps its riichi rather than a cheap open hand
     return s1 <= 2
 
