@@ -4,8 +4,9 @@ Each seed is played four times with the strong bot in seat 0, 1, 2 and 3 (the ot
 easy bots), so every seat's walls and luck go once to the strong bot: luck cancels. The same
 seed is also played once by four easy bots, whose figures over all seats are the easy bot's
 on the same walls. Rates are per hand played: deal-in = hands the seat dealt in (a ron from
-it), win = hands it won. Decision time is the strong bot's wall time per ``choose`` call
-(seat_view included), measured here (engine/ has no clock).
+it), win = hands it won. Decision time is the strong bot's CPU time per ``choose`` call
+(seat_view included; thread CPU time, so other processes on a shared machine do not count,
+as in bench.selfplay), measured here (engine/ has no clock).
 
     python3 -m bench.bots [--games 400] [--seed 1] [--jobs 2]
 
@@ -53,10 +54,10 @@ class BotCenter:
             if len(single.actions) == 1 and len(single.actions[0].options) <= 1:
                 inquiry.respond(seat, 0, 0)
                 continue
-            start = time.perf_counter()
+            start = time.thread_time()
             answer = self.bots[seat].choose(single, seat_view(game, seat))
             if seat in self.timed:
-                self.times.append(time.perf_counter() - start)
+                self.times.append(time.thread_time() - start)
             inquiry.respond(seat, *answer)
 
 

@@ -8,7 +8,8 @@ plays the most efficient discard, value breaking near-ties; with one it plays th
 of the highest expected value: win chance x hand value minus deal-in chance x threat value,
 so a cheap far hand folds onto genbutsu and suji while a good tenpai pushes. Riichi unless
 the dama hand is already big enough or the table standing says a quiet win is better; calls
-only when they advance the hand and keep a yaku. In the last hands the standings scale how
+only when they advance the hand and keep a yaku (yakuhai pons; tanyao and honitsu calls are
+written but switched off by ``OPEN_CALLS``, see there). In the last hands the standings scale how
 much a deal-in costs (a leader folds earlier, the last seat pushes harder).
 """
 
@@ -17,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+import xiangting
+
 from engine.actions.inquiry import SinglePlayerInquiry
 from engine.actions.types import Action, ActionType, Option
 from engine.bot.defence import Threat, deal_in_loss, threats
-import xiangting
-
 from engine.bot.easy import shanten_and_ukeire
 from engine.bot.view import SeatView
 from engine.rules.tiles import DRAGONS, NUM_KINDS, SIMPLES, YAOCHUU
@@ -35,6 +36,16 @@ FAR_PUSH = 1.6
 KEEP_CLOSED = True
 #: 1-shanten discards within this share of the best ukeire get the two-step shape count
 SHAPE_SHARE = 0.6
+#: a tenpai's win chance per waiting tile left (against a threat)
+TENPAI_WIN = 0.05
+#: what a riichi stick on the table adds to a win, in the push/fold balance
+STICK = 0
+#: a tenpai whose dama ron is worth this much (non-dealer; dealer x1.5) stays dama: riichi
+#: turns a dama mangan into a haneman often enough, and a table that does not fold pays it
+DAMA = 12000
+#: calls for tanyao or honitsu (yakuhai pons are always considered): off, because in
+#: bench.bots an open cheap hand that can no longer riichi lost more than its speed won
+OPEN_CALLS = False
 _FOUR = xiangting.PlayerCount.FOUR
 
 
@@ -49,6 +60,8 @@ class Candidate(NamedTuple):
     ev: float
     #: 1-shanten: the draws that reach tenpai weighted by the best wait each leaves
     shape: float = 0.0
+    #: tenpai: the guaranteed ron value without riichi (0: no yaku, riichi is the yaku)
+    dama: float = 0.0
 
 
 class Table:
@@ -91,7 +104,7 @@ class Table:
         """Rough chance of winning this hand from here (used against threats only)."""
         time = min(1.0, self.draws / 10)
         if shanten <= 0:
-            return min(0.55, 0.05 * ukeire) * (0.4 + 0.6 * time)
+            return min(0.6, TENPAI_WIN * ukeire) * (0.4 + 0.6 * time)
         if shanten == 1:
             return min(0.3, 0.012 * ukeire) * time
         return 0.04 * time * time
@@ -175,12 +188,13 @@ def _candidates(table: Table, options: dict[int, Option]) -> list[Candidate]:
         counts[k] += 1
         keep = dora - table.dora[k] - (tile in table.red)
         value = table.rough_value(keep)
+        dama = 0.0
         if s == 0:
-            value = _tenpai_value(options[tile], table, keep, visible)
+            dama, value = _tenpai_value(options[tile], table, keep, visible)
             if value <= 0:  # an open hand without a yaku: tenpai in name only
                 s = 1
                 value = table.rough_value(keep)
-        out.append(Candidate(tile, s, u, value, 0.0))
+        out.append(Candidate(tile, s, u, value, 0.0, dama=dama))
     best = max((c.ukeire for c in out if c.shanten == 1), default=0)
     for i, c in enumerate(out):
         if c.shanten == 1 and c.ukeire >= SHAPE_SHARE * best:
@@ -226,20 +240,22 @@ def _shape(counts: list[int], visible: list[int]) -> float:
     return total
 
 
-def _tenpai_value(option: Option, table: Table, dora: int, visible: list[int]) -> float:
-    """A tenpai's value: the engine's guaranteed ron value per wait (weighted by the copies
-    left), and for a closed hand what riichi adds."""
+def _tenpai_value(
+    option: Option, table: Table, dora: int, visible: list[int]
+) -> tuple[float, float]:
+    """A tenpai's (dama value, value): the engine's guaranteed ron value per wait (weighted
+    by the copies left), and for a closed hand the value with what riichi adds."""
     infos = option.tenpai
     total = weight = 0.0
     for info in infos:
         left = max(0, 4 - visible[info.kind])
         total += info.points * left
         weight += left
-    value = total / weight if weight else 0.0
+    dama = value = total / weight if weight else 0.0
     if table.closed:
         riichi = min(2600.0 * (1 << min(dora, 2)), 8000.0) * (1.5 if table.dealer else 1.0)
         value = max(value * 1.6, riichi)
-    return value
+    return dama, value
 
 
 def _pick(candidates: list[Candidate], table: Table) -> Candidate:
@@ -250,7 +266,8 @@ def _pick(candidates: list[Candidate], table: Table) -> Candidate:
     for c in candidates:
         _, loss = deal_in_loss(c.tile >> 2, table.threats, table.visible)
         push = 1.0 if c.shanten <= 0 else FAR_PUSH
-        gain = table.win_chance(c.shanten, c.ukeire) * c.value
+        sticks = STICK * (table.view.kyotaku + sum(r >= 0 for r in table.view.riichi))
+        gain = table.win_chance(c.shanten, c.ukeire) * (c.value + sticks)
         scored.append(c._replace(ev=gain - loss * push * table.caution))
     return max(scored, key=lambda c: (c.ev, -c.shanten, c.ukeire, -c.tile))
 
@@ -276,14 +293,14 @@ def _wants_riichi(best: Candidate, table: Table) -> bool:
     if best.ukeire == 0:
         return False  # every winning tile is visible: no point declaring
     view = table.view
-    big = 11600 if table.dealer else 7700
-    dama = best.value / 1.6  # _tenpai_value's closed-hand scaling undone: the dama ron
+    big = DAMA * (1.5 if table.dealer else 1.0)
+    dama = best.dama
     if dama >= big:
         return False
     last = view.kyoku >= view.rules.winds * view.players - 1
     others = [s for i, s in enumerate(view.scores) if i != view.seat]
     # leading in the last hand: a quiet win ends the game
-    return not (last and dama >= 1000 and view.scores[view.seat] > max(others))
+    return not (last and dama > 0 and view.scores[view.seat] > max(others))
 
 
 def _kan(
@@ -377,7 +394,8 @@ def _worth_calling(
     if table.threats and s1 > 0:
         return False  # no opening up a slow hand into a riichi
     yakuhai = kind == ActionType.PON and called in table.yakuhai
-    if not (yakuhai or table.yakuhai_meld() or _tanyao(table, own, called) or _honitsu(table)):
+    others = OPEN_CALLS and (_tanyao(table, own, called) or _honitsu(table))
+    if not (yakuhai or table.yakuhai_meld() or others):
         return False
     if yakuhai:
         return True
