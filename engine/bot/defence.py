@@ -21,7 +21,7 @@ _SIDE = 0.055
 #: shanpon/tanki danger per unseen copy beyond the discarded one, and kanchan danger
 _PAIR = 0.011
 _KANCHAN = 0.014
-#: open melds that make a hand worth watching (with dora or yakuhai; three always count)
+#: open melds that make a hand worth watching without a yakuhai meld (one yakuhai pon does)
 OPEN_MELDS = 2
 
 
@@ -47,19 +47,19 @@ def threats(view: SeatView) -> list[Threat]:
             found.append(Threat(seat, 1.0, 5800 * dealer, _safe_after_riichi(view, seat)))
             continue
         opened = [m for m in view.melds[seat] if m.opened]
-        if len(opened) < OPEN_MELDS:
+        if not opened:
             continue
         worth = sum(dora.count(t >> 2) for m in opened for t in m.tiles)
         worth += sum(1 for m in opened for t in m.tiles if t in view.rules.red)
-        yakuhai = any(
-            m.tiles[0] >> 2 in (*DRAGONS, view.round_wind, _wind_of(view, seat)) for m in opened
-        )
-        late = len(view.rivers[seat]) >= 8
-        if len(opened) >= 3 or (worth + yakuhai >= 2 and late):
-            tenpai = 0.6 if len(opened) >= 3 else 0.35
-            value = (2000 + 2000 * min(worth, 3)) * dealer
-            safe = frozenset(t >> 2 for t in view.rivers[seat])
-            found.append(Threat(seat, tenpai, value, safe))
+        winds = (*DRAGONS, view.round_wind, _wind_of(view, seat))
+        yakuhai = any(m.tiles[0] >> 2 in winds for m in opened)
+        if len(opened) < OPEN_MELDS and not yakuhai:
+            continue
+        # an open hand is tenpai more often the more it called and the longer it played
+        tenpai = min(0.75, 0.12 * len(opened) + 0.025 * len(view.rivers[seat]))
+        value = (1500 + 1800 * min(worth, 3)) * dealer
+        safe = frozenset(t >> 2 for t in view.rivers[seat])
+        found.append(Threat(seat, tenpai, value, safe))
     return found
 
 

@@ -46,6 +46,12 @@ DAMA = 12000
 #: calls for tanyao or honitsu (yakuhai pons are always considered): off, because in
 #: bench.bots an open cheap hand that can no longer riichi lost more than its speed won
 OPEN_CALLS = False
+#: threats below this tenpai chance (open hands early on) get light defence: the safest of
+#: the discards within NEAR of the best ukeire at the best shanten
+LIGHT = 0.5
+NEAR = 0.75
+#: closed and added kans outside riichi (a riichi's ankan is always taken)
+KANS = True
 _FOUR = xiangting.PlayerCount.FOUR
 
 
@@ -259,17 +265,25 @@ def _tenpai_value(
 
 
 def _pick(candidates: list[Candidate], table: Table) -> Candidate:
-    """The discard to play: efficiency without a threat, expected value with one."""
+    """The discard to play: efficiency without a threat, expected value against a riichi or
+    a likely tenpai, and against open hands still far from it the safest of the nearly
+    most efficient discards."""
+    efficient = min(candidates, key=lambda c: _efficiency_key(c, table))
     if not table.threats:
-        return min(candidates, key=lambda c: _efficiency_key(c, table))
+        return efficient
     scored = []
     for c in candidates:
         _, loss = deal_in_loss(c.tile >> 2, table.threats, table.visible)
-        push = 1.0 if c.shanten <= 0 else FAR_PUSH
+        push = 1.0 if c.shanten <= 0 else FAR_PUSH  # a far hand must survive more discards
         sticks = STICK * (table.view.kyotaku + sum(r >= 0 for r in table.view.riichi))
         gain = table.win_chance(c.shanten, c.ukeire) * (c.value + sticks)
         scored.append(c._replace(ev=gain - loss * push * table.caution))
-    return max(scored, key=lambda c: (c.ev, -c.shanten, c.ukeire, -c.tile))
+    if max(t.tenpai for t in table.threats) >= LIGHT:
+        return max(scored, key=lambda c: (c.ev, -c.shanten, c.ukeire, -c.tile))
+    near = [
+        c for c in scored if c.shanten == efficient.shanten and c.ukeire >= NEAR * efficient.ukeire
+    ]
+    return min(near, key=lambda c: (round(-c.ev / 150), _efficiency_key(c, table)))
 
 
 def _efficiency_key(c: Candidate, table: Table) -> tuple[float, ...]:
@@ -307,7 +321,8 @@ def _kan(
     actions: Sequence[Action], index: dict[ActionType, int], table: Table, best: Candidate
 ) -> tuple[int, int] | None:
     """A closed or added kan that costs nothing (same shanten) and risks nothing."""
-    if table.threats and table.view.riichi[table.view.seat] < 0:
+    in_riichi = table.view.riichi[table.view.seat] >= 0
+    if (table.threats or not KANS) and not in_riichi:
         return None
     for kind in (ActionType.ANKAN, ActionType.KAKAN):
         if kind not in index:
