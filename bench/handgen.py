@@ -16,10 +16,9 @@ from typing import NamedTuple
 
 from engine.rules.meld import Meld, MeldType
 from engine.rules.scoring import WinContext
-from engine.rules.tiles import NORTH, SANMA_REMOVED
-
-_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_GREEN = (19, 20, 21, 23, 25, 32)
+from engine.rules.tiles import GREEN as _GREEN
+from engine.rules.tiles import HONOURS, NORTH, SANMA_REMOVED, TERMINALS
+from engine.rules.tiles import YAOCHUU_KINDS as _YAOCHUU
 
 
 class Case(NamedTuple):
@@ -70,7 +69,7 @@ def _theme(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
     s = rng.randrange(3) * 9
     suit_runs = tuple(range(s, s + 7))
     if roll < 0.72:  # honitsu
-        return (*range(s, s + 9), *range(27, 34)), suit_runs
+        return (*range(s, s + 9), *HONOURS), suit_runs
     if roll < 0.77:  # chinitsu
         return tuple(range(s, s + 9)), suit_runs
     if roll < 0.83:  # chanta / junchan / honroutou
@@ -83,8 +82,8 @@ def _theme(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if roll < 0.97:
         return _GREEN, (19,)
     if roll < 0.985:
-        return tuple(range(27, 34)), ()
-    return (0, 8, 9, 17, 18, 26), ()
+        return HONOURS, ()
+    return TERMINALS, ()
 
 
 def _standard(rng: random.Random, pool: _Pool) -> tuple[list[int], list[Meld]] | None:

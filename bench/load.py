@@ -1,13 +1,16 @@
-"""Load: N tables of four real WebSocket bot clients against a server on loopback.
+"""Load: N tables of four real WebSocket player clients against a server on loopback.
 
-The server runs in its own process (``python -m server``) so its RSS and CPU are its own; the
-clients run here, answer every inquiry at once (random legal choices, wins taken) and time each
-decision from the answer being sent to the next event arriving. Rooms are made and every
-client connected before the clock starts, so the figures are the steady state of play.
-Prints tables, decisions/s, p50/p99 latency, server RSS per table; the last line is exactly
-``load: N tables, p99 X ms, Y KiB per table``.
+The server runs in its own process (``python -m server``) pinned to one core, the clients here
+pinned to the other, so the server's CPU and RSS are its own. Players think as people do: an
+exponential time with mean ``--think`` seconds (2 by default) before each answer (random legal
+choices, wins taken); ``--think 0`` answers at once and measures saturation. Each decision is
+timed from the answer being sent to the next event arriving, turns (discard, riichi, kan,
+tsumo) and claims (pon, chii, ron, skip) apart. Rooms are made and every client connected
+before the clock starts, so the figures are the steady state of play. The last line is
 
-    python bench/load.py --tables 50 [--duration 20] [--think 0]
+    load: N tables, p99 X ms, Y KiB per table, Z us per decision
+
+    python -m bench.load --tables 500 [--duration 30] [--think 2]
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 from server.messaging import (  # noqa: E402
     Answer,
     End,
+    Hello,
     InquiryMsg,
     Snapshot,
     decode_server,
@@ -60,9 +64,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: action types of an own-turn inquiry (anything else is a claim on another's tile)
+TURN_TYPES = frozenset({"discard", "riichi", "tsumo", "ankan", "kakan", "kita", "kyuushu"})
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        #: the same samples split by what was answered
+        self.turn: list[float] = []
+        self.claim: list[float] = []
         self.decisions = 0
         self.games = 0
         self.connected = 0
@@ -78,10 +89,14 @@ def choose(inquiry: InquiryMsg, rng: random.Random) -> Answer:
     return Answer(inquiry.id, i, rng.randrange(len(inquiry.actions[i].options)))
 
 
-async def bot_client(url: str, seed: int, think: float, stats: Stats, stop: asyncio.Event) -> None:
+async def bot_client(
+    url: str, token: str, seed: int, think: float, stats: Stats, stop: asyncio.Event
+) -> None:
     rng = random.Random(seed)
     sent_at: float | None = None
+    bucket: list[float] = stats.turn
     async with websockets.connect(url, max_size=2**22, compression=None) as ws:
+        await ws.send(encode(Hello(token)))
         stats.connected += 1
         closer = asyncio.create_task(_close_on(stop, ws))
         try:
@@ -91,13 +106,16 @@ async def bot_client(url: str, seed: int, think: float, stats: Stats, stop: asyn
                 if text.startswith('{"type":"event"'):  # the hot path: no need to decode
                     if sent_at is not None and stats.measuring:
                         stats.latencies.append(now - sent_at)
+                        bucket.append(now - sent_at)
                     sent_at = None
                     continue
                 msg = decode_server(text)
                 inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
                 if isinstance(inquiry, InquiryMsg):
-                    if think:
-                        await asyncio.sleep(think)
+                    if think and inquiry.actions[0].type != "next_round":
+                        await asyncio.sleep(rng.expovariate(1 / think))
+                    turn = any(a.type in TURN_TYPES for a in inquiry.actions)
+                    bucket = stats.turn if turn else stats.claim
                     await ws.send(encode(choose(inquiry, rng)))
                     sent_at = time.perf_counter()
                     stats.decisions += stats.measuring
@@ -115,7 +133,7 @@ async def _close_on(stop: asyncio.Event, ws: Any) -> None:
 
 async def seat_tokens(http: httpx.AsyncClient, n: int) -> list[str]:
     """A private tonpuusen room for four clients; their seat tokens."""
-    body = {"name": "L0", "preset": "tenhou-tonpuu", "bots": 0, "public": False, "seed": n}
+    body = {"name": "L0", "preset": "tenhou-tonpuu", "bots": 0, "public": False}
     grant = (await http.post("/api/rooms", json=body)).json()
     tokens = [grant["token"]]
     for i in range(1, 4):
@@ -124,11 +142,29 @@ async def seat_tokens(http: httpx.AsyncClient, n: int) -> list[str]:
     return tokens
 
 
+def pin(pid: int, core: int) -> None:
+    """Keep a process on one core (when the machine has more than one)."""
+    cores = os.sched_getaffinity(0)
+    if len(cores) > 1:
+        os.sched_setaffinity(pid, {sorted(cores)[core % len(cores)]})
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples) or [0.0]
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
+
+
 async def run(args: argparse.Namespace) -> None:
     port = free_port()
     host = f"127.0.0.1:{port}"
     data = tempfile.mkdtemp(prefix="riichi-load-")
     env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(ROOT)}
+    # one loopback client plays every seat of every table: lift the per-client limits
+    for name in ("CREATE_PER_MIN", "JOIN_PER_MIN", "LOOKUP_PER_MIN", "MAX_OPEN_ROOMS"):
+        env[f"RIICHI_{name}"] = "1000000"
+    env["RIICHI_MAX_SOCKETS_PER_CLIENT"] = env["RIICHI_MAX_CONNS_PER_CLIENT"] = "100000"
+    env["RIICHI_MAX_ROOMS"] = str(max(1000, 2 * args.tables))
+    env["RIICHI_MAX_CONNECTIONS"] = str(max(4000, 5 * args.tables))
     server = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data],
         cwd=ROOT,
@@ -136,6 +172,8 @@ async def run(args: argparse.Namespace) -> None:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    pin(server.pid, 0)
+    pin(0, 1)
     try:
         async with httpx.AsyncClient(base_url=f"http://{host}", timeout=30) as http:
             for _ in range(200):
@@ -145,11 +183,17 @@ async def run(args: argparse.Namespace) -> None:
                 except httpx.TransportError:
                     await asyncio.sleep(0.05)
             base = rss_kib(server.pid)
-            tokens = [await seat_tokens(http, n) for n in range(args.tables)]
+            gate = asyncio.Semaphore(16)
+
+            async def room(n: int) -> list[str]:
+                async with gate:
+                    return await seat_tokens(http, n)
+
+            tokens = await asyncio.gather(*(room(n) for n in range(args.tables)))
             stats, stop = Stats(), asyncio.Event()
             tasks = [
                 asyncio.create_task(
-                    bot_client(f"ws://{host}/ws/play?token={t}", n * 4 + i, args.think, stats, stop)
+                    bot_client(f"ws://{host}/ws/play", t, n * 4 + i, args.think, stats, stop)
                 )
                 for n, four in enumerate(tokens)
                 for i, t in enumerate(four)
@@ -175,28 +219,39 @@ async def run(args: argparse.Namespace) -> None:
     finally:
         server.terminate()
         server.wait(10)
-    lat = sorted(stats.latencies) or [0.0]
+    lat = stats.latencies or [0.0]
     p50 = statistics.median(lat) * 1000
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    p99 = percentile(lat, 0.99)
     per_table = (peak - base) / args.tables
-    print(f"tables: {args.tables} (4 WebSocket bot clients each, think {args.think * 1000:.0f} ms)")
+    think = f"exponential, mean {args.think:g} s" if args.think else "none: saturation"
+    print(f"tables: {args.tables} (4 WebSocket player clients each; think {think})")
     print(f"games finished while measuring: {stats.games // 4} in {elapsed:.1f} s")
     print(f"decisions: {stats.decisions}, {stats.decisions / elapsed:.0f}/s")
     print(f"latency answer->next event: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
+    for name, samples in (("turn", stats.turn), ("claim", stats.claim)):
+        print(
+            f"  {name}: p50 {percentile(samples, 0.5):.1f} ms, "
+            f"p99 {percentile(samples, 0.99):.1f} ms ({len(samples)} samples)"
+        )
     per_decision = server_cpu / max(1, stats.decisions) * 1e6
     print(
         f"server CPU: {server_cpu:.1f} s ({per_decision:.0f} us per decision), "
         f"clients CPU: {client_cpu:.1f} s, load average {os.getloadavg()[0]:.1f}"
     )
     print(f"server RSS: base {base / 1024:.1f} MiB, peak {peak / 1024:.1f} MiB")
-    print(f"load: {args.tables} tables, p99 {p99:.1f} ms, {per_table:.0f} KiB per table")
+    print(
+        f"load: {args.tables} tables, p99 {p99:.1f} ms, {per_table:.0f} KiB per table, "
+        f"{per_decision:.0f} us per decision"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--duration", type=float, default=20.0, help="seconds to measure")
-    parser.add_argument("--think", type=float, default=0.0, help="bot think time, seconds")
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds to measure")
+    parser.add_argument(
+        "--think", type=float, default=2.0, help="mean think time, seconds (0: saturation)"
+    )
     asyncio.run(run(parser.parse_args()))
 
 

@@ -1,5 +1,6 @@
 """Record writes: a synchronous SQLite insert per decision beside the same insert through
-``anyio.to_thread`` (and a bare thread hop), measured in the same run; medians of 5 runs.
+``anyio.to_thread`` (and a bare thread hop), measured in the same run; medians of 5 runs;
+and the synchronous insert with ``synchronous=FULL`` (an fsync per commit: RIICHI_SYNCHRONOUS).
 
     python bench/storage.py [--writes 2000]
 
@@ -55,6 +56,16 @@ async def run(writes: int) -> None:
     print(f"insert synchronous (WAL, synchronous=NORMAL): {med['sync']:.0f} us")
     print(
         f"storage: sync write {med['sync']:.0f} us, {med['to_thread'] / med['sync']:.1f}x cheaper"
+    )
+    full = Storage(Path(tempfile.mkdtemp(prefix="riichi-bench-")) / "records.sqlite3", "FULL")
+    full.create_game("f", "room", "tenhou-hanchan", 1, b"{}", ["a", "b", "c", "d"])
+
+    async def fsynced(i: int) -> None:
+        full.add_decision("f", i, 0, 0, 0, False)
+
+    # fsync per commit is slow: a tenth of the writes is enough for a median
+    print(
+        f"insert synchronous (WAL, synchronous=FULL): {await _timed(writes // 10, fsynced):.0f} us"
     )
 
 

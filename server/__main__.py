@@ -1,33 +1,112 @@
-"""``python -m server [--host H] [--port P] [--data-dir D]``: the server with embedded defaults."""
+"""``python -m server [--host H] [--port P] [--data-dir D]``: the server with embedded defaults.
+
+``python -m server --healthcheck`` (same settings) asks a running server's ``/healthz`` on the
+configured port and exits 0 when it answers: the container's health check, which so follows
+``RIICHI_PORT`` instead of hard-coding one.
+Settings out of range stop it before it listens: the message names them, the exit code is 2.
+"""
 
 from __future__ import annotations
 
 import logging
+import os
+import resource
+import sys
+import tempfile
+import urllib.request
+from pathlib import Path
 
-import uvicorn
-
-from server.app import create_app
-from server.settings import from_args
+from server.settings import Settings, SettingsError, from_args
 
 #: frames above this close the socket at the protocol level; smaller ones over
 #: ``max_frame`` get an error message (docs/protocol.md)
 WS_MAX_SIZE = 65536
 
 
+def data_dir_problem(settings: Settings) -> str | None:
+    """Why the records cannot be written to the data dir, or None when they can.
+
+    Checked before the server starts, so a read-only or root-owned ``/data`` is one line that
+    says what to do, not an SQLite traceback ("unable to open database file") at the first game.
+    """
+    data_dir = Path(settings.data_dir)
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=data_dir, prefix=".write-check-"):
+            pass
+        db = settings.db_path
+        for path in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+            if path.exists():
+                with path.open("ab"):
+                    pass
+    except OSError as error:
+        return f"{error.filename or data_dir}: {error.strerror or error}"
+    return None
+
+
+def healthcheck(settings: Settings) -> int:
+    """0 when the server on the configured port answers ``/healthz``, else 1."""
+    host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(settings.host)
+    host = host or (f"[{settings.host}]" if ":" in settings.host else settings.host)
+    try:
+        with urllib.request.urlopen(f"http://{host}:{settings.port}/healthz", timeout=2) as r:
+            return 0 if r.status == 200 else 1
+    except OSError:
+        return 1
+
+
+def raise_file_limit() -> None:
+    """Use every file descriptor the hard limit allows: connections are file descriptors."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def main() -> None:
-    settings = from_args()
+    argv = sys.argv[1:]
+    probe = "--healthcheck" in argv
+    try:
+        settings = from_args([arg for arg in argv if arg != "--healthcheck"])
+        settings.validate()
+    except SettingsError as exc:
+        print(f"python -m server: {exc}", file=sys.stderr)
+        sys.exit(2)
+    if probe:
+        sys.exit(healthcheck(settings))
+    problem = data_dir_problem(settings)
+    if problem is not None:
+        print(
+            f"riichi: cannot write the records to the data dir ({problem}).\n"
+            f"The server runs as uid {os.getuid()}: make {settings.data_dir} writable for it"
+            f" (chown {os.getuid()} DIR), or use a named volume, or set RIICHI_DATA_DIR.",
+            file=sys.stderr,
+        )
+        sys.exit(os.EX_CANTCREAT)
+    # imported after the checks: a typo is reported at once, not after the engine loads
+    import uvicorn
+
+    from server.app import create_app
+    from server.security import uvicorn_options
+    from server.session.engine_port import RealEngine
+    from server.session.hub import Hub
+    from server.shutdown import GRACEFUL_S, StoppingServer
+    from server.storage import Storage
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    uvicorn.run(
-        create_app(settings),
+    raise_file_limit()
+    hub = Hub(settings, Storage(settings.db_path, settings.synchronous), RealEngine())
+    config = uvicorn.Config(
+        create_app(settings, hub),
         host=settings.host,
         port=settings.port,
-        ws="websockets-sansio",
-        ws_max_size=WS_MAX_SIZE,
-        # frames are a few hundred bytes: compressing them costs more CPU than it saves
-        ws_per_message_deflate=False,
         log_level="info",
-        access_log=False,  # request lines would carry seat tokens (?token=...)
+        **uvicorn_options(settings),
+        timeout_graceful_shutdown=GRACEFUL_S,
     )
+    try:
+        StoppingServer(config, hub).run()
+    finally:
+        hub.storage.close()
 
 
 if __name__ == "__main__":

@@ -12,16 +12,20 @@ from pathlib import Path
 
 import anyio
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from server.games_api import GamesApi
+from server.limits import Guard
 from server.rooms_api import RoomsApi
-from server.session.client import serve_seat, serve_watcher
+from server.security import POLICY_VIOLATION, Shield
+from server.session.client import serve_play, serve_watcher
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
+from server.shutdown import StoppingGate
 from server.storage import Storage
 from server.transport import WebSocketConnection
 
@@ -29,7 +33,7 @@ from server.transport import WebSocketConnection
 def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Starlette:
     settings = settings or Settings()
     if hub is None:
-        hub = Hub(settings, Storage(settings.db_path), RealEngine())
+        hub = Hub(settings, Storage(settings.db_path, settings.synchronous), RealEngine())
     the_hub = hub
 
     @contextlib.asynccontextmanager
@@ -37,19 +41,28 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         async with anyio.create_task_group() as tg:
             the_hub.bind(tg)
             yield
+            the_hub.stop()  # no-op when server/shutdown.py already stopped it
             tg.cancel_scope.cancel()
 
-    rooms = RoomsApi(the_hub, settings)
-    games = GamesApi(the_hub)
+    guard = Guard(settings)
+    rooms = RoomsApi(the_hub, settings, guard)
+    games = GamesApi(the_hub, guard)
 
     async def ws_play(ws: WebSocket) -> None:
-        await ws.accept()
-        await serve_seat(the_hub, WebSocketConnection(ws), ws.query_params.get("token", ""))
+        with guard.socket(guard.client(ws.client, ws.headers)) as allowed:
+            if not allowed:
+                await ws.close(POLICY_VIOLATION)  # before accept: HTTP 403
+                return
+            await ws.accept()
+            await serve_play(the_hub, WebSocketConnection(ws))
 
     async def ws_watch(ws: WebSocket) -> None:
-        await ws.accept()
-        token = ws.query_params.get("token") or ws.cookies.get("seat_token")
-        await serve_watcher(the_hub, WebSocketConnection(ws), ws.path_params["game"], token)
+        with guard.socket(guard.client(ws.client, ws.headers)) as allowed:
+            if not allowed:
+                await ws.close(POLICY_VIOLATION)
+                return
+            await ws.accept()
+            await serve_watcher(the_hub, WebSocketConnection(ws), ws.path_params["game"])
 
     routes: list[BaseRoute] = [
         Route("/healthz", rooms.healthz),
@@ -59,20 +72,34 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         Route("/api/rooms/{code}", rooms.get_room),
         Route("/api/rooms/{code}/join", rooms.join_room, methods=["POST"]),
         Route("/api/rooms/{code}/start", rooms.start_room, methods=["POST"]),
+        Route("/api/rooms/{code}/kick", rooms.kick, methods=["POST"]),
+        Route("/api/rooms/{code}/lock", rooms.lock, methods=["POST"]),
         Route("/api/games", games.list_games),
         Route("/api/games/{game}/state", games.game_state),
         Route("/api/games/{game}/events", games.game_events),
         Route("/api/games/{game}/answer", games.post_answer, methods=["POST"]),
         Route("/api/games/{game}/record", games.game_record),
+        Route("/api/games/{game}/verify", games.game_verify),
         WebSocketRoute("/ws/play", ws_play),
         WebSocketRoute("/ws/watch/{game}", ws_watch),
     ]
     static = Path(settings.static_dir) if settings.static_dir else _packaged_static()
     if static is not None and static.is_dir():
         routes.append(Mount("/", StaticFiles(directory=static, html=True), name="static"))
-    return Starlette(routes=routes, lifespan=lifespan)
+    # the Shield (headers, Origin, content type, body cap) sees every request and response
+    # except the bare 500 of an unhandled exception
+    shield = Middleware(Shield, settings=settings)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[shield])
+    app.state.settings = settings
+    app.add_middleware(StoppingGate, hub=the_hub)
+    return app
 
 
 def _packaged_static() -> Path | None:
-    candidate = Path(__file__).resolve().parent.parent / "static"
-    return candidate if (candidate / "index.html").exists() else None
+    """The browser client: ``server/static`` in an installed wheel (setup.py maps it there),
+    else the repository's top-level ``static/`` (a checkout or an editable install)."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "static", here.parent / "static"):
+        if (candidate / "index.html").exists():
+            return candidate
+    return None

@@ -24,7 +24,14 @@ class Ping(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=T
     pass
 
 
-ClientMessage = Answer | Ping
+class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):
+    """The first frame on ``/ws/play``: the seat token travels here, never in a URL, so it
+    lands in no access log, proxy log or Referer header."""
+
+    token: str
+
+
+ClientMessage = Answer | Ping | Hello
 
 # ---------------------------------------------------------------- server -> client
 
@@ -44,9 +51,19 @@ class RoomInfo(msgspec.Struct):
     base_s: float
     bank_s: float
     seats: list[SeatInfo]
-    status: Literal["waiting", "playing", "finished"]
-    #: the creator chose the seed, so knows every wall: a table for tests, not for a match
-    seeded: bool = False
+    status: Literal["waiting", "playing", "suspended", "finished", "aborted"]
+    #: a practice table: its one human chose the seed (so knows every wall); closed to joins
+    practice: bool = False
+    #: hex sha256 of "riichi-seed-v1:<seed>", fixed at creation, before the first deal; the
+    #: seed itself is told only in ``End``, so anyone can check the shuffle afterwards
+    commitment: str = ""
+    #: the seated humans agreed that spectators see every hand (delayed); else they see
+    #: the public view and each hand's tiles once it has ended
+    broadcast: bool = False
+    #: the creator's seat: only they start the game, lock the room or remove a player
+    owner: int | None = None
+    #: joining needs the invite key the owner shares
+    locked: bool = False
 
 
 class SeatGrant(msgspec.Struct):
@@ -125,6 +142,8 @@ class ClockMsg(msgspec.Struct, tag="clock", tag_field="type"):
 class End(msgspec.Struct, tag="end", tag_field="type"):
     game: str
     record: str
+    #: the game's seed, revealed once it has finished (checks RoomInfo.commitment)
+    seed: int | None = None
 
 
 class WireError(msgspec.Struct, tag="error", tag_field="type"):
@@ -168,8 +187,11 @@ def encode_raw(value: Any) -> msgspec.Raw:
 
 def decode_client(frame: str | bytes, max_size: int) -> ClientMessage | WireError:
     """A client message, or the error to send back; never raises."""
-    if len(frame) > max_size:
-        return WireError("too_large", f"frame of {len(frame)} bytes exceeds {max_size}")
+    size = len(frame)
+    if isinstance(frame, str) and size <= max_size < 4 * size:
+        size = len(frame.encode("utf-8", errors="surrogatepass"))  # max_size is in bytes
+    if size > max_size:
+        return WireError("too_large", f"frame over {max_size} bytes")
     try:
         return _client_decoder.decode(frame)
     except msgspec.ValidationError as exc:

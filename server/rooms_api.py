@@ -7,11 +7,16 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from engine.rules.config import PRESETS
-from server.messaging import SeatGrant
+from server.limits import Guard
+from server.messaging import RoomInfo, SeatGrant
+from server.names import clean_name
 from server.session.hub import Hub
-from server.session.rooms import RoomError
+from server.session.rooms import Room, RoomError
 from server.settings import Settings
 from server.web import error, json_response, read_body
+
+#: HTTP status of a refused join
+JOIN_STATUS = {"no_room": 404, "locked": 403}
 
 
 class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
@@ -22,20 +27,57 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     bank_s: float | None = None
     public: bool = True
     seed: int | None = None
+    #: spectators see every hand (delayed): every joiner is told before sitting down
+    broadcast: bool = False
 
 
 class JoinRoom(msgspec.Struct, forbid_unknown_fields=True):
     name: str = ""
+    #: the key of a locked room's invite link
+    invite: str | None = None
 
 
 class TokenBody(msgspec.Struct, forbid_unknown_fields=True):
     token: str
 
 
+class KickBody(msgspec.Struct, forbid_unknown_fields=True):
+    token: str
+    seat: int
+
+
+class LockBody(msgspec.Struct, forbid_unknown_fields=True):
+    token: str
+    locked: bool = True
+
+
+#: rooms on one page of the lobby list, by default and at most
+LOBBY_PAGE = 50
+LOBBY_MAX = 200
+
+
 class RoomsApi:
-    def __init__(self, hub: Hub, settings: Settings) -> None:
+    def __init__(self, hub: Hub, settings: Settings, guard: Guard | None = None) -> None:
         self.hub = hub
         self.settings = settings
+        self.guard = guard or Guard(settings)
+        #: the public room list and when it was made: a lobby refresh storm costs one scan
+        self._lobby: list[RoomInfo] = []
+        self._lobby_at = -1e18
+
+    def client(self, request: Request) -> str:
+        return self.guard.client(request.client, request.headers)
+
+    def lobby(self) -> list[RoomInfo]:
+        now = self.hub.now()
+        if now - self._lobby_at >= self.settings.lobby_ttl_s:
+            self._lobby = self.hub.rooms.public()
+            self._lobby_at = now
+        return self._lobby
+
+    def _room_open(self, game: str) -> bool:
+        room = self.hub.rooms.by_game.get(game)
+        return room is not None and room.status in ("waiting", "playing")
 
     async def healthz(self, request: Request) -> Response:
         return json_response({"ok": True})
@@ -44,12 +86,32 @@ class RoomsApi:
         return json_response({"presets": sorted(PRESETS)})
 
     async def list_rooms(self, request: Request) -> Response:
-        return json_response({"rooms": self.hub.rooms.public()})
+        """``?limit=50&after=<code>``: a page of the (cached) public rooms; ``next`` is the
+        ``after`` of the next page, null on the last."""
+        q = request.query_params
+        try:
+            limit = min(max(int(q.get("limit", str(LOBBY_PAGE))), 1), LOBBY_MAX)
+        except ValueError:
+            return error("bad_query", "limit is a number")
+        rooms = self.lobby()
+        start = 0
+        after = q.get("after", "").upper()
+        if after:
+            start = next((i + 1 for i, r in enumerate(rooms) if r.code == after), len(rooms))
+        page = rooms[start : start + limit]
+        more = start + limit < len(rooms)
+        return json_response({"rooms": page, "next": page[-1].code if more and page else None})
 
     async def create_room(self, request: Request) -> Response:
+        client = self.client(request)
+        refused = self.guard.check_rooms(client, self._room_open)
+        refused = refused or self.guard.check_rate(self.guard.creates, client, "new rooms")
+        if refused is not None:
+            return refused
         body = await read_body(request, CreateRoom)
         if isinstance(body, Response):
             return body
+        self._lobby_at = -1e18
         try:
             room = self.hub.create(
                 preset=body.preset,
@@ -58,39 +120,85 @@ class RoomsApi:
                 bank_s=self.settings.bank_s if body.bank_s is None else body.bank_s,
                 public=body.public,
                 seed=body.seed,
+                broadcast=body.broadcast,
             )
+            self.guard.add_room(client, room.game)
             if room.full:
                 self.hub.start(room)
                 return json_response(room.info())
-            room, seat = self.hub.join(room.code, body.name)
+            room, seat = self.hub.join(room.code, clean_name(body.name))
         except RoomError as exc:
             return error(exc.code, str(exc))
         assert seat.token is not None
         return json_response(SeatGrant(room.info(), seat.index, seat.token))
 
     async def get_room(self, request: Request) -> Response:
+        refused = self.guard.check_rate(self.guard.lookups, self.client(request), "lookups")
+        if refused is not None:
+            return refused
         room = self.hub.rooms.by_code.get(request.path_params["code"].upper())
         if room is None:
             return error("no_room", "no such room", 404)
         return json_response(room.info())
 
     async def join_room(self, request: Request) -> Response:
+        refused = self.guard.check_rate(self.guard.joins, self.client(request), "joins")
+        if refused is not None:
+            return refused
         body = await read_body(request, JoinRoom)
         if isinstance(body, Response):
             return body
+        self._lobby_at = -1e18
         try:
-            room, seat = self.hub.join(request.path_params["code"], body.name)
+            code, name = request.path_params["code"], clean_name(body.name)
+            room, seat = self.hub.join(code, name, body.invite)
         except RoomError as exc:
-            return error(exc.code, str(exc), 409 if exc.code != "no_room" else 404)
+            return error(exc.code, str(exc), JOIN_STATUS.get(exc.code, 409))
         assert seat.token is not None
         return json_response(SeatGrant(room.info(), seat.index, seat.token))
+
+    def _owned(self, request: Request, token: str) -> Room | Response:
+        """The room of ``code`` if ``token`` is its owner's, else the error to send."""
+        room = self.hub.rooms.by_code.get(request.path_params["code"].upper())
+        if room is None:
+            return error("no_room", "no such room", 404)
+        if not room.is_owner(token):
+            return error("not_owner", "only the player who made the room may do this", 403)
+        return room
 
     async def start_room(self, request: Request) -> Response:
         body = await read_body(request, TokenBody)
         if isinstance(body, Response):
             return body
-        entry = self.hub.rooms.by_token.get(body.token)
-        if entry is None or entry[0].code != request.path_params["code"].upper():
-            return error("bad_token", "not a seat of this room", 403)
-        self.hub.start(entry[0])
-        return json_response(entry[0].info())
+        room = self._owned(request, body.token)
+        if isinstance(room, Response):
+            return room
+        self.hub.start(room)
+        return json_response(room.info())
+
+    async def kick(self, request: Request) -> Response:
+        body = await read_body(request, KickBody)
+        if isinstance(body, Response):
+            return body
+        room = self._owned(request, body.token)
+        if isinstance(room, Response):
+            return room
+        if not 0 <= body.seat < len(room.seats):
+            return error("bad_seat", f"seat must be 0..{len(room.seats) - 1}")
+        try:
+            self.hub.kick(room, body.seat)
+        except RoomError as exc:
+            return error(exc.code, str(exc), 409)
+        return json_response(room.info())
+
+    async def lock(self, request: Request) -> Response:
+        body = await read_body(request, LockBody)
+        if isinstance(body, Response):
+            return body
+        room = self._owned(request, body.token)
+        if isinstance(room, Response):
+            return room
+        invite = room.lock(body.locked)
+        self.hub.save(room)
+        self.hub.broadcast_room(room)
+        return json_response({"room": room.info(), "invite": invite})

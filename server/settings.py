@@ -30,8 +30,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     next_round_s: float = 15.0
     #: spectators see each event this many seconds after it happened
     spectator_delay_s: float = 10.0
-    #: how long a bot "thinks" at a table with humans (0 at all-bot tables)
+    #: how long a bot takes over each decision of its own turn at a table with humans (the
+    #: same every time: its timing must not tell what it could do; claims are answered at once)
     bot_think_s: float = 0.3
+    #: the same at all-bot tables: a pace people can watch, and one that never lets a
+    #: bots' match run inside the event loop in one go
+    bot_pace_s: float = 0.4
     #: bounds on client input: frame size, refused frames before closing, messages per second
     max_frame: int = 4096
     max_strikes: int = 20
@@ -43,12 +47,91 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     room_ttl_s: float = 600.0
     #: rooms held at once (waiting, playing or recently finished)
     max_rooms: int = 1000
+    #: SQLite durability: NORMAL (a commit survives a crash of the process) or FULL (fsync
+    #: per commit: survives power loss too; README "Durability")
+    synchronous: str = "NORMAL"
     #: serve the browser client from this folder (empty: the packaged static/ if present)
     static_dir: str = ""
+    #: largest request body, bytes; larger ones get 413 before the rest is read
+    max_body: int = 4096
+    #: a connection must finish its request headers (a request its body, a WebSocket its
+    #: hello) within this
+    header_timeout_s: float = 10.0
+    #: an idle keep-alive HTTP connection is closed after this
+    keep_alive_s: float = 5.0
+    #: WebSockets are pinged this often and dropped when the pong is this late
+    ws_ping_s: float = 10.0
+    #: TCP connections held at once: by one client address, and by everyone
+    max_conns_per_client: int = 64
+    max_connections: int = 4000
+    #: WebSockets and event streams one client address holds open at once
+    max_sockets_per_client: int = 16
+    #: per client address, per minute: rooms created, joins, room-code lookups
+    create_per_min: float = 10.0
+    join_per_min: float = 30.0
+    lookup_per_min: float = 60.0
+    #: rooms one client address may hold open (waiting or playing) at once
+    max_open_rooms: int = 4
+    #: comma-separated proxy addresses whose X-Forwarded-For names the client (none: off)
+    trusted_proxies: str = ""
+    #: comma-separated origins allowed besides the server's own (WebSocket and POST)
+    allowed_origins: str = ""
+    #: the public room list is computed at most once per this many seconds
+    lobby_ttl_s: float = 1.0
+    #: exported records of finished games kept in memory
+    record_cache: int = 128
 
     @property
     def db_path(self) -> Path:
         return Path(self.data_dir) / "records.sqlite3"
+
+    def validate(self) -> None:
+        """Raise SettingsError naming every setting outside its range: a typo in a variable
+        should stop the server at start, not show up as a strange table hours later."""
+        problems = [
+            f"{name} = {getattr(self, name)!r} must be {low!r}..{high!r}"
+            for name, (low, high) in RANGES.items()
+            if not low <= getattr(self, name) <= high
+        ]
+        if not self.host:
+            problems.append("host must not be empty")
+        if problems:
+            raise SettingsError("bad settings: " + "; ".join(problems))
+
+
+class SettingsError(ValueError):
+    """A setting out of range or unreadable; the message names the variable."""
+
+
+#: the range of every numeric setting (inclusive)
+RANGES: dict[str, tuple[float, float]] = {
+    "port": (0, 65535),
+    "base_s": (0, 300),
+    "bank_s": (0, 3600),
+    "start_grace_s": (0, 3600),
+    "next_round_s": (0.1, 3600),
+    "spectator_delay_s": (0, 600),
+    "bot_think_s": (0, 10),
+    "max_frame": (64, 65536),
+    "max_strikes": (1, 1000),
+    "rate_per_s": (1, 10000),
+    "send_queue": (16, 1_000_000),
+    "room_ttl_s": (1, 86400),
+    "max_rooms": (1, 1_000_000),
+    "max_body": (256, 1 << 24),
+    "header_timeout_s": (0.1, 300),
+    "keep_alive_s": (0.1, 300),
+    "ws_ping_s": (1, 3600),
+    "max_conns_per_client": (2, 100_000),
+    "max_connections": (16, 1_000_000),
+    "max_sockets_per_client": (1, 100_000),
+    "create_per_min": (0.1, 1_000_000),
+    "join_per_min": (0.1, 1_000_000),
+    "lookup_per_min": (0.1, 1_000_000),
+    "max_open_rooms": (1, 1_000_000),
+    "lobby_ttl_s": (0, 60),
+    "record_cache": (0, 100_000),
+}
 
 
 def from_env(env: Mapping[str, str] | None = None, base: Settings | None = None) -> Settings:
@@ -58,7 +141,11 @@ def from_env(env: Mapping[str, str] | None = None, base: Settings | None = None)
     for name, value in values.items():
         raw = env.get(f"RIICHI_{name.upper()}")
         if raw is not None:
-            values[name] = type(value)(raw)
+            try:
+                values[name] = type(value)(raw)
+            except ValueError:
+                kind = type(value).__name__
+                raise SettingsError(f"RIICHI_{name.upper()}={raw!r} is not a {kind}") from None
     return Settings(**values)
 
 

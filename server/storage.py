@@ -5,6 +5,13 @@ commit): bench/storage.py measured 128 us per decision on this shared 2-core mac
 757 us for the same insert through ``anyio.to_thread`` (a bare thread hop alone: 480 us), so
 the table's task writes directly. Reads for downloads run
 in a worker thread (``anyio.to_thread``) because a record can be large.
+
+Durability: a decision is committed before the engine or any client sees its effect
+(write-ahead, server/session/answers.py). Each commit is in the WAL file when ``execute``
+returns, so it survives a crash or ``kill -9`` of the process; with ``synchronous=NORMAL`` a
+power loss or kernel crash may lose the commits since the last WAL checkpoint sync (the last
+few decisions; the database stays consistent and the game resumes from what is left).
+``RIICHI_SYNCHRONOUS=full`` fsyncs every commit (README: measured cost).
 """
 
 from __future__ import annotations
@@ -13,13 +20,15 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, room TEXT NOT NULL, preset TEXT NOT NULL, seed INTEGER NOT NULL,
-    rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL, result TEXT
+    rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL, result TEXT,
+    commitment TEXT, practice INTEGER
 );
 CREATE TABLE IF NOT EXISTS decisions (
     game TEXT NOT NULL, n INTEGER NOT NULL, inquiry INTEGER NOT NULL, seat INTEGER NOT NULL,
@@ -33,6 +42,15 @@ CREATE TABLE IF NOT EXISTS endings (game TEXT PRIMARY KEY, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS listed (game TEXT PRIMARY KEY);
 CREATE INDEX IF NOT EXISTS endings_at ON endings (at);
 """
+#: columns added after the first schema: (table, column, type); added on open when missing
+_ADDED = (
+    ("games", "engine", "TEXT"),
+    ("decisions", "hash", "TEXT"),
+    ("games", "commitment", "TEXT"),
+    ("games", "practice", "INTEGER"),
+)
+#: statuses a stored game may have (``error``: the engine raised; kept from older servers)
+STATUSES = ("waiting", "playing", "suspended", "finished", "aborted")
 
 
 class DecisionRow(msgspec.Struct, array_like=True):
@@ -57,6 +75,14 @@ class GameRecord(msgspec.Struct):
     decisions: list[DecisionRow]
     rounds: list[msgspec.Raw]
     result: msgspec.Raw
+    #: the commitment to ``seed`` every seat had before the first deal (engine.rules.wall)
+    commitment: str = ""
+    #: the one human chose the seed (a practice game)
+    practice: bool = False
+    #: engine.version.ENGINE_VERSION of the server that played it (null: before versions)
+    engine: str | None = None
+    #: why the record is incomplete: "" for a finished game, else what it holds
+    note: str = ""
 
 
 class GameSummary(msgspec.Struct):
@@ -68,24 +94,57 @@ class GameSummary(msgspec.Struct):
     finished: int
     seats: list[str]
     scores: msgspec.Raw
+    status: str = "finished"
 
 
 class Storage:
     """One SQLite file shared by every table of the server."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+        if synchronous.upper() not in ("NORMAL", "FULL"):
+            raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
+        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.executescript(_SCHEMA)
+        for table, column, kind in _ADDED:
+            names = [r[1] for r in self._db.execute(f"PRAGMA table_info({table})")]
+            if column not in names:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
         self._decision_count: dict[str, int] = {}
 
     def close(self) -> None:
+        """Checkpoint the WAL into the main file and close (a clean stop)."""
         with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
+
+    def execute(self, sql: str, args: tuple[object, ...] = ()) -> None:
+        """One statement (its own transaction), for the modules that own other tables."""
+        self._write(sql, args)
+
+    def transaction(self, statements: list[tuple[str, tuple[object, ...]]]) -> None:
+        """Several statements committed together (or not at all)."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                for sql, args in statements:
+                    self._db.execute(sql, args)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def script(self, sql: str) -> None:
+        with self._lock:
+            self._db.executescript(sql)
+
+    def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
 
     def _write(self, sql: str, args: tuple[object, ...]) -> None:
         with self._lock:
@@ -100,25 +159,41 @@ class Storage:
         rules: bytes,
         seats: list[str],
         public: bool = True,
+        commitment: str = "",
+        practice: bool = False,
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
+        seats_json = msgspec.json.encode(seats).decode()
         with self._lock:
             self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL)",
-                (game, room, preset, seed, rules.decode(), msgspec.json.encode(seats).decode()),
+                "INSERT INTO games (id, room, preset, seed, rules, seats, status, result, "
+                "commitment, practice) VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?)",
+                (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice)),
             )
             if public:
                 self._db.execute("INSERT OR IGNORE INTO listed VALUES (?)", (game,))
 
     def add_decision(
-        self, game: str, inquiry: int, seat: int, action: int, option: int, timeout: bool
+        self,
+        game: str,
+        inquiry: int,
+        seat: int,
+        action: int,
+        option: int,
+        timeout: bool,
+        trail: str | None = None,
     ) -> None:
-        n = self._decision_count.get(game, 0)
-        self._decision_count[game] = n + 1
+        """Append a decision; committed (in the WAL) when this returns. ``trail`` is the
+        replay hash of the god-view stream when it was taken (server/session/resume.py)."""
+        n = self._decision_count.get(game)
+        if n is None:  # a resumed game goes on from what is stored
+            n = self.query("SELECT count(*) FROM decisions WHERE game = ?", (game,))[0][0]
         self._write(
-            "INSERT INTO decisions VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game, n, inquiry, seat, action, option, int(timeout)),
+            "INSERT INTO decisions (game, n, inquiry, seat, action, option, timeout, hash) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game, n, inquiry, seat, action, option, int(timeout), trail),
         )
+        self._decision_count[game] = n + 1
 
     def add_round(self, game: str, n: int, data: bytes) -> None:
         self._write("INSERT OR REPLACE INTO rounds VALUES (?, ?, ?)", (game, n, data.decode()))
@@ -131,6 +206,30 @@ class Storage:
                 (status, result.decode(), game),
             )
             self._db.execute("INSERT OR REPLACE INTO endings VALUES (?, ?)", (game, time.time()))
+
+    def set_status(self, game: str, status: str) -> None:
+        """A game that did not end (suspended, playing again after a resume, aborted)."""
+        self._decision_count.pop(game, None)
+        self._write("UPDATE games SET status = ? WHERE id = ?", (status, game))
+
+    def games_with_status(self, status: str, limit: int) -> list[GameSummary]:
+        """Games of public rooms with an unfinished status, newest first."""
+        rows = self.query(
+            "SELECT g.id, g.preset, g.seats FROM games g JOIN listed l ON l.game = g.id "
+            "WHERE g.status = ? ORDER BY g.rowid DESC LIMIT ?",
+            (status, limit),
+        )
+        return [
+            GameSummary(
+                id=r[0],
+                preset=r[1],
+                finished=0,
+                seats=msgspec.json.decode(r[2], type=list[str]),
+                scores=msgspec.Raw(b"null"),
+                status=status,
+            )
+            for r in rows
+        ]
 
     def finished_games(self, limit: int, before: float | None = None) -> list[GameSummary]:
         """Finished games of public rooms, newest first; ``before`` (unix ms) pages past the
@@ -157,8 +256,8 @@ class Storage:
         """The whole record of a game, or None; safe to call from a worker thread."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, room, preset, seed, rules, seats, status, result FROM games "
-                "WHERE id = ?",
+                "SELECT id, room, preset, seed, rules, seats, status, result, commitment, "
+                "practice, engine FROM games WHERE id = ?",
                 (game,),
             ).fetchone()
             if row is None:
@@ -182,4 +281,12 @@ class Storage:
             decisions=[DecisionRow(d[0], d[1], d[2], d[3], bool(d[4])) for d in decisions],
             rounds=[msgspec.Raw(r[0].encode()) for r in rounds],
             result=msgspec.Raw((row[7] or "null").encode()),
+            commitment=row[8] or "",
+            practice=bool(row[9]),
+            engine=row[10],
         )
+
+    def trails(self, game: str) -> list[str | None]:
+        """The replay hash stored with each decision of ``game``, in order."""
+        rows = self.query("SELECT hash FROM decisions WHERE game = ? ORDER BY n", (game,))
+        return [r[0] for r in rows]

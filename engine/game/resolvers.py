@@ -23,8 +23,8 @@ from engine.actions.types import DiscardOptions
 from engine.rules.hand import decompose, is_kokushi, tenpai_discards
 from engine.rules.hand import waits as hand_waits
 from engine.rules.meld import MeldType
-from engine.rules.preview import preview_value
 from engine.rules.scoring import score_hand
+from engine.rules.scoring.preview import preview_value
 from engine.rules.tiles import YAOCHUU, to_counts
 
 if TYPE_CHECKING:

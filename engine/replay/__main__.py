@@ -2,16 +2,23 @@
 
 One line per round the engine does not reproduce, then a summary; the last line is
 ``matched R/T rounds in G games``. Exit status 0 only when every round matched.
+
+``python -m engine.replay verify RECORD...``: check a finished game's shuffle (our JSON
+record or a Tenhou export with its seed, see engine/replay/verify.py): one line per failure,
+one ``verified`` line per good file; exit status 0 only when every file verified.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from engine.replay.check import check_file, log_files
+from engine.replay.verify import Verdict, verify_document
 from engine.rules.config import PRESETS
 
 
@@ -31,7 +38,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="list every win the engine offered and the log passed",
     )
+    verify = sub.add_parser("verify", help="check a finished game's seed and walls")
+    verify.add_argument("paths", nargs="+", help="our JSON records or Tenhou JSON exports")
     args = parser.parse_args(argv)
+    if args.command == "verify":
+        return run_verify([Path(p) for p in args.paths])
     started = time.perf_counter()
     matched = total = games = 0
     reasons: Counter[str] = Counter()
@@ -64,6 +75,30 @@ def main(argv: list[str] | None = None) -> int:
     print(f"checked {total} rounds of {games} games in {elapsed:.1f} s")
     print(f"matched {matched}/{total} rounds in {games} games")
     return 0 if matched == total else 1
+
+
+def run_verify(paths: list[Path]) -> int:
+    failed = 0
+    for path in paths:
+        verdict = _verify_file(path)
+        for reason in verdict.failures:
+            print(f"{path.name}: {reason}")
+        if verdict.ok:
+            practice = " (practice: the player chose the seed)" if verdict.practice else ""
+            print(f"{path.name}: verified: commitment and {verdict.rounds} rounds{practice}")
+        else:
+            failed += 1
+    return 0 if failed == 0 else 1
+
+
+def _verify_file(path: Path) -> Verdict:
+    if path.suffix in (".jsonl", ".mjson"):
+        return Verdict(False, False, False, ("mjai logs carry no seed; verify the JSON record",))
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        return Verdict(False, False, False, (f"unreadable: {type(e).__name__}: {e}",))
+    return verify_document(doc)
 
 
 if __name__ == "__main__":

@@ -16,10 +16,14 @@ from engine.replay.mjai_write import mjai_events
 from engine.replay.record import GameRecord
 from engine.replay.recorder import Recorder
 from engine.replay.tenhou_write import write_game
+from engine.rules.wall import seed_commitment
 
 
-def record_game(game: Game, names: Sequence[str] = ()) -> GameRecord:
-    """The round records of ``game`` (finished or not: what its decisions reach)."""
+def record_game(
+    game: Game, names: Sequence[str] = (), *, commitment: str = "", practice: bool = False
+) -> GameRecord:
+    """The round records of ``game`` (finished or not: what its decisions reach), with its
+    seed and the commitment published for it (computed from the seed when not given)."""
     first = game.rounds[0] if game.rounds else None
     start = RoundStart(first.kyoku, first.honba, first.kyotaku, first.scores) if first else None
     recorder = Recorder(ReplayCenter(game.decisions), game.n)
@@ -32,17 +36,24 @@ def record_game(game: Game, names: Sequence[str] = ()) -> GameRecord:
         max_rounds=game.max_rounds,
     )
     run_sync(again, fill_defaults=True)
+    seed = game.seed if isinstance(game.seed, int) else None
     return GameRecord(
         rules=game.rules,
         rounds=tuple(recorder.rounds),
         names=tuple(names),
         final=recorder.final,
+        seed=seed,
+        commitment=commitment or ("" if seed is None else seed_commitment(seed)),
+        practice=practice,
     )
 
 
-def to_tenhou(game: Game, names: Sequence[str] = ()) -> dict[str, Any]:
-    """tenhou.net/6 JSON, as Tenhou's viewer and NAGA / mjai-reviewer load it."""
-    return write_game(record_game(game, names))
+def to_tenhou(
+    game: Game, names: Sequence[str] = (), *, commitment: str = "", practice: bool = False
+) -> dict[str, Any]:
+    """tenhou.net/6 JSON, as Tenhou's viewer and NAGA / mjai-reviewer load it, plus our
+    ``seed``, ``commitment`` and ``practice`` keys (see tenhou_write)."""
+    return write_game(record_game(game, names, commitment=commitment, practice=practice))
 
 
 def to_mjai(game: Game, names: Sequence[str] = ()) -> list[dict[str, Any]]:

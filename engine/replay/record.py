@@ -130,3 +130,10 @@ class GameRecord(msgspec.Struct, frozen=True):
     names: tuple[str, ...] = ()
     #: Tenhou's final ``sc`` (points, result, ...) when the log has it
     final: tuple[float, ...] = ()
+    #: the game's shuffle seed when the log publishes it (our Tenhou exports do), with the
+    #: commitment to it published before the first deal; ``python -m engine.replay verify``
+    #: checks that every wall follows from it
+    seed: int | None = None
+    commitment: str = ""
+    #: the seed was chosen by the one human at the table (a practice game)
+    practice: bool = False

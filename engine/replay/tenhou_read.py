@@ -59,7 +59,19 @@ def read_game(game: dict[str, Any]) -> GameRecord:
         ref=str(game.get("ref", "")),
         names=tuple(game.get("name", ())),
         final=tuple(game.get("sc", ())),
+        seed=_seed(game.get("seed")),
+        commitment=str(game.get("commitment") or ""),
+        practice=game.get("practice") is True,
     )
+
+
+def _seed(value: Any) -> int | None:
+    """Our exports' shuffle seed (an int), None when the log has none."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ReplayError(f"seed must be an integer, not {value!r}")
+    return value
 
 
 def read_round(raw: Sequence[Any], rules: RuleConfig) -> RoundRecord:

@@ -43,7 +43,16 @@ def write_game(game: GameRecord, disp: str = "") -> dict[str, Any]:
         "lobby": 0,
         "sc": list(game.final),
         "name": names + [""] * (4 - len(names)),
+        **_shuffle_keys(game),
     }
+
+
+def _shuffle_keys(game: GameRecord) -> dict[str, Any]:
+    """Our extra top-level keys (Tenhou's viewer and reviewers ignore unknown keys): the
+    seed, its commitment and the practice flag, so the log's walls can be verified."""
+    if game.seed is None:
+        return {}
+    return {"seed": game.seed, "commitment": game.commitment, "practice": game.practice}
 
 
 def write_round(rec: RoundRecord, rules: RuleConfig) -> list[Any]:

@@ -21,9 +21,9 @@ from typing import NamedTuple
 import xiangting
 
 from engine.rules.agari_table import HONOURS, PARTS, SUIT, Key, PartDecomp, shifted
+from engine.rules.tiles import YAOCHUU_KINDS as _YAOCHUU
+from engine.rules.tiles import Kind
 
-#: terminal and honour kinds in kind order (kokushi's thirteen)
-_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _SUIT_COMPLETE = SUIT.complete
 _HONOUR_COMPLETE = HONOURS.complete
 _SUIT_DECOMPS = SUIT.decomps
@@ -39,9 +39,9 @@ _PART_OF = tuple(min(k // 9, 3) for k in range(34))
 class Decomposition(NamedTuple):
     """One standard-form reading of a complete concealed part: a pair and closed groups."""
 
-    pair: int
-    shuntsu: tuple[int, ...]
-    koutsu: tuple[int, ...]
+    pair: Kind
+    shuntsu: tuple[Kind, ...]
+    koutsu: tuple[Kind, ...]
 
 
 def _tuple(counts: Sequence[int]) -> tuple[int, ...]:
@@ -123,7 +123,7 @@ def _join(m: PartDecomp, p: PartDecomp, s: PartDecomp, h: PartDecomp) -> Decompo
 # ---------------------------------------------------------------- waits
 
 
-def _standard_waits(keys: Sequence[Key]) -> list[int]:
+def _standard_waits(keys: Sequence[Key]) -> list[Kind]:
     """Kinds completing a standard-form hand whose four parts have these keys (sum 3n+1).
 
     At most one part may be incomplete: it takes the tile, and becomes the pair holder iff no
@@ -155,7 +155,7 @@ def _standard_waits(keys: Sequence[Key]) -> list[int]:
     return out
 
 
-def _special_waits(c: tuple[int, ...]) -> list[int]:
+def _special_waits(c: tuple[int, ...]) -> list[Kind]:
     """Chiitoitsu and kokushi waits of a fully concealed 13-tile hand (else [])."""
     if sum(c) != 13:  # cheaper than the counts below: an open hand stops here
         return []
@@ -172,11 +172,19 @@ def _special_waits(c: tuple[int, ...]) -> list[int]:
     return []
 
 
-def waits(counts: Sequence[int], held: Sequence[int] | None = None) -> list[int]:
+def waits(counts: Sequence[int], held: Sequence[int] | None = None) -> list[Kind]:
     """Kinds that complete a waiting part (sum 3n+1), ascending.
 
     A kind whose four copies are in ``counts`` is never a wait. ``held`` (34 counts of meld
     tiles) also drops kinds whose four copies are in hand plus melds, for variants that want it.
+
+    >>> from engine.rules.tiles import counts_from_str
+    >>> waits(counts_from_str("123456789m1234p"))  # 1p or 4p (kinds 9 and 12)
+    [9, 12]
+    >>> waits(counts_from_str("1112345678999m"))  # junsei chuuren: all nine
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    >>> waits(counts_from_str("1111m"))  # the fifth 1m does not exist: noten
+    []
     """
     c = _tuple(counts)
     found = _standard_waits((c[0:9], c[9:18], c[18:27], c[27:34]))
@@ -204,7 +212,7 @@ def shanten(counts: Sequence[int], sanma: bool = False) -> int:
 
 def tenpai_discards(
     counts: Sequence[int], held: Sequence[int] | None = None
-) -> dict[int, list[int]]:
+) -> dict[Kind, list[Kind]]:
     """Discard kind -> the waits it leaves, for each discard of a 3n+2 part that leaves tenpai.
 
     Only the part that loses the tile changes, so the other parts' keys are reused, and a

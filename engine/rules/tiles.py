@@ -11,6 +11,12 @@ Strings exist only at the edges: mpsz (``"123m406p11z"``, 0 = red five), mjai na
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+#: a physical tile, 0..135 (four copies per kind)
+Tile: TypeAlias = int
+#: a tile kind, 0..33 (``tile >> 2``)
+Kind: TypeAlias = int
 
 NUM_KINDS = 34
 NUM_TILES = 136
@@ -18,12 +24,23 @@ MAN, PIN, SOU, HONOR = 0, 1, 2, 3
 EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
 WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (HAKU, HATSU, CHUN)
+#: the five of each suit; its lowest copies are the red ones (``red_tiles``)
 FIVES = (4, 13, 22)
 
+# The tile sets, written once: every other module (scoring tables, hand analysis, the bench's
+# hand generator) derives its own form from these.
+#: 1 and 9 of each suit
+TERMINALS: tuple[Kind, ...] = (0, 8, 9, 17, 18, 26)
+#: the winds and dragons
+HONOURS: tuple[Kind, ...] = (*WINDS, *DRAGONS)
+#: terminals and honours in kind order: kokushi's thirteen
+YAOCHUU_KINDS: tuple[Kind, ...] = (*TERMINALS, *HONOURS)
 #: kinds that are terminals or honours (yaochuuhai)
-YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+YAOCHUU = frozenset(YAOCHUU_KINDS)
 #: kinds 2..8 of each suit (tanyao tiles)
-SIMPLES = frozenset(k for k in range(27) if k % 9 not in (0, 8))
+SIMPLES = frozenset(k for k in range(27) if k not in YAOCHUU)
+#: 2 3 4 6 8 sou and hatsu (ryuuiisou)
+GREEN: tuple[Kind, ...] = (19, 20, 21, 23, 25, HATSU)
 #: kinds used only in sanma (3-player): man 2..8 are removed
 SANMA_REMOVED = frozenset(range(1, 8))
 
@@ -31,30 +48,30 @@ _SUIT_LETTERS = "mpsz"
 _MJAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 
 
-def kind(tile: int) -> int:
+def kind(tile: Tile) -> Kind:
     """The kind (0..33) of a physical tile."""
     return tile >> 2
 
 
-def suit(k: int) -> int:
+def suit(k: Kind) -> int:
     """The suit of a kind: MAN, PIN, SOU or HONOR."""
     return k // 9 if k < 27 else HONOR
 
 
-def number(k: int) -> int:
+def number(k: Kind) -> int:
     """The face number 1..9 of a suited kind (1..7 for honours)."""
     return k % 9 + 1 if k < 27 else k - 26
 
 
-def is_honor(k: int) -> bool:
+def is_honor(k: Kind) -> bool:
     return k >= 27
 
 
-def is_terminal(k: int) -> bool:
+def is_terminal(k: Kind) -> bool:
     return k < 27 and k % 9 in (0, 8)
 
 
-def red_tiles(aka: Sequence[int] = (1, 1, 1)) -> frozenset[int]:
+def red_tiles(aka: Sequence[int] = (1, 1, 1)) -> frozenset[Tile]:
     """The physical ids that are red under a rule with ``aka[s]`` red fives in suit s."""
     return frozenset(FIVES[s] * 4 + i for s in range(3) for i in range(aka[s]))
 
@@ -63,7 +80,7 @@ def red_tiles(aka: Sequence[int] = (1, 1, 1)) -> frozenset[int]:
 DEFAULT_RED = red_tiles()
 
 
-def dora_of(indicator_kind: int, sanma: bool = False) -> int:
+def dora_of(indicator_kind: Kind, sanma: bool = False) -> Kind:
     """The dora kind an indicator kind points to (9→1, N→E, Chun→Haku; sanma 1m→9m)."""
     if indicator_kind < 27:
         if sanma and indicator_kind == 0:
@@ -75,7 +92,7 @@ def dora_of(indicator_kind: int, sanma: bool = False) -> int:
     return 31 + (indicator_kind - 31 + 1) % 3
 
 
-def to_counts(tiles: Iterable[int]) -> list[int]:
+def to_counts(tiles: Iterable[Tile]) -> list[int]:
     """A 34-slot count vector of physical tiles."""
     counts = [0] * NUM_KINDS
     for t in tiles:
@@ -86,7 +103,7 @@ def to_counts(tiles: Iterable[int]) -> list[int]:
 # ---------------------------------------------------------------- mpsz notation
 
 
-def parse_kinds(text: str) -> list[tuple[int, bool]]:
+def parse_kinds(text: str) -> list[tuple[Kind, bool]]:
     """Parse mpsz into (kind, is_red) pairs in written order; '0' is a red five."""
     out: list[tuple[int, bool]] = []
     digits: list[str] = []
@@ -111,8 +128,18 @@ def parse_kinds(text: str) -> list[tuple[int, bool]]:
     return out
 
 
-def parse(text: str, red: frozenset[int] = DEFAULT_RED) -> list[int]:
-    """Parse mpsz into distinct physical ids: red fives take a red copy, others a plain one."""
+def parse(text: str, red: frozenset[Tile] = DEFAULT_RED) -> list[Tile]:
+    """Parse mpsz into distinct physical ids: red fives take a red copy, others a plain one.
+
+    >>> parse("123m")
+    [0, 4, 8]
+    >>> parse("505m")  # 0 is the red five: id 16, the lowest copy of 5m
+    [17, 16, 18]
+    >>> parse("11111z")
+    Traceback (most recent call last):
+    ...
+    ValueError: too many copies of 1z in '11111z'
+    """
     used: set[int] = set()
     out: list[int] = []
     for k, is_red in parse_kinds(text):
@@ -125,7 +152,7 @@ def parse(text: str, red: frozenset[int] = DEFAULT_RED) -> list[int]:
     return out
 
 
-def to_str(tiles: Iterable[int], red: frozenset[int] = DEFAULT_RED, sort: bool = True) -> str:
+def to_str(tiles: Iterable[Tile], red: frozenset[Tile] = DEFAULT_RED, sort: bool = True) -> str:
     """Print physical ids as mpsz; red fives print as 0."""
     items = sorted(tiles) if sort else list(tiles)
     out: list[str] = []
@@ -142,12 +169,12 @@ def to_str(tiles: Iterable[int], red: frozenset[int] = DEFAULT_RED, sort: bool =
     return "".join(out)
 
 
-def kind_to_str(k: int) -> str:
+def kind_to_str(k: Kind) -> str:
     """One kind in mpsz, e.g. ``'5m'``, ``'7z'``."""
     return f"{number(k)}{_SUIT_LETTERS[suit(k)]}"
 
 
-def kinds_from_str(text: str) -> list[int]:
+def kinds_from_str(text: str) -> list[Kind]:
     """Parse mpsz into kinds only (red fives become plain fives)."""
     return [k for k, _ in parse_kinds(text)]
 
@@ -163,7 +190,7 @@ def counts_from_str(text: str) -> list[int]:
 # ---------------------------------------------------------------- mjai names
 
 
-def to_mjai(tile: int, red: frozenset[int] = DEFAULT_RED) -> str:
+def to_mjai(tile: Tile, red: frozenset[Tile] = DEFAULT_RED) -> str:
     """The mjai name of a physical tile: ``1m``..``9s``, ``5mr``, ``E S W N P F C``."""
     k = tile >> 2
     if k >= 27:
@@ -172,7 +199,7 @@ def to_mjai(tile: int, red: frozenset[int] = DEFAULT_RED) -> str:
     return name + "r" if tile in red else name
 
 
-def mjai_kind(name: str) -> tuple[int, bool]:
+def mjai_kind(name: str) -> tuple[Kind, bool]:
     """Parse an mjai tile name into (kind, is_red)."""
     if name in _MJAI_HONORS:
         return 27 + _MJAI_HONORS.index(name), False
@@ -186,7 +213,7 @@ def mjai_kind(name: str) -> tuple[int, bool]:
 # ---------------------------------------------------------------- Tenhou codes
 
 
-def to_tenhou(tile: int, red: frozenset[int] = DEFAULT_RED) -> int:
+def to_tenhou(tile: Tile, red: frozenset[Tile] = DEFAULT_RED) -> int:
     """Tenhou's code of a physical tile: 11..19 man, 21..29 pin, 31..39 sou, 41..47, 51..53 red."""
     k = tile >> 2
     if tile in red:
@@ -194,7 +221,7 @@ def to_tenhou(tile: int, red: frozenset[int] = DEFAULT_RED) -> int:
     return (suit(k) + 1) * 10 + number(k)
 
 
-def tenhou_kind(code: int) -> tuple[int, bool]:
+def tenhou_kind(code: int) -> tuple[Kind, bool]:
     """Parse a Tenhou tile code into (kind, is_red)."""
     if 51 <= code <= 53:
         return FIVES[code - 51], True

@@ -16,6 +16,10 @@ The shuffle is Fisher-Yates driven by SHA-256 in counter mode over
 uniformity. It depends on nothing but hashlib, so a seed reproduces the same walls on every
 platform and Python version. The dead wall is the last 14 tiles of the shuffled 136 (108 in
 sanma): ``rinshan`` = positions -14..-11, ``dora`` = -10..-6, ``ura`` = -5..-1.
+
+A game commits to its seed before the first deal with ``seed_commitment`` (a SHA-256 of a
+versioned text of the seed), published at once; the seed itself is revealed when the game
+ends, so anyone can check that the walls were fixed in advance and follow from the seed.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from collections.abc import Iterator, Sequence
 from engine.rules.tiles import NUM_TILES, SANMA_REMOVED
 
 DEAD_WALL = 14
+#: the domain tag of a seed commitment; a new commitment scheme gets a new version
+COMMITMENT_TAG = "riichi-seed-v1"
 
 
 class Wall:
@@ -129,3 +135,9 @@ def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = Fals
 def seeded_wall(seed: int | str | bytes, round_index: int, sanma: bool = False) -> Wall:
     """The wall of round ``round_index`` (0, 1, 2… in play order, counting every hand)."""
     return Wall.from_shuffle(shuffled_tiles(seed, round_index, sanma))
+
+
+def seed_commitment(seed: int) -> str:
+    """The hex SHA-256 commitment to a game's seed: published before the first deal, it binds
+    the game to its walls without revealing them (a 63-bit seed is not worth guessing)."""
+    return hashlib.sha256(f"{COMMITMENT_TAG}:{seed:d}".encode()).hexdigest()

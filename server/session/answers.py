@@ -3,10 +3,17 @@
 The engine's inquiry is answered without ever blocking it: a client's answer is checked and
 handed to ``inquiry.respond`` at once, a bot thinks as a deadline, and a seat that lets its
 deadline pass gets ``inquiry.default``. Every answer is recorded and echoed to its seat.
+
+Nothing here may tell a seat about another seat's options (docs/security.md):
+- a bot takes the same time on every decision of its own turn and answers claims, robs and
+  next-round acknowledgements at once, so its timing says nothing about what it could call;
+- a seat sees its own inquiry ids (1, 2, 3... per seat), not the engine's, whose gaps would
+  count the claim chances of others; refusals name only the seat's own inquiry.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -15,11 +22,17 @@ from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
 from server.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError, encode
 from server.session.deadlines import Deadlines
+from server.session.durable import check_answer
 from server.session.engine_port import EnginePort
 from server.session.recording import Recording
 from server.session.rooms import Room, Seat
 from server.session.wire import inquiry_message
 from server.settings import Settings
+
+#: ids of a resumed game's seats start in [RESUMED_IDS, 2 * RESUMED_IDS)
+RESUMED_IDS = 1_000_000
+#: the inquiry kind of a seat's own turn: the only decisions a bot takes time over
+TURN = "turn"
 
 
 class Answers:
@@ -42,13 +55,19 @@ class Answers:
         self.now = now
         self.inquiry: MultiPlayerInquiry | None = None
         self.deadlines = Deadlines()
-        humans = any(s.token is not None for s in room.seats)
-        self.bot_think = settings.bot_think_s if humans else 0.0
+        humans = any(s.human for s in room.seats)
+        #: a bot's time on each own-turn decision: a human's pace, or an all-bot table's
+        self.bot_think = settings.bot_think_s if humans else settings.bot_pace_s
+        #: per seat: how many inquiries it was shown, and the wire id of the open one
+        self.shown = [0] * len(room.seats)
+        self.wire_ids: dict[int, int] = {}
 
     def open(self, inquiry: MultiPlayerInquiry) -> None:
         """The engine asks: answer what needs no thought, start the clocks of the rest."""
         self.inquiry = inquiry
         self.deadlines.clear()
+        self.wire_ids.clear()
+        think = self.bot_think if inquiry.kind == TURN else 0.0
         now = self.now()
         for index, single in list(inquiry.players.items()):
             if inquiry.done:
@@ -59,46 +78,50 @@ class Answers:
             if len(single.actions) == 1 and single.actions[0].type == ActionType.SKIP:
                 self._respond(index, 0, 0, timeout=False)
             elif seat.bot:
-                if self.bot_think > 0:
-                    self.deadlines[index] = now + self.bot_think
+                if think > 0:
+                    self.deadlines[index] = now + think
                 else:
                     self._bot_answer(index)
             elif not seat.connected:
                 self._respond(index, *single.default(), timeout=True)
             else:
                 self.deadlines[index] = self._open_clock(seat, inquiry, now)
+                self.shown[index] += 1
+                self.wire_ids[index] = self.shown[index]
                 seat.push(encode(self._inquiry_for(index, now)))
         inquiry.add_done_callback(self._closed)
         self.deadlines.changed()
+
+    def resumed(self) -> None:
+        """A game resumed after a restart goes live: its seats' ids start afresh from a
+        random base above any id shown before (counting the caught-up inquiries would need
+        who was shown what; the engine's count would tell how many claims there were)."""
+        base = RESUMED_IDS + secrets.randbelow(RESUMED_IDS)
+        self.shown = [base] * len(self.shown)
 
     def pending(self, index: int) -> InquiryMsg | None:
         """What a (re)connecting human seat still has to answer, if anything."""
         inquiry = self.inquiry
         seat = self.room.seats[index]
-        if inquiry is not None and not inquiry.done and index in self.deadlines and not seat.bot:
+        if inquiry is not None and not inquiry.done and index in self.wire_ids and not seat.bot:
             return self._inquiry_for(index, self.now())
         return None
 
     def answer(self, index: int, msg: Answer) -> WireError | None:
         """A client's answer: None when taken, else why it was refused (nothing changed)."""
         inquiry = self.inquiry
-        if inquiry is None or msg.inquiry != inquiry.id or inquiry.done:
-            current = "none" if inquiry is None or inquiry.done else str(inquiry.id)
-            return WireError(
-                "stale_inquiry", f"inquiry {msg.inquiry} is not open (open: {current})"
-            )
-        single = inquiry.players.get(index)
-        if single is None:
-            return WireError("not_your_turn", f"seat {index} has no choice in inquiry {inquiry.id}")
-        if single.answer is not None:
-            return WireError("already_answered", f"inquiry {inquiry.id} is already answered")
+        if inquiry is None or inquiry.done or self.wire_ids.get(index) != msg.inquiry:
+            if msg.inquiry == self.shown[index]:
+                return WireError("already_answered", f"inquiry {msg.inquiry} is answered")
+            return WireError("stale_inquiry", f"inquiry {msg.inquiry} is not open")
         deadline = self.deadlines.get(index)
         if deadline is None or self.now() > deadline:
-            return WireError("late", f"the deadline of inquiry {inquiry.id} has passed")
+            return WireError("late", f"the deadline of inquiry {msg.inquiry} has passed")
         try:
             self._respond(index, msg.action, msg.option, timeout=False)
-        except InvalidResponse as exc:
-            return WireError("invalid_answer", str(exc))
+        except InvalidResponse:
+            text = f"action {msg.action} option {msg.option} is not a choice of inquiry"
+            return WireError("invalid_answer", f"{text} {msg.inquiry}")
         return None
 
     async def run(self) -> None:
@@ -125,7 +148,7 @@ class Answers:
         seat = self.room.seats[index]
         next_round = self.inquiry.kind == "next_round"
         return inquiry_message(
-            self.inquiry.id,
+            self.wire_ids[index],
             self.inquiry.players[index],
             remaining=self.deadlines[index] - now,
             base=self.settings.next_round_s if next_round else seat.clock.base,
@@ -139,12 +162,16 @@ class Answers:
         asked = index in self.deadlines
         seat = self.room.seats[index]
         bank = seat.clock.bank  # before respond: settling the inquiry closes every clock
+        wire_id = self.wire_ids.get(index)  # and forgets every wire id
+        check_answer(inquiry, index, action, option)  # raises InvalidResponse, nothing changed
+        self.recording.decision(inquiry.id, index, action, option, timeout)  # durable first
         inquiry.respond(index, action, option)
-        self.recording.decision(inquiry.id, index, action, option, timeout)
         self.deadlines.pop(index, None)
-        if asked and not seat.bot:
+        self.wire_ids.pop(index, None)
+        if asked and wire_id is not None:
             seat.clock.close(self.now())
-            seat.push(encode(Answered(inquiry.id, action, option, timeout)))
+            self.recording.banks()
+            seat.push(encode(Answered(wire_id, action, option, timeout)))
             if seat.clock.bank != bank:
                 seat.push(encode(ClockMsg(int(seat.clock.bank * 1000))))
 
@@ -167,3 +194,5 @@ class Answers:
             if not seat.bot:
                 seat.clock.close(now)
         self.deadlines.clear()
+        self.wire_ids.clear()
+        self.recording.banks()

@@ -11,14 +11,18 @@ import contextlib
 
 import anyio
 
-from server.messaging import Answer, Ping, Pong, WireError, decode_client, encode
+from server.messaging import Answer, Hello, Ping, Pong, WireError, decode_client, encode
 from server.session.hub import Hub
 from server.session.outbox import Outbox
+from server.session.resume import CLOSE_RESTARTING, RESTART_REASON
 from server.transport import Connection, Disconnected
 
 CLOSE_BAD_TOKEN = 4001
 CLOSE_GARBAGE = 4002
 CLOSE_REFUSED = 4005
+#: a new socket must say hello (with its seat token) within this many seconds (the server
+#: passes its ``header_timeout_s``)
+HELLO_TIMEOUT_S = 10.0
 
 
 class RateLimit:
@@ -50,9 +54,41 @@ async def refuse(conn: Connection, code: int, error: WireError) -> None:
     await conn.close(code, error.message[:120])
 
 
+async def read_hello(
+    conn: Connection, max_frame: int, timeout: float = HELLO_TIMEOUT_S
+) -> str | None:
+    """The seat token from the socket's first frame, or None (the socket was refused)."""
+    text: str | None = None
+    with anyio.move_on_after(timeout):
+        try:
+            text = await conn.receive_text()
+        except Disconnected:
+            return None
+    if text is None:
+        await refuse(conn, CLOSE_BAD_TOKEN, WireError("no_hello", "say hello with a token first"))
+        return None
+    msg = decode_client(text, max_frame)
+    if not isinstance(msg, Hello):
+        error = WireError("no_hello", 'the first frame must be {"type":"hello","token":...}')
+        await refuse(conn, CLOSE_BAD_TOKEN, error)
+        return None
+    return msg.token
+
+
+async def serve_play(hub: Hub, conn: Connection) -> None:
+    """``/ws/play``: a hello frame names the seat, then the seat's session."""
+    # the hello is the end of the WebSocket's handshake: the same deadline as HTTP headers
+    token = await read_hello(conn, hub.settings.max_frame, hub.settings.header_timeout_s)
+    if token is not None:
+        await serve_seat(hub, conn, token)
+
+
 async def serve_seat(hub: Hub, conn: Connection, token: str) -> None:
     """A seat's connection from welcome to disconnect; the seat survives it."""
-    entry = hub.rooms.by_token.get(token)
+    if hub.stopping:
+        await refuse(conn, CLOSE_RESTARTING, WireError("restarting", RESTART_REASON))
+        return
+    entry = hub.rooms.seat_of(token)
     if entry is None:
         await refuse(conn, CLOSE_BAD_TOKEN, WireError("bad_token", "unknown seat token"))
         return
@@ -81,6 +117,9 @@ async def serve_seat(hub: Hub, conn: Connection, token: str) -> None:
                 if isinstance(msg, Ping):
                     outbox.push(encode(Pong()))
                     continue
+                if isinstance(msg, Hello):
+                    outbox.push(encode(WireError("bad_frame", "hello was already said")))
+                    continue
                 error = answer(hub, room.game, seat.index, msg)
                 if error is None:
                     limit.refund()  # one taken answer per inquiry: play itself is never limited
@@ -100,26 +139,40 @@ def answer(hub: Hub, game: str, seat: int, msg: Answer) -> WireError | None:
     return table.answer(seat, msg)
 
 
-async def serve_watcher(hub: Hub, conn: Connection, game: str, token: str | None) -> None:
-    """A spectator: the delayed god view; never to a seat of this game."""
+async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:
+    """A spectator: the view spectators of this table may have (see Spectators)."""
+    if hub.stopping:
+        await refuse(conn, CLOSE_RESTARTING, WireError("restarting", RESTART_REASON))
+        return
     table = hub.tables.get(game)
     if table is None:
         await refuse(conn, CLOSE_REFUSED, WireError("no_game", f"no running game {game!r}"))
         return
-    if token is not None and token in {s.token for s in table.room.seats}:
-        error = WireError("refused", "a seated player cannot watch their own game")
-        await refuse(conn, CLOSE_REFUSED, error)
-        return
-    outbox = Outbox(conn, hub.settings.send_queue)
+    settings = hub.settings
+    outbox = Outbox(conn, settings.send_queue)
     table.spectators.attach(outbox, table.room.info())
+    limit = RateLimit(settings.rate_per_s, hub.now())
+    strikes = 0
 
     async with anyio.create_task_group() as tg:
         tg.start_soon(outbox.pump)
         try:
             while not outbox.closed:
                 text = await conn.receive_text()
-                if isinstance(decode_client(text, hub.settings.max_frame), Ping):
+                # the same bounds as a seat: a spectator only ever pings, so anything else
+                # (or anything too fast) is a strike, and enough strikes close the socket
+                msg = decode_client(text, settings.max_frame)
+                if not limit.take(hub.now()):
+                    msg = WireError("rate_limited", "too many messages")
+                elif isinstance(msg, Ping):
                     outbox.push(encode(Pong()))
+                    continue
+                elif not isinstance(msg, WireError):
+                    msg = WireError("bad_frame", "spectators may only ping")
+                strikes += 1
+                outbox.push(encode(msg))
+                if strikes >= settings.max_strikes:
+                    outbox.shut(CLOSE_GARBAGE)
         except Disconnected:
             pass
         finally:

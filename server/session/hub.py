@@ -10,7 +10,10 @@ from typing import Any
 import anyio
 from anyio.abc import TaskGroup
 
+from server import persist
 from server.messaging import RoomMsg, Welcome, encode
+from server.session import resume
+from server.session.durable import Feed
 from server.session.engine_port import EnginePort
 from server.session.outbox import Outbox
 from server.session.rooms import Room, RoomError, Rooms, Seat
@@ -19,6 +22,7 @@ from server.settings import Settings
 from server.storage import Storage
 
 log = logging.getLogger("server")
+CLOSE_KICKED = 4006
 
 
 class Hub:
@@ -39,10 +43,30 @@ class Hub:
         self._tg: TaskGroup | None = None
         #: rooms that finished, for tests and the load bench
         self.finished = 0
+        #: the server is stopping: no new rooms or games (server/session/resume.py)
+        self.stopping = False
+        #: what the last ``bind`` restored from storage
+        self.resumed = resume.Resumed()
+        persist.open_tables(storage)
 
     def bind(self, tg: TaskGroup) -> None:
-        """Games run in ``tg`` (the app's lifespan task group)."""
+        """Games run in ``tg`` (the app's lifespan task group); the rooms and unfinished
+        games stored by an earlier run of the server come back first."""
         self._tg = tg
+        self.resumed = resume.restore(self)
+
+    def stop(self) -> None:
+        """Graceful stop: suspend every game and tell every client to reconnect."""
+        resume.suspend(self)
+
+    def save(self, room: Room) -> None:
+        """Store a waiting room as it is now (seats, tokens' hashes, options): call it after
+        every change to one (join, kick, lock, ...) so a restart brings it back the same."""
+        persist.save_room(self.storage, room, started=room.status != "waiting")
+
+    def _refuse_while_stopping(self) -> None:
+        if self.stopping:
+            raise RoomError("restarting", "the server is restarting; try again in a moment")
 
     def spawn(self, func: Callable[..., Coroutine[Any, Any, None]], *args: Any) -> None:
         """Run a task beside the games (an SSE client's session)."""
@@ -50,15 +74,21 @@ class Hub:
             raise RuntimeError("the hub is not running")
         self._tg.start_soon(func, *args)
 
-    def start(self, room: Room) -> Table:
-        """Fill empty seats with bots and start the game (idempotent)."""
+    def start(self, room: Room, feed: Feed | None = None, stored_rounds: int = 0) -> Table:
+        """Fill empty seats with bots and start the game (idempotent); with ``feed``, the
+        stored game of a restored room goes on (server/session/resume.py)."""
         table = self.tables.get(room.game)
         if table is not None:
             return table
         if self._tg is None:
             raise RuntimeError("the hub is not running")
+        if feed is None:
+            self._refuse_while_stopping()
         room.fill_with_bots()
-        table = Table(room, self.settings, self.storage, self.engine, self.now)
+        table = Table(room, self.settings, self.storage, self.engine, self.now, feed, stored_rounds)
+        if feed is None:
+            persist.save_room(self.storage, room, started=True)
+            persist.mark_started(self.storage, room.game)
         self.tables[room.game] = table
         room.status = "playing"
         for seat in room.seats:
@@ -71,32 +101,49 @@ class Hub:
     def create(self, **options: Any) -> Room:
         """A new room (``Rooms.create`` options); rooms left waiting too long are dropped
         first, and a server holding ``max_rooms`` refuses more (RoomError)."""
+        self._refuse_while_stopping()
         now = self.now()
         for room in list(self.rooms.by_code.values()):
             if room.status == "waiting" and now - room.created > self.settings.room_ttl_s:
                 self.rooms.forget(room)
+                persist.drop_room(self.storage, room.game)
         if len(self.rooms.by_code) >= self.settings.max_rooms:
             raise RoomError("server_full", "this server has no room for another table")
         room = self.rooms.create(**options)
         room.created = now
+        self.save(room)
         return room
 
     def start_if_full(self, room: Room) -> None:
         if room.full and room.status == "waiting":
             self.start(room)
 
-    def join(self, code: str, name: str) -> tuple[Room, Seat]:
+    def join(self, code: str, name: str, invite: str | None = None) -> tuple[Room, Seat]:
         """Sit a human at a room (raises RoomError); the game starts when the room is full."""
-        room, seat = self.rooms.join(code, name)
+        self._refuse_while_stopping()
+        room, seat = self.rooms.join(code, name, invite)
+        self.save(room)
         self.broadcast_room(room)
         self.start_if_full(room)
         return room, seat
+
+    def kick(self, room: Room, index: int) -> None:
+        """The owner removes a player before the start (raises RoomError); their socket is
+        closed with CLOSE_KICKED and their token no longer opens anything."""
+        seat = self.rooms.kick(room, index)
+        if seat.outbox is not None:
+            seat.outbox.shut(CLOSE_KICKED)
+            seat.outbox = None
+        self.save(room)
+        self.broadcast_room(room)
 
     async def _play(self, room: Room, table: Table) -> None:
         try:
             await table.run()
         except Exception:
             log.exception("game %s of room %s failed", room.game, room.code)
+        if not table.finished.is_set():
+            return  # suspended: the server stops, the room stays as it is
         self.finished += 1
         await anyio.sleep(self.settings.room_ttl_s)
         self.tables.pop(room.game, None)

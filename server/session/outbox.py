@@ -23,6 +23,9 @@ class Outbox:
         self._queue = Mailbox(limit)
         self.closed = False
         self.close_code = 1000
+        self.close_reason = ""
+        #: the connection is closed (the pump has finished)
+        self.done = False
         self._scope: anyio.CancelScope | None = None
 
     def push(self, text: str) -> bool:
@@ -36,12 +39,13 @@ class Outbox:
             return False
         return True
 
-    def shut(self, code: int = 1000) -> None:
-        """Stop after what is queued; ``pump`` then closes the connection with ``code``.
-        A client dropped for being slow gets nothing more."""
+    def shut(self, code: int = 1000, reason: str = "") -> None:
+        """Stop after what is queued; ``pump`` then closes the connection with ``code``
+        (and ``reason``). A client dropped for being slow gets nothing more."""
         if not self.closed:
             self.closed = True
             self.close_code = code
+            self.close_reason = reason
             if code == CLOSE_TOO_SLOW:
                 self._queue.clear()
                 if self._scope is not None:
@@ -56,5 +60,8 @@ class Outbox:
                     await self.conn.send_text(await self._queue.get())
             except (Closed, Disconnected):
                 self.closed = True
-        with anyio.move_on_after(CLOSE_WAIT_S, shield=True):
-            await self.conn.close(self.close_code)
+        try:
+            with anyio.move_on_after(CLOSE_WAIT_S, shield=True):
+                await self.conn.close(self.close_code, self.close_reason)
+        finally:
+            self.done = True

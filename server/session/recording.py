@@ -9,27 +9,70 @@ from typing import Any
 
 import msgspec
 
+from server import persist
+from server.session.durable import Diverged, Trail
 from server.session.rooms import Room
 from server.storage import GameRecord, Storage
 
+#: when the stored part of a resumed game happened, for the spectator's delayed record: long ago
+LONG_AGO = float("-inf")
+
 
 class Recording:
-    def __init__(self, storage: Storage, room: Room, now: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        room: Room,
+        now: Callable[[], float],
+        resumed: tuple[int, int] | None = None,
+    ) -> None:
+        """``resumed``: (decisions, rounds) already stored for a game resumed from storage."""
         self.storage = storage
         self.game = room.game
+        self.room = room
         self.now = now
+        #: the replay hash of the god-view stream, stored with each decision
+        self.trail = Trail()
         #: when each stored decision and round happened (for the delayed spectator record)
         self.decided_at: list[float] = []
+        #: decisions stored when the hand in play began
+        self.hand_decisions = 0
         self.rounds_at: list[float] = []
+        self._banks = [s.clock.bank for s in room.seats]
+        if resumed is not None:
+            self.decided_at = [LONG_AGO] * resumed[0]
+            self.rounds_at = [LONG_AGO] * resumed[1]
+            return
         seats = [s.name for s in room.seats]
         rules = msgspec.json.encode(room.rules)
         storage.create_game(
-            room.game, room.code, room.preset, room.seed, rules, seats, public=room.public
+            room.game,
+            room.code,
+            room.preset,
+            room.seed,
+            rules,
+            seats,
+            public=room.public,
+            commitment=room.commitment,
+            practice=room.practice,
         )
 
+    def seen(self, raw: bytes) -> None:
+        """A god-view event: part of the replay hash."""
+        self.trail.update(raw)
+
     def decision(self, inquiry: int, seat: int, action: int, option: int, timeout: bool) -> None:
-        self.storage.add_decision(self.game, inquiry, seat, action, option, timeout)
+        """Store a decision; it is committed when this returns (write-ahead: before respond)."""
+        trail = self.trail.mark()
+        self.storage.add_decision(self.game, inquiry, seat, action, option, timeout, trail)
         self.decided_at.append(self.now())
+
+    def banks(self) -> None:
+        """Store the clock banks that changed since they were last stored."""
+        for seat in self.room.seats:
+            if seat.clock.bank != self._banks[seat.index]:
+                self._banks[seat.index] = seat.clock.bank
+                persist.save_bank(self.storage, self.game, seat.index, seat.clock.bank)
 
     def rounds(self, results: Sequence[Any]) -> None:
         """Store the round results not stored yet."""
@@ -40,7 +83,19 @@ class Recording:
     def finish(self, scores: Any, error: BaseException | None) -> None:
         result = {"scores": scores, "error": None if error is None else repr(error)}
         status = "finished" if error is None else "error"
+        if isinstance(error, Diverged):
+            status = "aborted"
         self.storage.finish_game(self.game, msgspec.json.encode(result), status)
+
+    def hand_started(self) -> None:
+        self.hand_decisions = len(self.decided_at)
+
+    def before_hand(self, record: GameRecord) -> GameRecord:
+        """The record up to the start of the hand in play: which seat was asked what in a
+        running hand would tell who can call, so none of it is shown until the hand ends."""
+        return msgspec.structs.replace(
+            record, seed=None, decisions=record.decisions[: self.hand_decisions]
+        )
 
     def delayed(self, record: GameRecord, delay: float) -> GameRecord:
         """What a spectator may see of the record now: what happened ``delay`` ago."""

@@ -8,18 +8,25 @@ avoid look-alike letters; the token, not the code, is what grants a seat.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Literal
 
 from engine.rules.config import PRESETS, RuleConfig
+from engine.rules.wall import seed_commitment
 from server.messaging import RoomInfo, SeatInfo
 from server.session.clock import SeatClock
 from server.session.outbox import Outbox
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-Status = Literal["waiting", "playing", "finished"]
+Status = Literal["waiting", "playing", "suspended", "finished", "aborted"]
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a seat token (in memory and on disk): its sha256."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class RoomError(ValueError):
@@ -33,19 +40,25 @@ class RoomError(ValueError):
 class Seat:
     """One chair: a human (token, maybe a live connection) or a bot."""
 
-    __slots__ = ("bot", "clock", "index", "name", "outbox", "token")
+    __slots__ = ("bot", "clock", "index", "name", "outbox", "token", "token_hash")
 
     def __init__(self, index: int, clock: SeatClock) -> None:
         self.index = index
         self.name = ""
         self.bot = False
+        #: the token, only until it is handed out (a restored seat knows just the hash)
         self.token: str | None = None
+        self.token_hash: str | None = None
         self.outbox: Outbox | None = None
         self.clock = clock
 
     @property
+    def human(self) -> bool:
+        return self.token_hash is not None
+
+    @property
     def taken(self) -> bool:
-        return self.bot or self.token is not None
+        return self.bot or self.human
 
     @property
     def connected(self) -> bool:
@@ -79,13 +92,22 @@ class Room:
         self.public = public
         self.base_s = base_s
         self.bank_s = bank_s
+        #: never served before the game ends: it makes every wall
         self.seed = seed
-        #: the creator chose the seed (and so knows the walls); shown to everyone who joins
-        self.seeded = False
+        #: published from creation, so every seat has it before the first deal
+        self.commitment = seed_commitment(seed)
+        #: the creator chose the seed (and so knows the walls): one human only, no joins
+        self.practice = False
         self.status: Status = "waiting"
         #: when the room was made (server monotonic clock): idle waiting rooms expire
         self.created = 0.0
         self.seats = [Seat(i, SeatClock(base_s, bank_s)) for i in range(self.rules.players)]
+        #: spectators get the (delayed) god view; fixed at creation, shown to every joiner
+        self.broadcast = False
+        #: the creator's seat index (None: an all-bot room nobody owns)
+        self.owner: int | None = None
+        #: a locked room is joined only with this key (the owner's invite link)
+        self.invite: str | None = None
 
     @property
     def full(self) -> bool:
@@ -93,7 +115,7 @@ class Room:
 
     @property
     def humans(self) -> list[Seat]:
-        return [s for s in self.seats if s.token is not None]
+        return [s for s in self.seats if s.human]
 
     def info(self) -> RoomInfo:
         return RoomInfo(
@@ -105,7 +127,11 @@ class Room:
             bank_s=self.bank_s,
             seats=[s.info() for s in self.seats],
             status=self.status,
-            seeded=self.seeded,
+            practice=self.practice,
+            commitment=self.commitment,
+            broadcast=self.broadcast,
+            owner=self.owner,
+            locked=self.invite is not None,
         )
 
     def sit(self, name: str) -> Seat:
@@ -114,8 +140,28 @@ class Room:
             if not seat.taken:
                 seat.name = name[:32] or f"Player {seat.index + 1}"
                 seat.token = secrets.token_urlsafe(32)
+                seat.token_hash = token_hash(seat.token)
                 return seat
         raise RoomError("room_full", f"room {self.code} has no free seat")
+
+    def is_owner(self, token: str) -> bool:
+        owner = None if self.owner is None else self.seats[self.owner].token_hash
+        return owner is not None and secrets.compare_digest(owner, token_hash(token))
+
+    def lock(self, locked: bool) -> str | None:
+        """Lock (a fresh invite key) or open the room; the key to share, if locked."""
+        self.invite = secrets.token_urlsafe(12) if locked else None
+        return self.invite
+
+    def unseat(self, index: int) -> str:
+        """Free a human's seat before the start; the removed token's hash (now worthless)."""
+        seat = self.seats[index]
+        if seat.token_hash is None or index == self.owner:
+            raise RoomError("bad_seat", f"seat {index} holds no player the owner can remove")
+        removed = seat.token_hash
+        seat.token = seat.token_hash = None
+        seat.name = ""
+        return removed
 
     def fill_with_bots(self) -> None:
         for seat in self.seats:
@@ -125,13 +171,15 @@ class Room:
 
 
 class Rooms:
-    """Every room of this server, indexed by join code, game id and seat token."""
+    """Every room of this server, indexed by join code, game id and seat token hash."""
 
     def __init__(self, new_seed: Callable[[], int] | None = None) -> None:
         self.by_code: dict[str, Room] = {}
         self.by_game: dict[str, Room] = {}
         self.by_token: dict[str, tuple[Room, Seat]] = {}
-        self._new_seed = new_seed or (lambda: secrets.randbits(63))
+        #: the server's own seed source: a secret draw per room (tests may pin it; a client
+        #: never reaches it, a client's seed makes a practice room)
+        self.new_seed = new_seed or (lambda: secrets.randbits(63))
 
     def _code(self) -> str:
         while True:
@@ -148,6 +196,7 @@ class Rooms:
         bank_s: float,
         public: bool = True,
         seed: int | None = None,
+        broadcast: bool = False,
     ) -> Room:
         if preset not in PRESETS:
             raise RoomError("bad_preset", f"unknown preset {preset!r}; one of {sorted(PRESETS)}")
@@ -156,6 +205,12 @@ class Rooms:
             raise RoomError("bad_bots", f"bots must be 0..{players}")
         if not (0 <= base_s <= 300 and 0 <= bank_s <= 3600):
             raise RoomError("bad_clock", "base_s must be 0..300 and bank_s 0..3600")
+        if seed is not None and bots != players - 1:
+            raise RoomError(
+                "seed_not_allowed",
+                f"a chosen seed makes every wall known to its chooser: it is only for a "
+                f"practice room with one human and {players - 1} bots",
+            )
         room = Room(
             self._code(),
             secrets.token_urlsafe(9),
@@ -163,9 +218,10 @@ class Rooms:
             public=public,
             base_s=base_s,
             bank_s=bank_s,
-            seed=self._new_seed() if seed is None else seed & (2**63 - 1),
+            seed=self.new_seed() if seed is None else seed & (2**63 - 1),
         )
-        room.seeded = seed is not None
+        room.practice = seed is not None
+        room.broadcast = broadcast
         for seat in room.seats[players - bots :]:
             seat.bot = True
             seat.name = f"Bot {seat.index + 1}"
@@ -173,24 +229,45 @@ class Rooms:
         self.by_game[room.game] = room
         return room
 
-    def join(self, code: str, name: str) -> tuple[Room, Seat]:
+    def join(self, code: str, name: str, invite: str | None = None) -> tuple[Room, Seat]:
         room = self.by_code.get(code.strip().upper())
         if room is None:
             raise RoomError("no_room", f"no room with code {code!r}")
+        if room.practice and room.humans:
+            raise RoomError("practice_room", f"room {room.code} is a practice room for one")
         if room.status != "waiting":
             raise RoomError("started", f"room {room.code} has already started")
+        if room.invite is not None and not secrets.compare_digest(room.invite, invite or ""):
+            raise RoomError("locked", f"room {room.code} is open to invited players only")
         seat = room.sit(name)
-        assert seat.token is not None
-        self.by_token[seat.token] = (room, seat)
+        if room.owner is None:
+            room.owner = seat.index
+        self.add_seat(room, seat)
         return room, seat
+
+    def add_seat(self, room: Room, seat: Seat) -> None:
+        """Index a human seat by its token hash (a new one, or one restored from storage)."""
+        assert seat.token_hash is not None
+        self.by_token[seat.token_hash] = (room, seat)
+
+    def seat_of(self, token: str) -> tuple[Room, Seat] | None:
+        """The room and seat ``token`` grants, or None."""
+        return self.by_token.get(token_hash(token)) if token else None
+
+    def kick(self, room: Room, index: int) -> Seat:
+        """The owner removes a seated player before the start; their token stops working."""
+        if room.status != "waiting":
+            raise RoomError("started", f"room {room.code} has already started")
+        self.by_token.pop(room.unseat(index), None)
+        return room.seats[index]
 
     def forget(self, room: Room) -> None:
         """Drop a finished room from memory (its record stays in storage)."""
         self.by_code.pop(room.code, None)
         self.by_game.pop(room.game, None)
         for seat in room.seats:
-            if seat.token is not None:
-                self.by_token.pop(seat.token, None)
+            if seat.token_hash is not None:
+                self.by_token.pop(seat.token_hash, None)
 
     def public(self) -> list[RoomInfo]:
         return [r.info() for r in self.by_code.values() if r.public and r.status != "finished"]

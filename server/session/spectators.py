@@ -1,66 +1,128 @@
-"""Spectators: the god view, released a fixed delay after it happened, encoded once.
+"""Spectators: what watchers of a table may see, and when, encoded once for all of them.
 
-Each god-view event is encoded when it happens and queued with its release time; one task
-releases due events and pushes the same text to every watcher's outbox. The delay is
-``spectator_delay_s`` seconds (default 10), so a spectator cannot whisper hands to a player.
+The invariant (docs/security.md): no watcher learns a concealed tile of a hand still in play
+that the seated players' opponents could not see. A seated player can always open the watch
+stream of their own game anonymously, so the stream itself must be safe to hand to them:
+
+- ``PUBLIC`` (any table with a human, the default): every event live as a seat with no hand
+  sees it (``project(event, -1)``); when a hand ends, a ``snapshot`` of that hand's god view
+  (every concealed tile) follows, and late joiners get it too until the next hand starts.
+- ``BROADCAST`` (the humans agreed at sitting down: a room option shown at join): the god
+  view, ``delay`` seconds late, as on a broadcast table.
+- ``OPEN`` (nobody at the table is human): the god view live; bots have nothing to learn.
+
+One task releases due items in order and pushes the same text to every watcher's outbox.
 """
 
 from __future__ import annotations
 
+import enum
 import time
 from collections import deque
 from collections.abc import Callable
+from typing import Any
 
 import anyio
 import msgspec
 
-from server.messaging import End, EventMsg, RoomInfo, Snapshot, Welcome, encode
+from engine.view import project
+from server.messaging import End, EventMsg, RoomInfo, Snapshot, Welcome, encode, encode_raw
 from server.session.outbox import Outbox
+
+#: god-view event types that begin and end a hand
+ROUND_START = frozenset({"RoundStarted"})
+HAND_END = frozenset({"Agari", "Ryuukyoku"})
+#: the projection of an event for nobody's seat: public fields only
+NO_SEAT = -1
+
+
+class Policy(enum.Enum):
+    PUBLIC = "public"
+    BROADCAST = "broadcast"
+    OPEN = "open"
+
+
+class _Kind(enum.Enum):
+    EVENT = 0
+    REVEAL = 1
+    END = 2
 
 
 class Spectators:
-    def __init__(self, game: str, delay: float, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        game: str,
+        policy: Policy,
+        delay: float,
+        now: Callable[[], float] = time.monotonic,
+        seed: Callable[[], int | None] = lambda: None,
+    ) -> None:
         self.game = game
-        self.delay = delay
+        self.policy = policy
+        self.delay = delay if policy is Policy.BROADCAST else 0.0
         self.now = now
+        self._seed = seed
         self.watchers: set[Outbox] = set()
-        self._pending: deque[tuple[float, msgspec.Raw | None, bool]] = deque()
+        self._pending: deque[tuple[float, _Kind, Any]] = deque()
+        #: the god view of the hand in play (PUBLIC: revealed when it ends)
+        self._hand: list[msgspec.Raw] = []
+        #: what a late joiner's snapshot holds: the released events of the current hand
         self._released: list[msgspec.Raw] = []
         self._seq = 0
         self._wake = anyio.Event()
         self.ended = False
 
-    def publish(self, raw: msgspec.Raw, round_start: bool) -> None:
-        self._pending.append((self.now() + self.delay, raw, round_start))
-        self._wake.set()
+    def publish(self, event: Any, raw: msgspec.Raw) -> None:
+        """A god-view event (``raw`` is its encoding) happened at the table."""
+        name = type(event).__name__
+        start = name in ROUND_START
+        if self.policy is not Policy.PUBLIC:
+            self._queue(_Kind.EVENT, (raw, start))
+            return
+        if start:
+            self._hand.clear()
+        self._hand.append(raw)
+        self._queue(_Kind.EVENT, (encode_raw(project(event, NO_SEAT)), start))
+        if name in HAND_END:
+            self._queue(_Kind.REVEAL, list(self._hand))
 
     def end(self) -> None:
-        """The game is over: ``end`` follows the last event after the same delay."""
-        self._pending.append((self.now() + self.delay, None, False))
+        """The game is over: ``end`` (with the revealed seed) follows the last event."""
+        self._queue(_Kind.END, None)
+
+    def _queue(self, kind: _Kind, payload: Any) -> None:
+        self._pending.append((self.now() + self.delay, kind, payload))
         self._wake.set()
+
+    def _end_message(self) -> str:
+        return encode(End(self.game, f"/api/games/{self.game}/record", self._seed()))
 
     def attach(self, outbox: Outbox, room: RoomInfo) -> None:
         outbox.push(encode(Welcome(None, self.game, room)))
         outbox.push(encode(Snapshot(self._seq, list(self._released), None)))
         if self.ended:
-            outbox.push(encode(End(self.game, f"/api/games/{self.game}/record")))
+            outbox.push(self._end_message())
             outbox.shut()
         else:
             self.watchers.add(outbox)
 
     def view(self) -> tuple[int, list[msgspec.Raw], None]:
-        """(next seq, released events of the current round, no inquiry): a snapshot."""
+        """(next seq, released events of the current hand, no inquiry): a snapshot."""
         return self._seq, list(self._released), None
 
     def detach(self, outbox: Outbox) -> None:
         self.watchers.discard(outbox)
 
-    def _release(self, raw: msgspec.Raw | None, round_start: bool) -> None:
-        if raw is None:
-            text = encode(End(self.game, f"/api/games/{self.game}/record"))
+    def _release(self, kind: _Kind, payload: Any) -> None:
+        if kind is _Kind.END:
+            text = self._end_message()
             self.ended = True
+        elif kind is _Kind.REVEAL:
+            self._released = payload
+            text = encode(Snapshot(self._seq, payload, None))
         else:
-            if round_start:
+            raw, start = payload
+            if start:
                 self._released.clear()
             self._released.append(raw)
             text = encode(EventMsg(self._seq, raw))
@@ -74,7 +136,7 @@ class Spectators:
             self.watchers.clear()
 
     async def run(self) -> None:
-        """Release events as they fall due, until the end has been released."""
+        """Release items as they fall due, until the end has been released."""
         while not self.ended:
             if not self._pending:
                 await self._wake.wait()
@@ -85,5 +147,5 @@ class Spectators:
             if wait > 0:
                 await anyio.sleep(wait)
                 continue
-            _, raw, round_start = self._pending.popleft()
-            self._release(raw, round_start)
+            _, kind, payload = self._pending.popleft()
+            self._release(kind, payload)

@@ -28,17 +28,16 @@ from server.messaging import (
     encode_raw,
 )
 from server.session.answers import Answers
+from server.session.durable import Feed
 from server.session.engine_port import EnginePort
 from server.session.outbox import Outbox
 from server.session.recording import Recording
 from server.session.rooms import Room, Seat
-from server.session.spectators import Spectators
+from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
 from server.storage import GameRecord, Storage
 
 CLOSE_REPLACED = 4003
-#: event types that begin a round: a snapshot starts from the latest of them
-ROUND_START = frozenset({"RoundStarted"})
 
 
 class Table:
@@ -53,13 +52,19 @@ class Table:
         storage: Storage,
         engine: EnginePort,
         now: Callable[[], float] = time.monotonic,
+        feed: Feed | None = None,
+        stored_rounds: int = 0,
     ) -> None:
+        """``feed``: the stored decisions of a game resumed from storage (server/session/
+        resume.py), answered before anything goes live; ``stored_rounds`` its stored results."""
         self.room = room
         self.settings = settings
         self.storage = storage
         self.engine = engine
         self.now = now
-        self.spectators = Spectators(room.game, settings.spectator_delay_s, now)
+        self.spectators = Spectators(
+            room.game, spectator_policy(room), settings.spectator_delay_s, now, self.revealed_seed
+        )
         n = room.rules.players
         self.streams: list[list[msgspec.Raw]] = [[] for _ in range(n)]
         self.seqs = [0] * n
@@ -67,7 +72,14 @@ class Table:
         #: every human has connected once (the game waits for it, within start_grace_s)
         self.ready = anyio.Event()
         self.error: BaseException | None = None
-        self.recording = Recording(storage, room, now)
+        resumed = None if feed is None else (len(feed.decisions), stored_rounds)
+        self.recording = Recording(storage, room, now, resumed)
+        self.feed = feed
+        #: the live point of a resumed game is reached: its held inquiry may be asked
+        self.caught_up = anyio.Event()
+        #: the server is stopping: nothing more is answered, asked or recorded
+        self.frozen = False
+        self._scope: anyio.CancelScope | None = None
         self.game = engine.new_game(room.rules, room.seed, self)
         self.answers = Answers(room, settings, engine, self.game, self.recording, now)
         self._check_ready()
@@ -82,7 +94,10 @@ class Table:
         raw = encode_raw(event)
         start = type(event).__name__ in ROUND_START
         if seat is None:
-            self.spectators.publish(raw, start)
+            self.recording.seen(raw)
+            self.spectators.publish(event, raw)
+            if start:
+                self.recording.hand_started()
             self.recording.rounds(getattr(self.game, "rounds", ()))
             return
         if start:
@@ -93,6 +108,14 @@ class Table:
         self.room.seats[seat].push(encode(EventMsg(seq, raw)))
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        if self.frozen:
+            return
+        if self.feed is not None:  # catching up: answer from the log, hold the live point
+            self.feed.answer(inquiry)
+            if inquiry.done:
+                return
+            self.caught_up.set()
+            return
         self.answers.open(inquiry)
 
     # ------------------------------------------------------------ answers
@@ -104,6 +127,8 @@ class Table:
 
     def answer(self, index: int, msg: Answer) -> WireError | None:
         """A client's answer: None when taken, else why it was refused (nothing changed)."""
+        if self.frozen:
+            return WireError("restarting", "the server is restarting; reconnect and answer again")
         return self.answers.answer(index, msg)
 
     # ------------------------------------------------------------ seats and records
@@ -117,7 +142,7 @@ class Table:
         outbox.push(encode(self.snapshot(seat.index)))
         self._check_ready()
         if self.finished.is_set():
-            outbox.push(encode(End(self.room.game, f"/api/games/{self.room.game}/record")))
+            outbox.push(encode(self.end_message()))
         self.broadcast_room()
 
     def detach(self, seat: Seat, outbox: Outbox) -> None:
@@ -130,9 +155,22 @@ class Table:
         state = self.engine.snapshot(self.game, index)
         return Snapshot(self.seqs[index], list(self.streams[index]), pending, encode_raw(state))
 
+    def end_message(self) -> End:
+        """The game is over: the seed is told now (and only now), so every seat can check
+        it against the commitment it had before the first deal."""
+        return End(self.room.game, f"/api/games/{self.room.game}/record", self.revealed_seed())
+
+    def revealed_seed(self) -> int | None:
+        """The seed once the game is over (it makes every wall), else None."""
+        return self.room.seed if self.finished.is_set() and self.error is None else None
+
     def delayed(self, record: GameRecord) -> GameRecord:
-        """The record as a spectator may see it during the game."""
-        return self.recording.delayed(record, self.settings.spectator_delay_s)
+        """The record as a spectator may see it during the game (see Spectators)."""
+        policy = self.spectators.policy
+        if policy is Policy.PUBLIC:
+            return self.recording.before_hand(record)
+        delay = self.settings.spectator_delay_s if policy is Policy.BROADCAST else 0.0
+        return self.recording.delayed(record, delay)
 
     def broadcast_room(self) -> None:
         text = encode(RoomMsg(self.room.info()))
@@ -140,28 +178,68 @@ class Table:
             seat.push(text)
 
     async def run(self) -> None:
-        """Play the game to its end, then tell every seat and spectator."""
+        """Play the game to its end, then tell every seat and spectator.
+
+        Cancelled (the server stops), the game is left as stored: never finished, nothing
+        answered for anyone. A resumed game catches up from its log at once and asks its held
+        inquiry when the humans are back (or ``start_grace_s`` passed)."""
         self.room.status = "playing"
         self.broadcast_room()
-        with anyio.move_on_after(self.settings.start_grace_s):
-            await self.ready.wait()
+        if self.feed is None:
+            await self._humans_back()
+        ended = False
         try:
             async with anyio.create_task_group() as tg:
+                self._scope = tg.cancel_scope
                 tg.start_soon(self.answers.run)
+                if self.feed is not None:
+                    tg.start_soon(self._go_live)
                 try:
                     await self.engine.run(self.game)
+                    ended = True
                 finally:
                     tg.cancel_scope.cancel()
         except Exception as exc:  # the record says so; the server goes on
             self.error = exc
             raise
         finally:
-            self.recording.rounds(getattr(self.game, "rounds", ()))
-            self.recording.finish(getattr(self.game, "scores", None), self.error)
-            self.room.status = "finished"
-            self.finished.set()
-            self.spectators.end()
-            end = encode(End(self.room.game, f"/api/games/{self.room.game}/record"))
-            for seat in self.room.seats:
-                seat.push(end)
-            self.broadcast_room()
+            if ended or self.error is not None:
+                self._end()
+
+    def suspend(self) -> None:
+        """The server stops: answer nothing more, stop the engine where it waits."""
+        self.frozen = True
+        if self._scope is not None:
+            self._scope.cancel()
+
+    async def _humans_back(self) -> None:
+        with anyio.move_on_after(self.settings.start_grace_s):
+            await self.ready.wait()
+
+    async def _go_live(self) -> None:
+        """Ask the held inquiry of a resumed game again, with fresh clocks."""
+        await self.caught_up.wait()
+        await self._humans_back()
+        assert self.feed is not None
+        held, self.feed = self.feed.held, None
+        self.answers.resumed()
+        if held is not None and not held.done:
+            self.answers.open(held)
+
+    def _end(self) -> None:
+        self.recording.rounds(getattr(self.game, "rounds", ()))
+        self.recording.finish(getattr(self.game, "scores", None), self.error)
+        self.room.status = "finished"
+        self.finished.set()
+        self.spectators.end()
+        end = encode(self.end_message())
+        for seat in self.room.seats:
+            seat.push(end)
+        self.broadcast_room()
+
+
+def spectator_policy(room: Room) -> Policy:
+    """God view only where no human sits, or where the humans agreed to a broadcast."""
+    if not room.humans:
+        return Policy.OPEN
+    return Policy.BROADCAST if room.broadcast else Policy.PUBLIC

@@ -1,6 +1,6 @@
 // Entry point: a hash router over the lobby, the table (play / watch) and the replay viewer.
 
-import { t, setLang, getLang } from "./i18n.js";
+import { t, setLang, getLang, LANGS } from "./i18n.js";
 import { replayPage } from "./replay.js";
 
 const app = document.getElementById("app");
@@ -15,9 +15,15 @@ function header(extra = []) {
   replay.href = "#/replay"; replay.textContent = t("replay");
   const spacer = document.createElement("span");
   spacer.className = "spacer";
-  const lang = document.createElement("button");
-  lang.id = "lang"; lang.textContent = t("language");
-  lang.addEventListener("click", () => { setLang(getLang() === "ja" ? "en" : "ja"); route(); });
+  const lang = document.createElement("select");
+  lang.id = "lang"; lang.title = t("language");
+  for (const [code, label] of LANGS) {
+    const o = document.createElement("option");
+    o.value = code; o.textContent = label; o.lang = code;
+    lang.append(o);
+  }
+  lang.value = getLang();
+  lang.addEventListener("change", () => { setLang(lang.value); route(); });
   bar.append(title, replay, ...extra, spacer, lang);
   return bar;
 }
@@ -25,14 +31,13 @@ function header(extra = []) {
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   const hash = location.hash.replace(/^#\/?/, "");
-  const [page, arg] = hash.split("/");
+  const [page, arg, key] = hash.split("/");
   const body = document.createElement("div");
   body.className = "body";
-  body.style.cssText = "flex:1;display:flex;flex-direction:column;min-height:0";
   document.documentElement.lang = getLang();
   if (page === "replay") {
     app.replaceChildren(header(), body);
-    cleanup = replayPage(body, arg ? { url: `/api/games/${arg}/record?format=tenhou` } : {});
+    cleanup = replayPage(body, arg ? { url: `/api/games/${arg}/record?format=tenhou`, game: arg } : {});
   } else if (page === "play" || page === "watch") {
     const { tablePage } = await import("./play.js");
     const extra = [];
@@ -41,7 +46,7 @@ async function route() {
   } else if (page === "room") {
     const { joinPage } = await import("./lobby.js");
     app.replaceChildren(header(), body);
-    cleanup = joinPage(body, arg);
+    cleanup = joinPage(body, arg, key ? decodeURIComponent(key) : "");
   } else {
     const { lobbyPage } = await import("./lobby.js");
     app.replaceChildren(header(), body);

@@ -35,7 +35,13 @@ export function sameFace(can, hand, red) {
 
 const button = (label, type, onClick, key) => {
   const b = document.createElement("button");
-  b.textContent = key ? `${label} ${key}` : label;
+  b.textContent = label;
+  if (key) {
+    // the keyboard shortcut, drawn as a key cap (not "Pon 1", which reads as a count)
+    const k = document.createElement("kbd");
+    k.textContent = String(key);
+    b.append(" ", k);
+  }
   b.dataset.type = type;
   b.addEventListener("click", onClick);
   return b;

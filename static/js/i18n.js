@@ -11,17 +11,30 @@ const UI = {
     riichi: "Riichi", tsumo: "Tsumo", ron: "Ron", kyuushu: "Nine terminals", kita: "Kita",
     discard: "Discard", next_round: "OK", tenpai: "Tenpai", waits: "Waits", furiten: "Furiten",
     autoWin: "Auto-win", noCalls: "No calls", autoTsumogiri: "Auto-discard in riichi",
-    sound: "Sound", honba: "honba", sticks: "sticks", left: "left", dora: "Dora",
+    sound: "Sound", honba: "honba", sticks: "riichi sticks", left: "left", dora: "Dora",
     han: "han", fu: "fu", points: "points", yakuman: "yakuman", ura: "Ura", aka: "Red",
     ryuukyoku: "Draw", final: "Final standings", place: "Place", score: "Score",
     back: "Back", forward: "Forward", round: "Round", viewpoint: "Viewpoint", allHands: "All hands",
     openLog: "Open Tenhou JSON", storedGames: "Stored games", spectating: "Spectating",
     choose: "Choose tiles", cancel: "Cancel", turn: "to play", noValue: "no yaku",
-    tsumoWin: "Tsumo", ronWin: "Ron", from: "from", language: "日本語",
+    tsumoWin: "Tsumo", ronWin: "Ron", from: "from", language: "Language",
     winds: ["East", "South", "West", "North"], start: "Start", notenpai: "Noten", replayGame: "Replay this game",
     draw_exhaustive: "Exhaustive draw", draw_nagashi: "Nagashi mangan", draw_kyuushu: "Nine terminals",
     draw_suufon_renda: "Four winds", draw_suucha_riichi: "Four riichi", draw_suukaikan: "Four kans",
     draw_sanchahou: "Triple ron",
+    practice: "Practice", broadcast: "Broadcast", locked: "Locked", owner: "owner",
+    broadcastOpt: "broadcast: spectators see every hand, delayed",
+    shuffle: "Shuffle", verified: "shuffle verified", cannotVerify: "shuffle not checked (this page has no crypto.subtle: use https)",
+    mismatch: "WARNING: the revealed seed does not match the shuffle commitment",
+    restarting: "Server restarting — reconnecting…", kicked: "The room's owner removed you from this room.",
+    badtoken: "This seat's key is not known to the server.", replaced: "This seat was opened in another tab.",
+    refused: "The server refused this connection.", ended: "Game over",
+    kick: "Kick", lock: "Lock room", unlock: "Unlock", invite: "Invite link (with the key)",
+    waitOwner: "Waiting for the room's owner to start",
+    status_waiting: "waiting", status_playing: "playing", status_suspended: "suspended",
+    status_finished: "finished", status_aborted: "aborted",
+    download: "Download", copyLink: "Copy link", copied: "Copied", backToSeat: "Back to your seat",
+    showFinal: "Final standings", all: "all",
   },
   ja: {
     lobby: "ロビー", rooms: "募集中の卓", create: "卓を作る", join: "参加", code: "卓コード",
@@ -38,11 +51,58 @@ const UI = {
     back: "戻る", forward: "進む", round: "局", viewpoint: "視点", allHands: "全員の手牌",
     openLog: "天鳳JSONを開く", storedGames: "保存された対局", spectating: "観戦中",
     choose: "牌を選ぶ", cancel: "キャンセル", turn: "の手番", noValue: "役なし",
-    tsumoWin: "ツモ", ronWin: "ロン", from: "放銃", language: "English",
+    tsumoWin: "ツモ", ronWin: "ロン", from: "放銃", language: "言語",
     winds: ["東", "南", "西", "北"], start: "開始", notenpai: "不聴", replayGame: "この対局の牌譜",
     draw_exhaustive: "流局", draw_nagashi: "流し満貫", draw_kyuushu: "九種九牌",
     draw_suufon_renda: "四風連打", draw_suucha_riichi: "四家立直", draw_suukaikan: "四槓散了",
     draw_sanchahou: "三家和了",
+    practice: "練習", broadcast: "配信", locked: "鍵付き", owner: "作成者",
+    broadcastOpt: "配信: 観戦者は全員の手牌を遅れて見る",
+    shuffle: "シャッフル", verified: "シャッフル検証済み", cannotVerify: "シャッフル未検証 (crypto.subtle なし: https で開いてください)",
+    mismatch: "警告: 公開されたシードがシャッフルの約束と一致しません",
+    restarting: "サーバー再起動中 — 再接続中…", kicked: "卓の作成者により退出させられました。",
+    badtoken: "この席の鍵はサーバーに知られていません。", replaced: "この席は別のタブで開かれました。",
+    refused: "サーバーが接続を拒否しました。", ended: "対局終了",
+    kick: "退出させる", lock: "鍵をかける", unlock: "鍵を外す", invite: "招待リンク (鍵付き)",
+    waitOwner: "作成者の開始待ち",
+    status_waiting: "募集中", status_playing: "対局中", status_suspended: "中断",
+    status_finished: "終了", status_aborted: "中止",
+    download: "ダウンロード", copyLink: "リンクをコピー", copied: "コピーしました", backToSeat: "自分の席に戻る",
+    showFinal: "最終結果へ", all: "オール",
+  },
+  zh: {
+    lobby: "大厅", rooms: "招募中的桌", create: "开桌", join: "加入", code: "桌号",
+    name: "你的名字", preset: "规则", bots: "机器人", clock: "用时 (基本 + 备用, 秒)",
+    watch: "观战", replay: "牌谱", noRooms: "暂无招募中的桌", finishedGames: "已结束的对局", noFinished: "还没有已结束的对局", more: "更多", share: "分享链接",
+    connecting: "连接中…", online: "已连接", offline: "重新连接中…",
+    skip: "跳过", chii: "吃", pon: "碰", daiminkan: "杠", ankan: "杠", kakan: "杠",
+    riichi: "立直", tsumo: "自摸", ron: "荣和", kyuushu: "九种九牌", kita: "拔北",
+    discard: "打牌", next_round: "确定", tenpai: "听牌", waits: "听", furiten: "振听",
+    autoWin: "自动和牌", noCalls: "不鸣牌", autoTsumogiri: "立直后自动摸切",
+    sound: "声音", honba: "本场", sticks: "供托", left: "余", dora: "宝牌",
+    han: "番", fu: "符", points: "点", yakuman: "役满", ura: "里", aka: "赤",
+    ryuukyoku: "流局", final: "最终结果", place: "顺位", score: "点数",
+    back: "后退", forward: "前进", round: "局", viewpoint: "视角", allHands: "全员手牌",
+    openLog: "打开天凤 JSON", storedGames: "保存的对局", spectating: "观战中",
+    choose: "选择牌", cancel: "取消", turn: "的回合", noValue: "无役",
+    tsumoWin: "自摸", ronWin: "荣和", from: "放铳", language: "语言",
+    winds: ["东", "南", "西", "北"], start: "开始", notenpai: "未听牌", replayGame: "本局牌谱",
+    draw_exhaustive: "荒牌流局", draw_nagashi: "流局满贯", draw_kyuushu: "九种九牌",
+    draw_suufon_renda: "四风连打", draw_suucha_riichi: "四家立直", draw_suukaikan: "四杠散了",
+    draw_sanchahou: "三家和了",
+    practice: "练习", broadcast: "直播", locked: "已上锁", owner: "房主",
+    broadcastOpt: "直播: 观战者延迟看到所有手牌",
+    shuffle: "洗牌", verified: "洗牌已验证", cannotVerify: "洗牌未验证 (此页面没有 crypto.subtle: 请用 https)",
+    mismatch: "警告: 公开的种子与洗牌承诺不符",
+    restarting: "服务器重启中 — 重新连接中…", kicked: "房主已将你移出此桌。",
+    badtoken: "服务器不认识这个座位的密钥。", replaced: "此座位已在另一个标签页打开。",
+    refused: "服务器拒绝了此连接。", ended: "对局结束",
+    kick: "移出", lock: "上锁", unlock: "解锁", invite: "邀请链接 (含密钥)",
+    waitOwner: "等待房主开始",
+    status_waiting: "招募中", status_playing: "对局中", status_suspended: "暂停",
+    status_finished: "已结束", status_aborted: "已中止",
+    download: "下载", copyLink: "复制链接", copied: "已复制", backToSeat: "回到你的座位",
+    showFinal: "最终结果", all: "all",
   },
 };
 
@@ -78,6 +138,23 @@ const YAKU = [
   ["uradora", "Ura dora", "裏ドラ"], ["akadora", "Red fives", "赤ドラ"], ["kita", "North dora", "抜きドラ"],
   ["nagashi_mangan", "Nagashi mangan", "流し満貫"],
 ];
+// Simplified Chinese names (the usual mainland riichi terms), by romaji id
+const YAKU_ZH = {
+  menzen_tsumo: "门前清自摸和", riichi: "立直", ippatsu: "一发", chankan: "抢杠", rinshan: "岭上开花",
+  haitei: "海底摸月", houtei: "河底捞鱼", pinfu: "平和", tanyao: "断幺九", iipeikou: "一杯口",
+  jikaze_ton: "自风 东", jikaze_nan: "自风 南", jikaze_sha: "自风 西", jikaze_pei: "自风 北",
+  bakaze_ton: "场风 东", bakaze_nan: "场风 南", bakaze_sha: "场风 西", bakaze_pei: "场风 北",
+  yakuhai_haku: "役牌 白", yakuhai_hatsu: "役牌 发", yakuhai_chun: "役牌 中", double_riichi: "两立直",
+  chiitoitsu: "七对子", chanta: "混全带幺九", ittsu: "一气通贯", sanshoku: "三色同顺",
+  sanshoku_doukou: "三色同刻", sankantsu: "三杠子", toitoi: "对对和", sanankou: "三暗刻",
+  shousangen: "小三元", honroutou: "混老头", ryanpeikou: "二杯口", junchan: "纯全带幺九",
+  honitsu: "混一色", chinitsu: "清一色", renhou: "人和", tenhou: "天和", chiihou: "地和",
+  daisangen: "大三元", suuankou: "四暗刻", suuankou_tanki: "四暗刻单骑", tsuuiisou: "字一色",
+  ryuuiisou: "绿一色", chinroutou: "清老头", chuuren_poutou: "九莲宝灯", junsei_chuuren_poutou: "纯正九莲宝灯",
+  kokushi_musou: "国士无双", kokushi_musou_13: "国士无双十三面", daisuushii: "大四喜", shousuushii: "小四喜",
+  suukantsu: "四杠子", dora: "宝牌", ura: "里宝牌", aka: "赤宝牌", uradora: "里宝牌", akadora: "赤宝牌",
+  kita: "拔北宝牌", nagashi_mangan: "流局满贯",
+};
 const YAKU_BY_ID = new Map(YAKU.map((y) => [y[0], y]));
 const YAKU_BY_JA = new Map(YAKU.map((y) => [y[2], y]));
 
@@ -86,13 +163,21 @@ const HONOR_EN = ["East", "South", "West", "North", "White", "Green", "Red"];
 const HONOR_JA = ["東", "南", "西", "北", "白", "發", "中"];
 const NUM_JA = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 const SUIT_JA = ["萬", "筒", "索"];
+const HONOR_ZH = ["东", "南", "西", "北", "白", "发", "中"];
+const SUIT_ZH = ["万", "饼", "条"];
+/** The languages offered, each named in itself. */
+export const LANGS = [["en", "English"], ["ja", "日本語"], ["zh", "简体中文"]];
 
-let lang = localStorage.getItem("lang") || ((navigator.language || "en").startsWith("ja") ? "ja" : "en");
+// storage and navigator may be absent (node's test runner): then English
+const stored = () => (typeof localStorage === "undefined" ? null : localStorage.getItem("lang"));
+const browserLang = () => (typeof navigator === "undefined" ? "en" : navigator.language || "en");
+const guess = () => LANGS.map((l) => l[0]).find((l) => browserLang().startsWith(l)) || "en";
+let lang = stored() || guess();
 
 export const getLang = () => lang;
 export function setLang(l) {
   lang = l;
-  localStorage.setItem("lang", l);
+  if (typeof localStorage !== "undefined") localStorage.setItem("lang", l);
 }
 
 /** An interface word. */
@@ -100,8 +185,9 @@ export const t = (key) => UI[lang][key] ?? UI.en[key] ?? key;
 
 /** A tile kind's name in the current language; red fives say so. */
 export function tileLabel(k, red = false) {
-  if (k >= 27) return lang === "ja" ? HONOR_JA[k - 27] : HONOR_EN[k - 27];
+  if (k >= 27) return lang === "ja" ? HONOR_JA[k - 27] : lang === "zh" ? HONOR_ZH[k - 27] : HONOR_EN[k - 27];
   const n = (k % 9) + 1, s = Math.floor(k / 9);
+  if (lang === "zh") return `${red ? "赤" : ""}${NUM_JA[n - 1]}${SUIT_ZH[s]}`;
   if (lang === "ja") return `${red ? "赤" : ""}${NUM_JA[n - 1]}${SUIT_JA[s]}`;
   return `${red ? "red " : ""}${n} ${TILE_EN[s]}`;
 }
@@ -110,14 +196,16 @@ export function tileLabel(k, red = false) {
 export function yakuLabel(name) {
   const y = YAKU_BY_ID.get(name) || YAKU_BY_JA.get(name);
   if (!y) return name;
+  if (lang === "zh") return YAKU_ZH[y[0]] || y[2];
   return lang === "ja" ? y[2] : y[1];
 }
 
 export const windName = (i) => UI[lang].winds[i % 4];
 /** One character per wind for tight places (the centre panel). */
-export const windShort = (i) => (lang === "ja" ? UI.ja.winds[i % 4] : "ESWN"[i % 4]);
+export const windShort = (i) => (lang === "en" ? "ESWN"[i % 4] : UI[lang].winds[i % 4]);
 export const LIMIT = {
   en: { mangan: "Mangan", haneman: "Haneman", baiman: "Baiman", sanbaiman: "Sanbaiman", yakuman: "Yakuman" },
   ja: { mangan: "満貫", haneman: "跳満", baiman: "倍満", sanbaiman: "三倍満", yakuman: "役満" },
+  zh: { mangan: "满贯", haneman: "跳满", baiman: "倍满", sanbaiman: "三倍满", yakuman: "役满" },
 };
 export const limitLabel = (l) => (l ? LIMIT[lang][l] || l : "");

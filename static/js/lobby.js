@@ -35,28 +35,68 @@ function nameInput() {
   return h("label", {}, t("name"), i);
 }
 
+/** Small labels a room carries: practice (a chosen seed), broadcast (god view, delayed), locked. */
+export function roomTags(r) {
+  const tags = [];
+  if (r.practice || r.seeded) tags.push(h("span", { class: "tag practice" }, t("practice")));
+  if (r.broadcast) tags.push(h("span", { class: "tag broadcast" }, t("broadcast")));
+  if (r.locked) tags.push(h("span", { class: "tag locked" }, `🔒 ${t("locked")}`));
+  return tags;
+}
+
+export const statusLabel = (s) => h("span", { class: `status-${s}` }, t(`status_${s}`));
+
+/** The seat token this browser holds for a game, if any (kept by takeSeat). */
+export const heldToken = (game) => localStorage.getItem(`seat:${game}`);
+
+/** Download links for a game's record (Tenhou JSON and mjai), as the server exports them. */
+export function downloads(game) {
+  return h("span", { class: "downloads" },
+    h("a", { href: `/api/games/${game}/record?format=tenhou`, download: `${game}.tenhou.json`, class: "dl-tenhou" }, "⤓ Tenhou JSON"),
+    " ",
+    h("a", { href: `/api/games/${game}/record?format=mjai`, download: `${game}.mjai.jsonl`, class: "dl-mjai" }, "⤓ mjai"));
+}
+
+/** A button that copies `text` (a link) to the clipboard and says so. */
+export function copyButton(text, id) {
+  const b = h("button", { class: "copy", type: "button", ...(id ? { id } : {}) }, t("copyLink"));
+  b.dataset.link = text;
+  b.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(text); b.textContent = t("copied"); } catch {
+      // no clipboard (plain http): show the link selected so the user can copy it
+      b.replaceWith(h("input", { class: "copy", value: text, readonly: "", onfocus: (e) => e.target.select() }));
+    }
+  });
+  return b;
+}
+
+export const replayLink = (game) => `${location.origin}${location.pathname}#/replay/${game}`;
+
 export function lobbyPage(root) {
   const err = h("div", { class: "error", id: "lobby-error" });
   const preset = h("select", { id: "preset" });
   const bots = h("select", { id: "bots" }, ...[0, 1, 2, 3, 4].map((n) => h("option", { value: String(n) }, String(n))));
   bots.value = "3";
-  const base = h("input", { id: "base", type: "number", min: "1", max: "60", value: "5", style: "width:5em" });
-  const bank = h("input", { id: "bank", type: "number", min: "0", max: "300", value: "20", style: "width:5em" });
+  const base = h("input", { id: "base", type: "number", min: "1", max: "60", value: "5", class: "num" });
+  const bank = h("input", { id: "bank", type: "number", min: "0", max: "300", value: "20", class: "num" });
+  const broadcast = h("input", { id: "broadcast", type: "checkbox" });
   const create = h("button", { id: "create", onclick: async () => {
     localStorage.setItem("name", document.getElementById("name").value.trim());
     try {
       const body = { name: myName(), preset: preset.value, bots: Number(bots.value), base_s: Number(base.value), bank_s: Number(bank.value) };
+      if (broadcast.checked) body.broadcast = true;
       const res = await api("/api/rooms", body);
       if (res.token) takeSeat(res); else location.hash = `#/watch/${res.game}`;
     } catch (e) { err.textContent = e.message; }
   } }, t("create"));
-  const code = h("input", { id: "join-code", maxlength: "8", style: "text-transform:uppercase;width:8em" });
+  const code = h("input", { id: "join-code", maxlength: "8", class: "roomcode" });
   const join = h("button", { id: "join", onclick: () => { if (code.value.trim()) location.hash = `#/room/${code.value.trim().toUpperCase()}`; } }, t("join"));
   const list = h("ul", { class: "rooms", id: "rooms" });
   const [finished, refreshFinished] = finishedSection();
   root.replaceChildren(h("div", { class: "page" },
     h("section", {}, h("h2", {}, t("create")), nameInput(), h("label", {}, t("preset"), preset), h("label", {}, t("bots"), bots),
-      h("label", {}, t("clock"), h("span", {}, base, " + ", bank)), h("div", {}, create), err),
+      h("label", {}, t("clock"), h("span", {}, base, " + ", bank)),
+      h("div", {}, h("label", { class: "check" }, broadcast, t("broadcastOpt"))), h("div", {}, create), err),
     h("section", {}, h("h2", {}, t("join")), h("label", {}, t("code"), code), join),
     h("section", {}, h("h2", {}, t("rooms")), list),
     finished));
@@ -68,8 +108,14 @@ export function lobbyPage(root) {
     if (!d.rooms.length) { list.replaceChildren(h("li", {}, t("noRooms"))); return; }
     list.replaceChildren(...d.rooms.map((r) => {
       const humans = r.seats.filter((s) => s.name && !s.bot).map((s) => s.name).join(", ");
-      const act = r.status === "waiting" ? h("a", { href: `#/room/${r.code}` }, t("join")) : h("a", { href: `#/watch/${r.game}` }, t("watch"));
-      return h("li", { "data-code": r.code }, h("span", { class: "code" }, r.code), h("span", {}, r.preset), h("span", {}, r.status), h("span", {}, humans), act);
+      const acts = [];
+      // a game this browser holds a seat of: back to it, not merely "watch"
+      if (heldToken(r.game) && r.status !== "finished" && r.status !== "aborted") {
+        acts.push(h("a", { href: `#/play/${r.game}`, class: "back-to-seat" }, t("backToSeat")));
+      } else if (r.status === "waiting") acts.push(h("a", { href: `#/room/${r.code}`, class: "join" }, t("join")));
+      else acts.push(h("a", { href: `#/watch/${r.game}`, class: "watch" }, t("watch")));
+      return h("li", { "data-code": r.code, "data-status": r.status }, h("span", { class: "code" }, r.code), h("span", {}, r.preset),
+        statusLabel(r.status), ...roomTags(r), h("span", {}, humans), ...acts);
     }));
   }).catch(() => {});
   refresh();
@@ -88,7 +134,9 @@ function finishedSection() {
   const row = (g) => {
     const scores = g.seats.map((nm, i) => `${nm} ${g.scores ? g.scores[i] : "?"}`).join(" · ");
     return h("li", { "data-game": g.id }, h("span", {}, new Date(g.finished).toLocaleString()), h("span", {}, g.preset),
-      h("span", { class: "scores" }, scores), h("a", { href: `#/replay/${g.id}` }, t("replay")));
+      ...(g.status && g.status !== "finished" ? [statusLabel(g.status)] : []),
+      h("span", { class: "scores" }, scores), h("a", { href: `#/replay/${g.id}`, class: "replay" }, t("replay")),
+      downloads(g.id), copyButton(replayLink(g.id)));
   };
   const fetchPage = (first) => api(`/api/games?status=finished&limit=${PAGE}${first ? "" : `&before=${before}`}`).then((d) => {
     if (first) list.replaceChildren(...(d.games.length ? [] : [h("li", {}, t("noFinished"))]));
@@ -101,27 +149,65 @@ function finishedSection() {
   return [h("section", {}, h("h2", {}, t("finishedGames")), list, more), () => { if (!paged) fetchPage(true); }];
 }
 
-export function joinPage(root, code) {
+/** The join page of a share link; `invite` is the key of a locked room's invite link. */
+export function joinPage(root, code, invite = "") {
   const err = h("div", { class: "error", id: "join-error" });
   const info = h("div", {});
   const go = h("button", { id: "join-seat", onclick: async () => {
     localStorage.setItem("name", document.getElementById("name").value.trim());
-    try { takeSeat(await api(`/api/rooms/${code}/join`, { name: myName() })); } catch (e) { err.textContent = e.message; }
+    const body = { name: myName() };
+    if (invite) body.invite = invite;
+    try { takeSeat(await api(`/api/rooms/${code}/join`, body)); } catch (e) { err.textContent = e.message; }
   } }, t("join"));
   root.replaceChildren(h("div", { class: "page" }, h("section", {}, h("h2", {}, `${t("code")} ${code}`), info, nameInput(), go, err)));
   api(`/api/rooms/${code}`).then((r) => {
-    info.replaceChildren(h("div", {}, `${r.preset} · ${r.status}`), h("div", {}, r.seats.map((s) => s.name || "—").join(" / ")));
-    if (r.status !== "waiting") info.append(h("a", { href: `#/watch/${r.game}` }, t("watch")));
+    info.replaceChildren(h("div", { class: "roominfo" }, `${r.preset} · `, statusLabel(r.status), " ", ...roomTags(r)),
+      h("div", {}, r.seats.map((s) => s.name || "—").join(" / ")));
+    if (heldToken(r.game) && r.status !== "finished") info.append(h("a", { href: `#/play/${r.game}`, class: "back-to-seat" }, t("backToSeat")));
+    else if (r.status !== "waiting") info.append(h("a", { href: `#/watch/${r.game}` }, t("watch")));
   }).catch((e) => { err.textContent = e.message; });
   return () => {};
 }
 
-/** Waiting-room panel on the table page: code, share link, start with bots. */
-export function waitingPanel(room, token) {
-  const link = shareLink(room.code);
-  return h("div", { class: "panel waiting", id: "waiting" },
-    h("h2", {}, `${t("code")}: ${room.code}`),
-    h("div", {}, t("share")), h("div", { class: "sharelink", id: "share-link" }, link),
-    h("div", {}, room.seats.map((s) => s.name || "—").join(" / ")),
-    h("button", { id: "start", onclick: () => api(`/api/rooms/${room.code}/start`, { token }).catch(() => {}) }, t("start")));
+/** Invite link of a locked room: the join page with the room's key. */
+export const inviteLink = (code, key) => `${shareLink(code)}/${encodeURIComponent(key)}`;
+
+/**
+ * Waiting-room panel on the table page: code, share link, the seats. Only the room's owner
+ * (RoomInfo.owner is their seat) gets Start, Kick per seated human and Lock (with the
+ * invite link); the server checks the token either way. `invite` is the last lock answer.
+ */
+export function waitingPanel(room, token, seat, ui = {}) {
+  const owner = room.owner === undefined ? true : room.owner === seat; // an old server names no owner
+  const err = h("div", { class: "error", id: "waiting-error" });
+  const post = (what, body) => api(`/api/rooms/${room.code}/${what}`, { token, ...body });
+  const seats = h("ul", { class: "seats", id: "waiting-seats" }, ...room.seats.map((s, i) => {
+    const li = h("li", { "data-seat": String(i) }, s.name || "—", s.bot ? " (bot)" : "", room.owner === i ? ` (${t("owner")})` : "");
+    if (owner && i !== seat && s.name && !s.bot) {
+      li.append(" ", h("button", { class: "kick", "data-seat": String(i),
+        onclick: () => post("kick", { seat: i }).catch((e) => { err.textContent = e.message; }) }, t("kick")));
+    }
+    return li;
+  }));
+  const panel = h("div", { class: "panel waiting", id: "waiting" },
+    h("h2", {}, `${t("code")}: ${room.code}`, " ", ...roomTags(room)),
+    h("div", {}, t("share")), h("div", { class: "sharelink", id: "share-link" }, shareLink(room.code)),
+    copyButton(shareLink(room.code), "copy-share"), seats);
+  if (owner) {
+    panel.append(h("button", { id: "start", onclick: () => post("start", {}).catch((e) => { err.textContent = e.message; }) }, t("start")));
+    const lock = h("button", { id: "lock", onclick: () => post("lock", { locked: !room.locked }).then((d) => {
+      // the key is kept for this tab, so a reload still shows the invite link
+      const key = d && d.invite ? d.invite : null;
+      if (key) sessionStorage.setItem(`invite:${room.code}`, key); else sessionStorage.removeItem(`invite:${room.code}`);
+      if (ui.onInvite) ui.onInvite(key, d && d.room ? d.room : null);
+    }).catch((e) => { err.textContent = e.message; }) }, room.locked ? t("unlock") : t("lock"));
+    panel.append(" ", lock);
+    const key = ui.invite || sessionStorage.getItem(`invite:${room.code}`);
+    if (room.locked && key) {
+      const link = inviteLink(room.code, key);
+      panel.append(h("div", {}, t("invite")), h("div", { class: "sharelink", id: "invite-link" }, link), copyButton(link, "copy-invite"));
+    }
+  } else panel.append(h("div", { class: "muted", id: "wait-owner" }, t("waitOwner")));
+  panel.append(err);
+  return panel;
 }

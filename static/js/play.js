@@ -11,19 +11,31 @@ import { Connection, wsUrl } from "./net.js";
 import { play as sound } from "./sound.js";
 import { prefs, toggles } from "./options.js";
 import { t } from "./i18n.js";
-import { waitingPanel } from "./lobby.js";
+import { waitingPanel, roomTags } from "./lobby.js";
+import { verifySeed, shortHex } from "./fair.js";
+import { announce } from "./announce.js";
 
 const div = (cls) => { const e = document.createElement("div"); e.className = cls; return e; };
 export function tablePage(root, header, { mode, game }) {
   const watching = mode === "watch";
   const token = watching ? null : localStorage.getItem(`seat:${game}`);
   const st = { tb: newTable(4, null), seat: null, room: null, lastSeq: -1, inq: null, inqAt: 0, bank: null,
-    riichi: false, choosing: null, selected: null, waits: [], overlay: null, answeredNext: false, bottom: 0 };
+    riichi: false, choosing: null, selected: null, waits: [], overlay: null, answeredNext: false, bottom: 0,
+    ended: false, seed: null, fair: null, invite: null, live: false };
   const conn = div("conn connecting");
   conn.id = "conn";
   conn.textContent = t("connecting");
   const spacer = header.querySelector(".spacer");
   header.insertBefore(conn, spacer);
+  // the room's labels (practice, broadcast, locked) and the shuffle commitment, then its check
+  const tags = document.createElement("span");
+  tags.id = "room-tags"; tags.className = "tags";
+  const fair = document.createElement("span");
+  fair.id = "fair"; fair.className = "fair";
+  header.insertBefore(tags, spacer);
+  header.insertBefore(fair, spacer);
+  const banner = div("banner hidden");
+  banner.id = "banner";
   if (!watching) header.insertBefore(toggles(() => maybeAuto()), spacer);
   else {
     // a spectator chooses whose seat sits at the bottom; every hand stays open
@@ -46,12 +58,30 @@ export function tablePage(root, header, { mode, game }) {
   }
   const boardBox = div("boardbox"), below = div("below"), wrap = div("tablewrap");
   wrap.append(boardBox, below);
-  root.replaceChildren(wrap);
+  root.replaceChildren(banner, wrap);
   const clock = div("clock");
   clock.id = "clock";
 
   function names() {
     if (st.room) st.tb.names = st.room.seats.map((s) => s.name || (s.bot ? "bot" : ""));
+  }
+  function drawRoom() {
+    if (!st.room) return;
+    tags.replaceChildren(...roomTags(st.room));
+    const c = st.room.commitment;
+    fair.className = `fair ${st.fair || ""}`.trim();
+    if (!c) { fair.textContent = ""; return; }
+    fair.title = c;
+    const word = st.fair === "verified" ? `✓ ${t("verified")}` : st.fair === "mismatch" ? `⚠ ${t("mismatch")}`
+      : st.fair === "unavailable" ? t("cannotVerify") : "";
+    fair.textContent = `${t("shuffle")} ${shortHex(c)}${word ? ` · ${word}` : ""}`;
+  }
+  async function checkSeed(seed) {
+    if (seed === null || seed === undefined || !st.room || !st.room.commitment || st.seed === seed) return;
+    st.seed = seed;
+    st.fair = await verifySeed(seed, st.room.commitment);
+    drawRoom();
+    if (st.fair === "mismatch") console.warn("shuffle commitment mismatch", seed, st.room.commitment);
   }
   function reset(n) {
     st.tb = newTable(n, st.seat);
@@ -62,7 +92,11 @@ export function tablePage(root, header, { mode, game }) {
       apply(st.tb, e);
       if (e.t === "round") { st.overlay = null; st.waits = []; st.answeredNext = false; st.ackPending = false; }
       if (e.t === "result") st.overlay = { result: e };
-      if (e.t === "end") st.overlay = { final: e };
+      // the last hand's result stays up; the standings wait behind it (its button opens them)
+      if (e.t === "end") st.overlay = st.overlay && st.overlay.result ? { ...st.overlay, final: e } : { final: e };
+      if (st.live) announce(wrap, st.tb, st.bottom, e);
+      // the next drawing slides this discard or meld in (once: later redraws keep it still)
+      if (st.live && (e.t === "discard" || e.t === "call")) st.fresh = { t: e.t, seat: e.seat };
       if (e.t === "discard") sound("discard");
       if (e.t === "call") sound("call");
       if (e.t === "riichi" && !e.accepted) sound("riichi");
@@ -76,7 +110,7 @@ export function tablePage(root, header, { mode, game }) {
     const a = st.inq.actions[action];
     if (a.type === "discard" || a.type === "riichi") st.waits = a.options[option].tenpai || [];
     if (a.type === "next_round") st.answeredNext = true;
-    net.send({ type: "answer", inquiry: st.inq.id, action, option });
+    if (net) net.send({ type: "answer", inquiry: st.inq.id, action, option });
     st.inq = null; st.riichi = false; st.choosing = null; st.selected = null;
     hideTip();
     draw();
@@ -92,15 +126,21 @@ export function tablePage(root, header, { mode, game }) {
   function onMessage(m) {
     switch (m.type) {
       case "welcome":
-        st.room = m.room; st.seat = m.seat; st.bottom = m.seat ?? 0;
+        st.room = m.room; st.seat = m.seat;
+        if (!watching || st.bottom >= m.room.seats.length) st.bottom = m.seat ?? 0;
         reset(m.room.seats.length);
         viewOptions();
+        drawRoom();
         break;
-      case "room": st.room = m.room; names(); break;
+      case "room": st.room = m.room; names(); drawRoom(); break;
       case "snapshot":
+        // on (re)connect, and for a spectator also at a hand's end (that hand's god view):
+        // the table is drawn from nothing, without announcing what is already past
         reset(st.room ? st.room.seats.length : 4);
-        m.events.forEach(applyEngine);
-        st.lastSeq = m.seq - 1;
+        st.live = false;
+        (m.events || []).forEach(applyEngine);
+        st.live = true;
+        if (typeof m.seq === "number") st.lastSeq = m.seq - 1;
         setInquiry(m.inquiry);
         break;
       case "event":
@@ -115,7 +155,13 @@ export function tablePage(root, header, { mode, game }) {
       case "inquiry": setInquiry(m); break;
       case "answered": if (st.inq && st.inq.id === m.inquiry) { st.inq = null; st.riichi = false; st.choosing = null; } break;
       case "clock": st.bank = m.bank_ms; break;
-      case "end": st.ended = true; if (!st.overlay || !st.overlay.final) st.overlay = { final: st.tb.final || {} }; break;
+      case "end":
+        st.ended = true;
+        if (net) net.finish(); // the server closes after this: no reconnecting to a finished game
+        if (!st.overlay) st.overlay = { final: st.tb.final || {} };
+        else if (!st.overlay.final) st.overlay.final = st.tb.final || {};
+        checkSeed(m.seed);
+        break;
       default: return;
     }
     draw();
@@ -146,7 +192,8 @@ export function tablePage(root, header, { mode, game }) {
   function draw() {
     const tb = st.tb;
     clockText();
-    renderBoard(boardBox, tb, { bottom: st.bottom, showAll: watching });
+    renderBoard(boardBox, tb, { bottom: st.bottom, showAll: watching, fresh: st.fresh });
+    st.fresh = null;
     const inq = st.inq && !st.inq.actions.every((a) => a.type === "next_round") ? st.inq : null;
     const me = tb.players[st.bottom];
     const can = sameFace(playable(inq, st.riichi), [...me.hand, me.drawn], tb.red);
@@ -165,15 +212,20 @@ export function tablePage(root, header, { mode, game }) {
     wrap.querySelectorAll(".overlay").forEach((o) => o.remove());
     if (!watching && st.room && st.room.status === "waiting") {
       const w = div("overlay");
-      w.append(waitingPanel(st.room, token));
+      w.append(waitingPanel(st.room, token, st.seat, { invite: st.invite, onInvite: (k, room) => { st.invite = k; if (room) st.room = room; draw(); } }));
       wrap.append(w);
       return;
     }
     if (!st.overlay) return;
     const o = div("overlay");
     o.id = "overlay";
-    if (st.overlay.final) o.append(finalPanel(st.tb, st.overlay.final, game));
-    else {
+    if (st.overlay.final && !st.overlay.result) o.append(finalPanel(st.tb, st.overlay.final, game));
+    else if (st.overlay.final) {
+      // the match's last hand: its result first, then the standings on request
+      const panel = resultPanel(st.tb, st.overlay.result, () => { st.overlay = { final: st.overlay.final }; draw(); }, t("showFinal"));
+      panel.querySelector(".ok").id = "show-final";
+      o.append(panel);
+    } else {
       const next = st.inq && st.inq.actions.findIndex((a) => a.type === "next_round");
       const ok = watching ? null : () => {
         if (st.inq && next >= 0) answer(next, 0);
@@ -226,14 +278,31 @@ export function tablePage(root, header, { mode, game }) {
   }
   document.addEventListener("keydown", onKey);
 
+  const STOPPED = ["kicked", "badtoken", "replaced", "refused"];
   function setConn(s) {
     conn.className = `conn ${s}`;
-    conn.textContent = t(s === "online" ? "online" : s === "connecting" ? "connecting" : "offline");
-    if (s === "closed" || s === "replaced") conn.textContent = s;
+    conn.textContent = t(s === "online" ? "online" : s === "connecting" ? "connecting" : s === "ended" ? "ended"
+      : s === "restarting" ? "restarting" : STOPPED.includes(s) ? s : "offline");
+    if (s === "closed") conn.textContent = s;
+    // a restart is announced on the page itself; it clears once the socket is back
+    if (s === "restarting") { banner.textContent = t("restarting"); banner.className = "banner restarting"; }
+    else if (STOPPED.includes(s)) {
+      banner.textContent = t(s); banner.className = `banner stop ${s}`;
+      // removed from the room: the token names no seat any more, so forget it
+      if (s === "kicked") { localStorage.removeItem(`seat:${game}`); st.room = null; draw(); }
+    }
+    else if (s === "online") banner.className = "banner hidden";
   }
-  const path = watching ? `/ws/watch/${game}` : `/ws/play?token=${encodeURIComponent(token || "")}`;
-  const net = new Connection(wsUrl(path), { onMessage, onState: setConn });
-  window.__table = { st, net }; // for tests and debugging: read-only use
+  const view = { st, net: null };
+  window.__table = view; // for tests and debugging: read-only use
+  let net = null;
+  // the seat's token goes in the first frame, never in the URL (LEGACY fallbackUrl: a server
+  // from before the hello frame refuses that with 4001 at once and gets ?token= instead)
+  net = new Connection(wsUrl(watching ? `/ws/watch/${game}` : "/ws/play"), { onMessage, onState: setConn,
+    hello: watching ? null : { type: "hello", token: token || "" },
+    fallbackUrl: watching ? null : wsUrl(`/ws/play?token=${encodeURIComponent(token || "")}`) });
+  view.net = net;
+  st.live = true;
   draw();
-  return () => { net.close(); clearInterval(tick); document.removeEventListener("keydown", onKey); hideTip(); };
+  return () => { if (net) net.close(); clearInterval(tick); document.removeEventListener("keydown", onKey); hideTip(); };
 }

@@ -6,6 +6,7 @@ import { newTable, apply } from "./model.js";
 import { renderBoard, renderHand } from "./table.js";
 import { resultPanel, finalPanel } from "./result.js";
 import { t, windName } from "./i18n.js";
+import { downloads, copyButton, replayLink } from "./lobby.js";
 
 const h = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
@@ -29,6 +30,10 @@ export function replayPage(root, opts = {}) {
     h("button", { id: "replay-next", title: t("forward"), onclick: () => go(1) }, "▶"),
     h("label", {}, t("round"), roundSel), h("label", {}, t("viewpoint"), viewSel),
     h("label", {}, allBox, t("allHands")));
+  if (opts.game) {
+    // a stored game: its record within reach (Tenhou JSON, mjai) and a link to this replay
+    bar.append(h("span", { class: "records" }, downloads(opts.game), " ", copyButton(replayLink(opts.game), "copy-replay")));
+  }
   const boardBox = h("div", { class: "boardbox" });
   const below = h("div", { class: "below" });
   const wrap = h("div", { class: "tablewrap replay" }, boardBox, below);
@@ -45,13 +50,14 @@ export function replayPage(root, opts = {}) {
     viewSel.replaceChildren(...state.game.names.map((nm, i) => h("option", { value: String(i) }, nm || `${i}`)));
     draw();
   }
+  /** Steps of a round: its events, and after the match's last hand one more, the standings. */
+  const steps = (r) => state.game.rounds[r].length + (r === state.game.rounds.length - 1 && state.game.final ? 1 : 0);
   function go(d) {
     if (!state.game) return;
-    const evs = state.game.rounds[state.round];
     state.step += d;
-    if (state.step < 1 && state.round > 0) { state.round -= 1; state.step = state.game.rounds[state.round].length; }
-    else if (state.step > evs.length) {
-      if (state.round + 1 < state.game.rounds.length) { state.round += 1; state.step = 1; } else state.step = evs.length;
+    if (state.step < 1 && state.round > 0) { state.round -= 1; state.step = steps(state.round); }
+    else if (state.step > steps(state.round)) {
+      if (state.round + 1 < state.game.rounds.length) { state.round += 1; state.step = 1; } else state.step = steps(state.round);
     }
     state.step = Math.max(1, state.step);
     draw();
@@ -61,21 +67,19 @@ export function replayPage(root, opts = {}) {
     const tb = newTable(g.n, state.view);
     tb.names = g.names;
     const evs = g.rounds[state.round];
-    for (let i = 0; i < state.step; i++) apply(tb, evs[i]);
+    const shown = Math.min(state.step, evs.length);
+    for (let i = 0; i < shown; i++) apply(tb, evs[i]);
     roundSel.value = String(state.round);
     viewSel.value = String(state.view);
-    stepLabel.textContent = `${state.step}/${evs.length}`;
+    stepLabel.textContent = `${state.step}/${steps(state.round)}`;
     renderBoard(boardBox, tb, { bottom: state.view, showAll: state.all });
     const hand = h("div", {});
     renderHand(hand, tb, state.view, { show: true });
     below.replaceChildren(hand);
     wrap.querySelectorAll(".overlay").forEach((o) => o.remove());
-    const last = evs[state.step - 1];
-    if (last.t === "result") {
-      const isLast = state.round === g.rounds.length - 1;
-      const panel = isLast && g.final ? finalPanel(tb, g.final) : resultPanel(tb, last);
-      wrap.append(h("div", { class: "overlay" }, panel));
-    }
+    // the last hand's result is a step of its own; the standings come one step after it
+    if (state.step > evs.length) wrap.append(h("div", { class: "overlay" }, finalPanel(tb, g.final, opts.game || null)));
+    else if (evs[shown - 1].t === "result") wrap.append(h("div", { class: "overlay" }, resultPanel(tb, evs[shown - 1])));
   }
   file.addEventListener("change", async () => {
     const f = file.files[0];

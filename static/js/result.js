@@ -4,6 +4,8 @@
 import { tileEl, sortHand } from "./tiles.js";
 import { t, yakuLabel, limitLabel, windName } from "./i18n.js";
 import { seatWind } from "./model.js";
+import { meldEl } from "./table.js";
+import { downloads, copyButton, replayLink } from "./lobby.js";
 
 const h = (tag, cls, ...kids) => {
   const e = document.createElement(tag);
@@ -62,6 +64,14 @@ function winBlock(tb, w) {
   const concealed = sortHand(w.hand.filter((x) => x !== w.winTile && x !== null), tb.red);
   concealed.forEach((id) => hand.append(tileEl(id, { red: tb.red })));
   if (w.winTile !== null && w.winTile !== undefined) hand.append(tileEl(w.winTile, { red: tb.red, cls: "win" }));
+  // the called melds belong to the winning hand too (a pon of 中 is where "Red dragon" comes
+  // from): the event's own, or else the ones the table saw being called
+  const melds = w.melds && w.melds.length ? w.melds : (tb.players[w.who] ? tb.players[w.who].melds : []);
+  if (melds.length) {
+    const box2 = h("span", "melds");
+    melds.forEach((m) => box2.append(meldEl(tb, m, w.who)));
+    hand.append(box2);
+  }
   box.append(hand);
   const yaku = h("table", "yaku");
   for (const y of w.yaku) {
@@ -72,7 +82,8 @@ function winBlock(tb, w) {
   if (w.fu && !w.limit) parts.push(`${w.fu} ${t("fu")}`);
   if (w.han) parts.push(`${w.han} ${t("han")}`);
   if (w.limit) parts.push(limitLabel(w.limit));
-  parts.push(`${w.points} ${t("points")}`);
+  // a dealer's tsumo is paid the same by all: "4000 all", not the log's "∀"
+  parts.push(`${String(w.points).replace(/\s*∀$/, ` ${t("all")}`)} ${t("points")}`);
   box.append(h("div", "score", parts.join(" · ")));
   if (w.counts) {
     const c = w.counts;
@@ -83,7 +94,7 @@ function winBlock(tb, w) {
 }
 
 /** The panel for a round's result event. */
-export function resultPanel(tb, r, onOk) {
+export function resultPanel(tb, r, onOk, okLabel = null) {
   const p = h("div", "panel result");
   p.dataset.kind = r.kind;
   if (r.kind === "win") {
@@ -97,7 +108,7 @@ export function resultPanel(tb, r, onOk) {
   }
   p.append(deltasTable(tb, r.deltas || []));
   if (onOk) {
-    const b = h("button", "ok", t("next_round"));
+    const b = h("button", "ok", okLabel || t("next_round"));
     b.id = "result-ok";
     b.addEventListener("click", onOk);
     p.append(b);
@@ -126,8 +137,9 @@ export function finalPanel(tb, f, game) {
   if (game) {
     const replay = h("a", "", t("replayGame"));
     replay.href = `#/replay/${game}`;
-    replay.style.marginLeft = "1em";
+    replay.className = "replay-link";
     p.append(replay);
+    p.append(h("div", "records", `${t("download")}: `, downloads(game), " ", copyButton(replayLink(game))));
   }
   return p;
 }

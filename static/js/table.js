@@ -16,13 +16,14 @@ const el = (tag, cls, text) => {
 const rel = (tb, seat, bottom) => (seat - bottom + tb.n) % tb.n;
 const relSide = (tb, r) => (tb.n === 3 && r === 2 ? 3 : r); // sanma: the third seat sits left
 
-function riverEl(tb, p, seat) {
+function riverEl(tb, p, seat, fresh) {
   const box = el("div", "river");
   let row = null;
   p.river.forEach((d, i) => {
     if (i % 6 === 0 && i < 18) { row = el("div", "row"); box.append(row); }
     const cls = [d.tsumogiri ? "tsumogiri" : "", d.called ? "called" : "",
-      tb.lastDiscard && tb.lastDiscard.seat === seat && tb.lastDiscard.index === i ? "last" : ""].join(" ").trim();
+      tb.lastDiscard && tb.lastDiscard.seat === seat && tb.lastDiscard.index === i ? "last" : "",
+      fresh && i === p.river.length - 1 ? "fresh" : ""].join(" ").trim();
     row.append(tileEl(d.tile, { red: tb.red, turned: d.riichi, cls: cls || undefined }));
   });
   return box;
@@ -52,20 +53,27 @@ export function meldEl(tb, m, seat) {
   return box;
 }
 
-function meldsEl(tb, p, seat) {
+function meldsEl(tb, p, seat, fresh = false) {
   const box = el("div", "melds");
-  [...p.melds].reverse().forEach((m) => box.append(meldEl(tb, m, seat)));
+  [...p.melds].reverse().forEach((m, i) => {
+    const e = meldEl(tb, m, seat);
+    if (fresh && i === 0) e.classList.add("fresh");
+    box.append(e);
+  });
   return box;
 }
 
-function oppHandEl(tb, p, seat, show) {
+function oppHandEl(tb, p, seat, show, freshMeld) {
   const box = el("div", "hand opp");
   const tiles = el("div", "tiles");
   const reveal = show || p.shown;
-  const hand = reveal ? sortHand(p.hand.filter((x) => x !== null), tb.red) : p.hand;
+  // open hands show what is known; tiles this view was never told (a spectator's public view)
+  // stay face down rather than vanish
+  const hidden = p.hand.filter((x) => x === null);
+  const hand = reveal ? sortHand(p.hand.filter((x) => x !== null), tb.red).concat(hidden) : p.hand;
   hand.forEach((id) => tiles.append(tileEl(reveal ? id : null, { red: tb.red })));
   if (p.drawn !== null) tiles.append(tileEl(reveal && p.drawn >= 0 ? p.drawn : null, { red: tb.red, cls: "drawn" }));
-  box.append(tiles, meldsEl(tb, p, seat));
+  box.append(tiles, meldsEl(tb, p, seat, freshMeld));
   return box;
 }
 
@@ -74,10 +82,18 @@ function centreEl(tb, bottom, clock) {
   const info = el("div", "info");
   const wind = windName(Math.floor(tb.kyoku / tb.n) % 4);
   info.append(el("div", "round", `${wind} ${(tb.kyoku % tb.n) + 1}`));
+  // the sticks drawn as sticks with a count, so "1 sticks" never has to be read
   const sub = el("div", "sub");
-  sub.append(el("span", "honba", `${tb.honba} ${t("honba")}`), el("span", "kyotaku", `${tb.kyotaku} ${t("sticks")}`));
-  info.append(sub, el("div", "left", `${t("left")} ${tb.tilesLeft}`));
+  const honba = el("span", "honba"), kyotaku = el("span", "kyotaku");
+  honba.title = t("honba"); kyotaku.title = t("sticks");
+  honba.append(el("i", "stick s100"), `×${tb.honba}`);
+  kyotaku.append(el("i", "stick s1000"), `×${tb.kyotaku}`);
+  sub.append(honba, kyotaku);
+  const left = el("div", "left");
+  left.append(el("span", "lbl", t("left")), " ", el("b", "", String(tb.tilesLeft)));
+  info.append(sub, left);
   const dora = el("div", "dora");
+  dora.title = t("dora");
   for (let i = 0; i < 5; i++) dora.append(tileEl(i < tb.dora.length ? tb.dora[i] : null, { red: tb.red }));
   info.append(dora);
   c.append(info);
@@ -105,8 +121,9 @@ export function renderBoard(root, tb, view) {
     const r = relSide(tb, rel(tb, s, view.bottom));
     const area = el("div", `seat r${r}${tb.turn === s ? " turn" : ""}`);
     area.dataset.seat = String(s);
-    area.append(riverEl(tb, tb.players[s], s));
-    if (r !== 0) area.append(oppHandEl(tb, tb.players[s], s, view.showAll));
+    const fresh = view.fresh && view.fresh.seat === s ? view.fresh.t : null;
+    area.append(riverEl(tb, tb.players[s], s, fresh === "discard"));
+    if (r !== 0) area.append(oppHandEl(tb, tb.players[s], s, view.showAll, fresh === "call"));
     board.append(area);
   }
   root.replaceChildren(board);

@@ -180,7 +180,7 @@ function resultEvent(r, hand, drawn, last, n, ids, dora) {
     const score = parseScore(info[3]);
     const han = score.han || yaku.reduce((a, y) => a + (y.yakuman ? 0 : y.han), 0);
     wins.push({ who, from, pao, tsumo, hand: [...hand[who]], winTile, yaku, han, fu: score.fu,
-      limit: score.limit, points: score.points, deltas });
+      limit: score.limit, points: score.all ? `${score.points} ∀` : score.points, deltas });
   }
   return { t: "result", kind: "win", wins, deltas: total, dora, ura };
 }
@@ -193,8 +193,9 @@ export function parseTenhou6(game) {
   const rounds = game.log.map((r) => roundEvents(r, n, aka));
   let final = null;
   if (game.sc) {
+    // full points, as Tenhou's own logs and the server's export store them (not hundreds)
     const scores = [], results = [];
-    for (let s = 0; s < n; s++) { scores.push(game.sc[2 * s] * 100); results.push(game.sc[2 * s + 1]); }
+    for (let s = 0; s < n; s++) { scores.push(game.sc[2 * s]); results.push(game.sc[2 * s + 1]); }
     final = { t: "end", scores, results };
   }
   return { n, names: (game.name || []).slice(0, n), rounds, final, title: game.ref || "" };

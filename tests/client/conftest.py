@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
+from tests.server.live import GENEROUS_ENV
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -33,8 +35,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server with quick bots and a short spectator delay; yields its base URL."""
     port = _free_port()
     data = tmp_path_factory.mktemp("data")
-    env = dict(os.environ)
-    env.update(RIICHI_BOT_THINK_S="0.02", RIICHI_SPECTATOR_DELAY_S="1", RIICHI_NEXT_ROUND_S="30")
+    env = {**os.environ, **GENEROUS_ENV}  # one browser plays every player of these tests
+    # all-bot tables are paced for watching (bot_pace_s); the tests want them quick
+    env.update(
+        RIICHI_BOT_THINK_S="0.02",
+        RIICHI_BOT_PACE_S="0.01",
+        RIICHI_SPECTATOR_DELAY_S="1",
+        RIICHI_NEXT_ROUND_S="30",
+    )
     log = (data / "server.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", str(data)],
@@ -93,6 +101,17 @@ def page(browser: Browser) -> Iterator[Page]:
     yield pg
     context.close()
     assert not errors, errors
+
+
+def wait_until(page: Page, expression: str, arg: object = None, timeout: float = 10000) -> None:
+    """Poll ``page.evaluate(expression, arg)`` until it is truthy: Playwright's own
+    ``wait_for_function`` evaluates strings with ``eval``, which the server's CSP forbids
+    (rightly), while ``evaluate`` runs through the DevTools protocol, outside the page's CSP."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout} ms: {expression}")
+        page.wait_for_timeout(100)
 
 
 def shot(page: Page, name: str) -> None:

@@ -43,9 +43,10 @@ def test_the_centre_rivers_and_melds_of_east_3_before_its_win(server: str, page:
     shot(page, "desktop-board-east3")
     centre = page.locator(".centre")
     assert centre.locator(".round").inner_text() == f"East {kyoku + 1}"
-    assert centre.locator(".honba").inner_text() == f"{honba} honba"
-    assert centre.locator(".kyotaku").inner_text() == "1 sticks"  # B's riichi stick
-    assert centre.locator(".left").inner_text() == f"left {70 - len(takes)}"
+    assert centre.locator(".honba").inner_text() == f"×{honba}"
+    assert centre.locator(".honba").get_attribute("title") == "honba"
+    assert centre.locator(".kyotaku").inner_text() == "×1"  # B's riichi stick
+    assert centre.locator(".left b").inner_text() == str(70 - len(takes))
     dora = centre.locator(".dora .tile")
     assert dora.count() == 5 and dora.nth(0).get_attribute("data-name") == _mpsz(rnd[2][0])
     assert centre.locator(".dora .tile.back").count() == 4

@@ -9,7 +9,18 @@ from playwright.sync_api import Page
 
 from tests.client.conftest import ROOT, shot
 
-TENHOU = ROOT.parent / "shared" / "data" / "tenhou"
+#: the shared corpus sits beside the main checkout (/work/shared), also seen from a worktree
+TENHOU = next(
+    (
+        d
+        for d in (
+            ROOT.parent / "shared" / "data" / "tenhou",
+            ROOT.parents[1] / "shared" / "data" / "tenhou",
+        )
+        if d.is_dir()
+    ),
+    ROOT.parent / "shared" / "data" / "tenhou",
+)
 #: round 9 has a daiminkan of 6p by seat 0 (docs of the format)
 LOG = TENHOU / "2014120822gm-0029-0000-808ea6c0.json"
 
@@ -90,7 +101,7 @@ def test_replay_of_an_uploaded_tenhou_log_steps_through_a_round(server: str, pag
 
 def test_replay_speaks_japanese_after_the_language_switch(server: str, page: Page) -> None:
     page.goto(server + "/#/replay")
-    page.click("#lang")
+    page.select_option("#lang", "ja")
     page.set_input_files("#replay-file", str(LOG))
     page.wait_for_selector(".board")
     assert page.locator(".centre .round").inner_text() == "東 1"
@@ -98,7 +109,28 @@ def test_replay_speaks_japanese_after_the_language_switch(server: str, page: Pag
     shot(page, "desktop-replay-result-ja")
     text = page.locator(".overlay .result").inner_text()
     assert "飜" in text or "流局" in text or "聴牌" in text
-    page.click("#lang")  # back to English for the other tests' pages (same storage)
+    # the labels are drawn with the font the app ships, not whatever the machine has
+    assert _loaded(page, "Riichi UI JP")
+    # Simplified Chinese: its own words and its own font
+    page.select_option("#lang", "zh")
+    page.set_input_files("#replay-file", str(LOG))
+    page.wait_for_selector(".board")
+    assert page.locator(".centre .round").inner_text() == "东 1"
+    assert page.locator("header .title + a").inner_text() == "牌谱"
+    _to_result(page)
+    shot(page, "desktop-replay-result-zh")
+    assert _loaded(page, "Riichi UI SC")
+    page.select_option("#lang", "en")  # back to English for the other tests' pages (same storage)
+
+
+def _loaded(page: Page, family: str) -> bool:
+    return bool(
+        page.evaluate(
+            "(family) => document.fonts.ready.then(() => [...document.fonts]"
+            ".some(f => f.family.replaceAll('\"', '') === family && f.status === 'loaded'))",
+            family,
+        )
+    )
 
 
 def test_replayed_rounds_end_on_the_next_rounds_starting_scores(page: Page, server: str) -> None:

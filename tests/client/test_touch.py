@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from tests.client.conftest import PHONE
+from tests.client.conftest import PHONE, wait_until
 
 
 def test_on_a_phone_a_tile_is_discarded_by_the_second_tap(server: str, browser: Browser) -> None:
@@ -31,7 +31,8 @@ def test_on_a_phone_a_tile_is_discarded_by_the_second_tap(server: str, browser: 
         lifted.tap()
         assert page.evaluate("window.__table.st.inq?.id") != asked
         # the server's Discard event puts that tile (or an identical copy) in the seat's river
-        page.wait_for_function(
+        wait_until(
+            page,
             "(id) => { const t = window.__table.st, red = [16, 52, 88];"
             " const r = t.tb.players[t.seat].river, last = r.length ? r[r.length - 1].tile : -1;"
             " return last >> 2 === id >> 2 && red.includes(last) === red.includes(id); }",

@@ -1,6 +1,7 @@
-"""A spectator finds a running game in the lobby's room list and watches it: every hand open,
-the table moving, no decision offered. The seated player here never acts: a short clock
-answers for them (tsumogiri / skip), so the game runs on its own."""
+"""A spectator finds a running game in the lobby's room list and watches it: at a broadcast
+table every hand open (the god view, delayed), at a private table only what is public until
+a hand ends, when that hand's snapshot opens every hand; no decision is offered. The seated
+player here never acts: a short clock answers for them (tsumogiri / skip)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import urllib.request
 
 from playwright.sync_api import Browser, Page
 
-from tests.client.conftest import shot
+from tests.client.conftest import shot, wait_until
 
 
 def _post(url: str, body: dict[str, object]) -> dict[str, object]:
@@ -21,10 +22,11 @@ def _post(url: str, body: dict[str, object]) -> dict[str, object]:
         return answer
 
 
-def test_spectator_sees_all_hands_of_a_running_game_from_the_room_list(
+def test_spectator_sees_all_hands_of_a_broadcast_game_from_the_room_list(
     server: str, page: Page, browser: Browser
 ) -> None:
     body = {"name": "Idle", "preset": "tenhou-tonpuu", "bots": 3, "base_s": 0.3, "bank_s": 0}
+    body["broadcast"] = True
     grant = _post(f"{server}/api/rooms", body)
     room = grant["room"]
     assert isinstance(room, dict)
@@ -39,8 +41,8 @@ def test_spectator_sees_all_hands_of_a_running_game_from_the_room_list(
         link.click()
         page.wait_for_selector("#conn.online", timeout=10000)
         assert page.evaluate("location.hash") == f"#/watch/{room['game']}"
-        page.wait_for_function(
-            "document.querySelectorAll('.seat .river .tile').length > 4", timeout=30000
+        wait_until(
+            page, "document.querySelectorAll('.seat .river .tile').length > 4", timeout=30000
         )
         # god view: the three other hands are face up, the bottom hand too
         assert page.locator(".hand.opp .tile.back").count() == 0
@@ -59,10 +61,42 @@ def test_spectator_sees_all_hands_of_a_running_game_from_the_room_list(
         )
         assert set(hand) <= set(shown)
         before = page.locator(".seat .river .tile").count()
-        page.wait_for_function(
+        wait_until(
+            page,
             f"document.querySelectorAll('.seat .river .tile').length != {before}"
             " || document.querySelector('#overlay')",
             timeout=20000,
         )
+    finally:
+        player.close()
+
+
+def test_a_private_tables_spectator_sees_concealed_hands_only_once_the_hand_ends(
+    server: str, page: Page, browser: Browser
+) -> None:
+    body = {"name": "Idle", "preset": "tenhou-tonpuu", "bots": 3, "base_s": 0.3, "bank_s": 0}
+    grant = _post(f"{server}/api/rooms", body)
+    room = grant["room"]
+    assert isinstance(room, dict)
+    player = browser.new_context()
+    player.add_init_script(f"localStorage.setItem('seat:{room['game']}', '{grant['token']}')")
+    player.new_page().goto(f"{server}/#/play/{room['game']}")
+    try:
+        page.goto(f"{server}/#/watch/{room['game']}")
+        page.wait_for_function(
+            "document.querySelectorAll('.seat .river .tile').length > 4", timeout=30000
+        )
+        # live: the public view, every concealed tile face down (called melds are public)
+        assert page.locator(".hand.opp .tiles .tile[data-tile]").count() == 0
+        assert page.locator(".hand.opp .tiles .tile.back").count() >= 3 * 4
+        assert page.locator(".own .tiles .tile[data-tile]").count() == 0
+        # the hand's end: its god-view snapshot opens all four hands under the result
+        page.wait_for_selector(".overlay .result", timeout=90000)
+        page.wait_for_function(
+            "document.querySelectorAll('.hand.opp .tiles .tile[data-tile]').length >= 3 * 4",
+            timeout=5000,
+        )
+        shot(page, "desktop-watch-hand-end")
+        assert page.locator(".own .tiles .tile[data-tile]").count() >= 4
     finally:
         player.close()

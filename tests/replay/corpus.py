@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -11,12 +12,21 @@ import pytest
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
 
-def files(folder: str) -> list[Path]:
-    """Every game file of a data folder; skips (the one allowed skip) when it is absent."""
+def require(folder: str) -> Path:
+    """A data folder; when it is absent, a skip outside CI (the records may not be copied
+    into this repository) and a failure under ``CI=true``, where it must be present."""
     path = DATA / folder
     if not path.is_dir():
-        pytest.skip(f"no Tenhou corpus at {path}: it ships beside this repository's CI only")
-    return sorted(path.glob("*.json"))
+        message = f"no Tenhou corpus at {path}: it ships beside this repository's CI only"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+def files(folder: str) -> list[Path]:
+    """Every game file of a data folder (see ``require``)."""
+    return sorted(require(folder).glob("*.json"))
 
 
 def load(path: Path) -> dict[str, Any]:

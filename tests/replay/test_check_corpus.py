@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.replay.check import check_file
-from tests.replay.corpus import DATA
+from tests.replay.corpus import DATA, require
 
 #: records whose own numbers break Tenhou's rules (docs/replay-findings.md), with the
 #: exact difference the checker must report for them
@@ -68,7 +68,8 @@ def _check(path: Path) -> None:
 )
 def test_every_round_of_the_four_player_corpus_replays_exactly(path: Path | None) -> None:
     if path is None:
-        pytest.skip(f"no Tenhou corpus at {DATA / 'tenhou'}: it ships beside this repository's CI")
+        require("tenhou")
+    assert path is not None
     _check(path)
 
 
@@ -77,5 +78,6 @@ def test_every_round_of_the_four_player_corpus_replays_exactly(path: Path | None
 )
 def test_every_round_fragment_replays_exactly(path: Path | None) -> None:
     if path is None:
-        pytest.skip(f"no round fragments at {DATA / 'tenhou-rounds'}")
+        require("tenhou-rounds")
+    assert path is not None
     _check(path)

@@ -48,7 +48,9 @@ def test_a_random_game_exported_both_ways_replays_exactly(rules: RuleConfig, see
 def test_tenhou_export_has_the_official_layout_and_final_points() -> None:
     game = _played(TENHOU_HANCHAN, 5)
     tenhou = to_tenhou(game, names=["A", "B", "C", "D"])
-    assert list(tenhou) == ["ver", "ref", "log", "ratingc", "rule", "lobby", "sc", "name"]
+    official = ["ver", "ref", "log", "ratingc", "rule", "lobby", "sc", "name"]
+    assert list(tenhou) == [*official, "seed", "commitment", "practice"]  # ours, at the end
+    assert tenhou["seed"] == game.seed and tenhou["practice"] is False
     assert tenhou["rule"] == {"disp": "般南喰赤", "aka53": 1, "aka52": 1, "aka51": 1}
     assert tenhou["sc"][0::2] == list(game.scores)
     assert sum(tenhou["sc"][1::2]) == pytest.approx(0, abs=0.2)

@@ -17,9 +17,9 @@ from mahjong.hand_calculating.divider import HandDivider
 from mahjong.shanten import Shanten
 
 from engine.rules import hand as H
+from engine.rules.tiles import YAOCHUU_KINDS as YAOCHUU
 
 N_HANDS = 3000
-YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 SANMA_KINDS = [k for k in range(34) if not 1 <= k <= 7]
 AGARI = Agari()
 SHANTEN = Shanten()

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
-from engine.rules.points import base_points, payments
+from engine.rules.scoring.points import base_points, payments
 
 KIRIAGE = RuleConfig(kiriage=True)
 

@@ -4,9 +4,9 @@ import msgspec
 
 from engine.rules import tiles
 from engine.rules.config import TENHOU_SANMA_HANCHAN, RuleConfig
-from engine.rules.preview import preview_value
 from engine.rules.scoring import HandResult, WinContext, score_hand
-from engine.rules.yaku import REGULAR, YAKUMAN
+from engine.rules.scoring.preview import preview_value
+from engine.rules.scoring.yaku import REGULAR, YAKUMAN
 from tests.rules.winning import names, win
 
 

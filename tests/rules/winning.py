@@ -1,11 +1,19 @@
-"""Tile-notation helpers for scoring tests: ``win("123m456p789s23455s", "3s", riichi=True)``."""
+"""Tile-notation helpers for scoring tests: ``win("123m456p789s23455s", "3s", riichi=True)``.
+
+Every hand ``win`` scores is also scored by the specification (``spec.spec_score``), which must
+agree: each hand-written yaku test is a differential test too, for the rare yaku and rule
+switches that random hands seldom reach.
+"""
 
 from __future__ import annotations
+
+import msgspec
 
 from engine.rules import tiles
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
 from engine.rules.meld import Meld, MeldType
 from engine.rules.scoring import HandResult, WinContext, score_hand
+from engine.rules.scoring.spec import spec_score
 
 _TYPES = {
     "chii": MeldType.CHII,
@@ -67,7 +75,18 @@ def win(
         ura_indicators=indicators(ura),
         **flags,  # type: ignore[arg-type]
     )
-    return score_hand(concealed, meld_list, ctx, rules)
+    result = score_hand(concealed, meld_list, ctx, rules)
+    spec = spec_score(concealed, meld_list, ctx, rules)
+    assert comparable(result) == comparable(spec), f"fast: {result}\nspec: {spec}"
+    return result
+
+
+def comparable(result: HandResult | None) -> HandResult | None:
+    """A result with its yakuman entries in name order: the fast scorer lists them in the
+    order it finds them, the spec in ``YAKUMAN``'s (regular yaku: ``REGULAR``'s in both)."""
+    if result is None or not result.yakuman or result.fu:
+        return result
+    return msgspec.structs.replace(result, yaku=tuple(sorted(result.yaku, key=lambda y: y.name)))
 
 
 def names(result: HandResult | None) -> set[str]:

@@ -44,6 +44,7 @@ class FakeGame:
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
         self.next_id = 0
         self.discards: list[tuple[int, int]] = []
+        self.draws: list[tuple[int, int]] = []
         self.rounds: list[dict[str, int]] = []
 
     def inquiry(self, kind: str) -> MultiPlayerInquiry:
@@ -83,6 +84,7 @@ class FakeGame:
                 tile = wall[pos]
                 pos += 1
                 self.hands[seat].append(tile)
+                self.draws.append((seat, tile))
                 self.broadcast(Draw(seat, tile), seat, tile=None)
                 turn = self.inquiry("turn")
                 options = [Option((x,)) for x in self.hands[seat]]

@@ -21,7 +21,12 @@ from server.transport import Disconnected, MemoryConnection, memory_pair
 
 @contextlib.asynccontextmanager
 async def running_hub(engine: EnginePort, **overrides: Any) -> AsyncIterator[tuple[Hub, TaskGroup]]:
-    values: dict[str, Any] = {"spectator_delay_s": 0.2, "bot_think_s": 0.0, "room_ttl_s": 60}
+    values: dict[str, Any] = {
+        "spectator_delay_s": 0.2,
+        "bot_think_s": 0.0,
+        "bot_pace_s": 0.0,
+        "room_ttl_s": 60,
+    }
     values.update(overrides)
     hub = Hub(Settings(**values), Storage(":memory:"), engine)
     async with anyio.create_task_group() as tg:
@@ -68,9 +73,9 @@ def connect_seat(hub: Hub, tg: TaskGroup, token: str) -> Client:
     return Client(client_end)
 
 
-def connect_watcher(hub: Hub, tg: TaskGroup, game: str, token: str | None = None) -> Client:
+def connect_watcher(hub: Hub, tg: TaskGroup, game: str) -> Client:
     server_end, client_end = memory_pair()
-    tg.start_soon(serve_watcher, hub, server_end, game, token)
+    tg.start_soon(serve_watcher, hub, server_end, game)
     return Client(client_end)
 
 

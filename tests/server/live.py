@@ -17,35 +17,54 @@ from server.app import create_app
 from server.messaging import Answer as AnswerMsg
 from server.messaging import (
     End,
+    Hello,
     InquiryMsg,
     ServerMessage,
     Snapshot,
     decode_server,
     encode,
 )
+from server.security import uvicorn_options
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
+from server.shutdown import StoppingServer
 from server.storage import Storage
 
 WIN_TYPES = ("tsumo", "ron")
+#: per-client limits for tests whose one loopback client plays the part of many players
+#: (tests of the limits themselves pass their own)
+GENEROUS: dict[str, Any] = {
+    "create_per_min": 100_000.0,
+    "join_per_min": 100_000.0,
+    "lookup_per_min": 100_000.0,
+    "max_open_rooms": 100_000,
+    "max_sockets_per_client": 100_000,
+    "max_conns_per_client": 100_000,
+}
+#: the same as environment variables, for a ``python -m server`` subprocess
+GENEROUS_ENV = {f"RIICHI_{name.upper()}": str(value) for name, value in GENEROUS.items()}
 
 
 @contextlib.asynccontextmanager
 async def live_server(data_dir: Path, **overrides: Any) -> AsyncIterator[tuple[str, Hub]]:
     """(``host:port``, hub) of a server running in this event loop."""
-    values: dict[str, Any] = {"data_dir": str(data_dir), "bot_think_s": 0.0}
+    values: dict[str, Any] = {
+        "data_dir": str(data_dir),
+        "bot_think_s": 0.0,
+        "bot_pace_s": 0.0,
+        **GENEROUS,
+    }
     values.update(overrides)
     settings = Settings(**values)
     hub = Hub(settings, Storage(settings.db_path), RealEngine())
     config = uvicorn.Config(
         create_app(settings, hub),
         log_level="warning",
-        ws="websockets-sansio",
-        ws_max_size=65536,
         lifespan="on",
+        **uvicorn_options(settings),
     )
-    server = uvicorn.Server(config)
+    server = StoppingServer(config, hub)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -59,6 +78,14 @@ async def live_server(data_dir: Path, **overrides: Any) -> AsyncIterator[tuple[s
         await task
         hub.storage.close()
         sock.close()
+
+
+@contextlib.asynccontextmanager
+async def open_seat(url: str, token: str) -> AsyncIterator[Any]:
+    """A ``websockets`` client on ``/ws/play`` that has said hello with ``token``."""
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(encode(Hello(token)))
+        yield ws
 
 
 def pick(inquiry: InquiryMsg, rng: random.Random) -> AnswerMsg:
@@ -86,7 +113,8 @@ class WireBot:
         drop_after: int | None = None,
         chooser: Callable[[InquiryMsg, random.Random], AnswerMsg] = pick,
     ) -> None:
-        self.url = f"ws://{host}/ws/play?token={token}"
+        self.url = f"ws://{host}/ws/play"
+        self.token = token
         self.rng = random.Random(seed)
         self.silent = silent
         self.drop_after = drop_after
@@ -107,7 +135,7 @@ class WireBot:
     async def _session(self, events_before_drop: int | None) -> bool:
         """One connection; True when it ended with the game, False when it dropped itself."""
         events = 0
-        async with websockets.connect(self.url, max_size=2**22) as ws:
+        async with open_seat(self.url, self.token) as ws:
             async for text in ws:
                 assert isinstance(text, str)
                 self.frames.append(text)

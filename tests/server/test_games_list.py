@@ -62,6 +62,17 @@ def test_an_all_bot_game_shows_in_the_list_once_it_ends(client: TestClient) -> N
 
 
 def test_list_queries_it_cannot_answer_are_refused(client: TestClient) -> None:
-    assert client.get("/api/games?status=playing").json()["code"] == "bad_status"
+    assert client.get("/api/games?status=over").json()["code"] == "bad_status"
     assert client.get("/api/games?limit=ten").status_code == 400
     assert client.get("/api/games?before=yesterday").json()["code"] == "bad_query"
+
+
+def test_games_are_listed_by_each_status() -> None:
+    db = Storage(":memory:")
+    for game, status in [("p", "playing"), ("s", "suspended"), ("a", "aborted")]:
+        db.create_game(game, "ROOM", "tenhou-tonpuu", 1, b"{}", ["A", "B", "C", "D"])
+        db.set_status(game, status)
+    for status in ("playing", "suspended", "aborted"):
+        games = db.games_with_status(status, 10)
+        assert [(g.id, g.status) for g in games] == [(status[0], status)]
+    assert db.finished_games(10) == []

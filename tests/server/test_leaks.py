@@ -40,7 +40,8 @@ async def _play_seat(client: Client, audit: SeatAudit, seed: int) -> None:
 
 
 async def _one_game(hub: Hub, tg: anyio.abc.TaskGroup, seed: int) -> SeatAudit:
-    room = hub.rooms.create(preset="tenhou-tonpuu", bots=0, base_s=5, bank_s=5, seed=seed)
+    hub.rooms.new_seed = lambda: seed  # the server's draw, pinned: reproducible games
+    room = hub.rooms.create(preset="tenhou-tonpuu", bots=0, base_s=5, bank_s=5)
     audited = seed % 4
     for seat in room.seats:
         if seat.index != audited:

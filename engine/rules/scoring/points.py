@@ -5,25 +5,46 @@ from __future__ import annotations
 from engine.rules.config import RuleConfig
 
 MANGAN = 2000
-LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"))
+YAKUMAN_BASE = 8000
+#: the limits, written once: (the han from which it applies, its base points, its name)
+LIMITS = (
+    (13, YAKUMAN_BASE, "yakuman"),  # kazoe yakuman, when the rules count it
+    (11, 6000, "sanbaiman"),
+    (8, 4000, "baiman"),
+    (6, 3000, "haneman"),
+    (5, MANGAN, "mangan"),
+)
+#: base points -> the limit's name
+LIMIT_NAMES = {base: name for _, base, name in LIMITS}
+
+
+def limit(han: int, kazoe_yakuman: bool) -> int:
+    """The base of a hand of 5 han or more (13+ han is sanbaiman without kazoe)."""
+    if han >= 13 and not kazoe_yakuman:
+        return 6000
+    return next(base for min_han, base, _ in LIMITS if han >= min_han)
 
 
 def base_points(han: int, fu: int, yakuman: int, rules: RuleConfig) -> tuple[int, str]:
     """Base points and the limit name ("" below mangan). ``yakuman`` is the multiplier of
-    real yakuman; 13+ han of regular yaku is kazoe yakuman only when the rule says so."""
+    real yakuman; 13+ han of regular yaku is kazoe yakuman only when the rule says so.
+    The readable form of the scorer's keys below (``spec.spec_score`` counts with it)."""
     if yakuman:
-        return 8000 * yakuman, "yakuman"
-    if han >= 13 and not rules.kazoe_yakuman:
-        return 6000, "sanbaiman"
-    for min_han, base, name in LIMITS:
-        if han >= min_han:
-            return base, name
+        return YAKUMAN_BASE * yakuman, "yakuman"
     if han >= 5:
-        return MANGAN, "mangan"
-    base = fu * (1 << (han + 2))
-    if base >= MANGAN or (rules.kiriage and base == 1920):
-        return MANGAN, "mangan"
-    return base, ""
+        base = limit(han, rules.kazoe_yakuman)
+        return base, LIMIT_NAMES[base]
+    base = below_limits(han, fu, rules.kiriage)
+    return base, LIMIT_NAMES.get(base, "")
+
+
+def below_limits(han: int, fu: int, kiriage: bool) -> int:
+    """The base of a hand under 5 han: fu x 2^(han+2), capped at mangan (kiriage: 4 han 30 fu
+    and 3 han 60 fu round up to it)."""
+    base = fu << han + 2
+    if base >= MANGAN or (kiriage and base == 1920):
+        return MANGAN
+    return base
 
 
 def _ceil100(x: int) -> int:
@@ -39,15 +60,11 @@ def payments(base: int, dealer: bool) -> tuple[int, int, int]:
 
 
 def _low_key(han: int, fu: int, kiriage: bool) -> int:
-    base = fu << han + 2
-    if base >= MANGAN or (kiriage and base == 1920):
-        base = MANGAN
-    return base << 17 | han << 8 | fu
+    return below_limits(han, fu, kiriage) << 17 | han << 8 | fu
 
 
 def _limit_key(han: int, kazoe: bool) -> int:
-    base = (2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 6000)[min(han, 13) - 5]
-    return (8000 if kazoe and han >= 13 else base) << 17
+    return limit(han, kazoe) << 17
 
 
 #: Scoring compares readings by one int, base << 17 | han << 8 | fu, so the reading worth the

@@ -1,4 +1,4 @@
-"""A hand's readings from its parts' (``yaku.records``): every combination when some part
+"""A hand's readings from its parts' (``tables``): every combination when some part
 reads several ways, and the order ties between readings go by.
 
 Most hands read one way and never come here; ``score_hand`` builds their one reading itself.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.rules.yaku.records import Reading
+from engine.rules.scoring.tables import Reading
 
 #: the man, pin and sou readings of one hand reading (the honour part reads one way)
 Parts = tuple[Reading, Reading, Reading]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.rules.points import LIMITS, MANGAN, payments
-from engine.rules.yaku import REGULAR, YAKUMAN
+from engine.rules.scoring.points import LIMIT_NAMES, LIMITS, MANGAN, YAKUMAN_BASE, payments
+from engine.rules.scoring.yaku import REGULAR, YAKUMAN, YakuMask
 
 
 class WinContext(msgspec.Struct, frozen=True, kw_only=True):
@@ -68,10 +68,18 @@ _CLOSED = tuple(YakuHan(y.name, y.closed, y.tenhou) for y in REGULAR)
 _OPENED = tuple(YakuHan(y.name, y.opened, y.tenhou) for y in REGULAR)
 _YAKUMAN = tuple(YakuHan(y.name, 13, y.tenhou) for y in YAKUMAN)
 _YAKUMAN_DOUBLE = tuple(YakuHan(y.name, 26 if y.double else 13, y.tenhou) for y in YAKUMAN)
-_LIMIT_NAMES = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman", 8000: "yakuman"}
 
 Chunks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 _Entries = tuple[tuple[YakuHan, ...], ...]
+
+#: a yaku mask's han and entries are looked up in three 13-bit chunks
+CHUNKS, CHUNK_BITS = 3, 13
+if len(REGULAR) > CHUNKS * CHUNK_BITS:
+    raise RuntimeError(
+        f"{len(REGULAR)} regular yaku do not fit the {CHUNKS} x {CHUNK_BITS}-bit yaku mask "
+        "tables: give result._chunked, result.mask_han and result.hand_result a fourth chunk "
+        "(mask >> 39), and the han lookup inlined in score.score_hand too"
+    )
 
 
 def _chunked(menzen: bool) -> tuple[Chunks, tuple[_Entries, _Entries, _Entries]]:
@@ -99,7 +107,7 @@ HAN_CHUNKS = (_BY_MENZEN[0][0], _BY_MENZEN[1][0])
 _ENTRY_CHUNKS = (_BY_MENZEN[0][1], _BY_MENZEN[1][1])
 
 
-def mask_han(chunks: Chunks, mask: int) -> int:
+def mask_han(chunks: Chunks, mask: YakuMask) -> int:
     """The han of a yaku mask (``chunks`` from ``HAN_CHUNKS``)."""
     return chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
 
@@ -107,14 +115,14 @@ def mask_han(chunks: Chunks, mask: int) -> int:
 def yakuman_key(found: tuple[int, ...], double: bool) -> int:
     """The key of a hand of real yakuman (``YAKUMAN`` indexes): above every regular hand."""
     han = sum(26 if double and YAKUMAN[i].double else 13 for i in found)
-    return (han // 13 * 8000) << 17 | YAKUMAN_BIT | han << 8
+    return (han // 13 * YAKUMAN_BASE) << 17 | YAKUMAN_BIT | han << 8
 
 
 def hand_result(
     key: int,
     han: int,
     fu: int,
-    mask: int,
+    mask: YakuMask,
     yakuman: tuple[int, ...],
     menzen: int,
     n_dora: int,
@@ -161,13 +169,13 @@ def _bases() -> set[int]:
         {b for b in below if b < MANGAN}
         | {MANGAN}
         | {b for _, b, _ in LIMITS}
-        | {8000 * n for n in range(1, 13)}
+        | {YAKUMAN_BASE * n for n in range(1, 13)}
     )
 
 
 #: [dealer][base] -> (*payments(base, dealer), limit name, yakuman multiplier of a kazoe)
 _PAYMENTS = tuple(
-    {b: (*payments(b, dealer), _LIMIT_NAMES.get(b, ""), int(b == 8000)) for b in _bases()}
+    {b: (*payments(b, dealer), LIMIT_NAMES.get(b, ""), int(b == YAKUMAN_BASE)) for b in _bases()}
     for dealer in (False, True)
 )
 #: [n] -> the ドラ / 赤ドラ / 裏ドラ entry of n dora, as a 1-tuple to add to a result's yaku

@@ -1,4 +1,4 @@
-"""Yaku of one reading of a standard-form hand, over its feature record (``records``): the
+"""Yaku of one reading of a standard-form hand, over its feature record (``tables``): the
 summed ``add`` fields and the OR-ed ``bits`` masks of its parts and melds.
 
 The yaku of the counts alone (iipeikou, ryanpeikou, toitoi, chanta, junchan) are a table
@@ -9,7 +9,9 @@ depend on where the winning tile sits, so scoring tests them per wait.
 
 from __future__ import annotations
 
-from engine.rules.yaku import (
+from engine.rules.scoring.tables import B_TRIP
+from engine.rules.scoring.tables import ITTSU as ITTSU_MASKS
+from engine.rules.scoring.yaku import (
     CHANTA,
     DOUKOU,
     IIPEIKOU,
@@ -20,8 +22,6 @@ from engine.rules.yaku import (
     SANSHOKU,
     TOITOI,
 )
-from engine.rules.yaku.records import B_TRIP
-from engine.rules.yaku.records import ITTSU as ITTSU_MASKS
 
 #: the flag bits' shift: just above every yaku bit, so a mask stays a small int
 FLAG_SHIFT = len(REGULAR)

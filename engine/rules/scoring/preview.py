@@ -9,8 +9,8 @@ import msgspec
 
 from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld
-from engine.rules.result import HandResult, WinContext
 from engine.rules.scoring import score_hand
+from engine.rules.scoring.result import HandResult, WinContext
 
 
 def preview_value(

@@ -25,18 +25,26 @@ matters for a part with one reading) and every reading, for a hand that has to t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypeAlias
+
 from engine.rules.agari_table import HONOURS, SUIT, PartDecomp
+from engine.rules.tiles import FIVES, GREEN, SIMPLES, TERMINALS, YAOCHUU, YAOCHUU_KINDS, Kind, Tile
+
+#: a hand as one int: 3 bits of count per kind (``CODE``), kind 0 lowest; the low
+#: ``COPY_BITS`` of a concealed hand's code mark which copies of the fives it holds
+HandCode: TypeAlias = int
 
 #: the copy bits of the fives, below the count fields in ``CODE``
 COPY_BITS = 12
 
 
-def _tile_code(t: int) -> int:
+def _tile_code(t: Tile) -> HandCode:
     """One count of the tile's kind above ``COPY_BITS``; and a five also sets the bit of its
     copy (bit ``4 * suit + copy``): red fives are the lowest copies, so a rule's red tiles are a
     mask of those bits (``RuleConfig.red_copies``)."""
     kind = t >> 2
-    copy = 1 << 4 * (kind // 9) + (t & 3) if kind < 27 and kind % 9 == 4 else 0
+    copy = 1 << 4 * (kind // 9) + (t & 3) if kind in FIVES else 0
     return 1 << COPY_BITS + 3 * kind | copy
 
 
@@ -57,24 +65,23 @@ B_SEQ, B_TRIP = 0, 21
 W_TANKI, W_RYANMEN, W_KANCHAN, W_PENCHAN, W_SHANPON = 1, 2, 4, 8, 16
 
 
-def _mask(kinds: object, per_kind: int) -> int:
-    return sum(per_kind << 3 * k for k in kinds)  # type: ignore[attr-defined]
+def _mask(kinds: Iterable[Kind], per_kind: int) -> HandCode:
+    return sum(per_kind << 3 * k for k in kinds)
 
 
-_YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, *range(27, 34))
 #: a count field per kind: terminals and honours / simples / the green tiles / terminals
-YAOCHUU_MASK = _mask(_YAOCHUU_KINDS, 7)
-SIMPLE_MASK = _mask((k for k in range(27) if k % 9 not in (0, 8)), 7)
-GREEN_MASK = _mask((19, 20, 21, 23, 25, 32), 7)
-TERMINAL_MASK = _mask((0, 8, 9, 17, 18, 26), 7)
+YAOCHUU_MASK = _mask(YAOCHUU_KINDS, 7)
+SIMPLE_MASK = _mask(SIMPLES, 7)
+GREEN_MASK = _mask(GREEN, 7)
+TERMINAL_MASK = _mask(TERMINALS, 7)
 #: bits 0 and 2 of every count: clear exactly when every count is 0 or 2 (seven pairs)
 ODD_OR_FOUR = _mask(range(34), 5)
 #: one of each terminal and honour (kokushi holds at least this)
-KOKUSHI_ONES = _mask(_YAOCHUU_KINDS, 1)
+KOKUSHI_ONES = _mask(YAOCHUU_KINDS, 1)
 
 Reading = tuple[int, int, int, PartDecomp]
 
-_YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+_YAOCHUU = tuple(k in YAOCHUU for k in range(34))
 #: fu of a concealed triplet by kind (an open one is worth half)
 ANKOU_FU = tuple(8 if y else 4 for y in _YAOCHUU)
 
@@ -211,7 +218,7 @@ def _meld(t: int, k: int) -> tuple[int, int, int, int, bool]:
     fu = (0, 1, 4, 4, 8)[t] * ANKOU_FU[k] // 2  # pon, kans: open, open, closed
     shape = one * 0o111 if run else 3 * one
     tiles = shape + one if t >= 2 else shape
-    five = any(k + i in (4, 13, 22) for i in range(3 if run else 1))
+    five = any(k + i in FIVES for i in range(3 if run else 1))
     counts = 1 << F_GROUPS | (t != 4) << F_OPEN | (t >= 2) << F_KANS
     return _meld_add(k, run, fu, t == 4) | counts, _meld_bits(k, run), shape, tiles, five
 

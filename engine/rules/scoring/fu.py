@@ -6,7 +6,7 @@ double-wind pair ``rules.double_wind_pair_fu``; kanchan/penchan/tanki +2; rounde
 Chiitoitsu is a flat 25, pinfu tsumo a flat 20, and an open hand that would be 20 fu on a ron
 (the open pinfu shape) gets ``rules.open_pinfu_ron_fu``.
 
-The triplet fu of every part reading and meld is precomputed (``records``: field ``F_FU``),
+The triplet fu of every part reading and meld is precomputed (``tables``: field ``F_FU``),
 so what is left per reading is the pair and the way the hand was won (here), and per wait
 (inline in scoring's reading loop, which runs per wait) the +2 of a closed wait, pinfu's
 flat fu, the open-pinfu rule and the rounding.
@@ -14,7 +14,7 @@ flat fu, the open-pinfu rule and the rounding.
 
 from __future__ import annotations
 
-from engine.rules.yaku.records import ANKOU_FU
+from engine.rules.scoring.tables import ANKOU_FU
 
 __all__ = ["ANKOU_FU", "PAIR_VALUE", "ROUND_UP", "WON_FU", "pair_fu"]
 

@@ -1,6 +1,6 @@
 """Yaku of the situation and of the tiles as a set: tested once per hand, whatever its reading.
 
-Each condition is one line over the hand's *shape code* (``records.CODE``: three bits of count
+Each condition is one line over the hand's *shape code* (``tables.CODE``: three bits of count
 per kind, called groups included, a kan counted as a triplet), so "only simples" or "only
 green tiles" is one mask test; the honour yaku are looked up by the honour part of the code.
 """
@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules.yaku import (
+from engine.rules.scoring.tables import (
+    GREEN_MASK,
+    PART_MASK,
+    READINGS,
+    SIMPLE_MASK,
+    TERMINAL_MASK,
+    YAOCHUU_MASK,
+    HandCode,
+)
+from engine.rules.scoring.yaku import (
     BAKAZE,
     CHANKAN,
     CHIIHOU,
@@ -41,19 +50,13 @@ from engine.rules.yaku import (
     TANYAO,
     TENHOU,
     TSUUIISOU,
+    YakuMask,
 )
-from engine.rules.yaku.records import (
-    GREEN_MASK,
-    PART_MASK,
-    READINGS,
-    SIMPLE_MASK,
-    TERMINAL_MASK,
-    YAOCHUU_MASK,
-)
+from engine.rules.tiles import Kind
 
 if TYPE_CHECKING:
     from engine.rules.config import RuleConfig
-    from engine.rules.scoring import WinContext
+    from engine.rules.scoring.result import WinContext
 
 _SUITS = (1 << 81) - 1
 #: [suit] -> the count fields of the other two suits
@@ -97,16 +100,16 @@ _NO_SETS = _honour_facts(0)
 
 
 def of_hand(
-    shape: int,
+    shape: HandCode,
     ctx: WinContext,
     rules: RuleConfig,
     menzen: int,
     groups: int,
     kans: int,
-    win: int,
+    win: Kind,
     winds: int,
-    honours: int,
-) -> tuple[int, tuple[int, ...]]:
+    honours: HandCode,
+) -> tuple[YakuMask, tuple[int, ...]]:
     """(mask of the situational yaku, tanyao, yakuhai, shousangen, honroutou, the flushes
     and sankantsu; the yakuman of the tiles and the situation as ``YAKUMAN`` indexes, in the
     order results list them). ``winds`` is 4 x seat wind + round wind, East = 0; ``honours``

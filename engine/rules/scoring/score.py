@@ -5,9 +5,9 @@ waiting hand shows before it wins). Results (``result.HandResult``) are msgspec 
 ready for the wire and for records.
 
 Speed (bench/hand.py) comes from work done at import: the hand becomes one integer code
-(``yaku.records``), each part's readings are looked up with their feature records already
-packed, so a reading is a few additions and masks; yaku are bits of a mask (``yaku.hand``,
-``yaku.reading``), their han, the pair's fu, the rounding and the points are table lookups,
+(``tables``), each part's readings are looked up with their feature records already
+packed, so a reading is a few additions and masks; yaku are bits of a mask (``hand_mask``,
+``reading_mask``), their han, the pair's fu, the rounding and the points are table lookups,
 and no result object is built until the best reading is known.
 """
 
@@ -16,32 +16,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.rules.config import RuleConfig
-from engine.rules.fu import ANKOU_FU, PAIR_VALUE, ROUND_UP, WON_FU
 from engine.rules.meld import Meld
-from engine.rules.points import LIMIT_KEYS, LOW_KEYS, hand_key
-from engine.rules.readings import Parts, comes_first, every_reading
-from engine.rules.result import (
+from engine.rules.scoring.fu import ANKOU_FU, PAIR_VALUE, ROUND_UP, WON_FU
+from engine.rules.scoring.hand_mask import of_hand
+from engine.rules.scoring.points import LIMIT_KEYS, LOW_KEYS, hand_key
+from engine.rules.scoring.reading_mask import FLAG_SHIFT, OF_COUNTS, of_bits
+from engine.rules.scoring.result import (
     HAN_CHUNKS,
     HandResult,
     WinContext,
-    YakuHan,
     hand_result,
     mask_han,
     yakuman_key,
 )
-from engine.rules.tiles import dora_of
-from engine.rules.yaku import (
-    CHIITOITSU,
-    KOKUSHI,
-    KOKUSHI_13,
-    PINFU,
-    SANANKOU,
-    SUUANKOU,
-    SUUANKOU_TANKI,
-)
-from engine.rules.yaku.hand import of_hand
-from engine.rules.yaku.reading import FLAG_SHIFT, OF_COUNTS, of_bits
-from engine.rules.yaku.records import (
+from engine.rules.scoring.tables import (
     CODE,
     COPY_BITS,
     F_FU,
@@ -61,8 +49,19 @@ from engine.rules.yaku.records import (
     W_SHANPON,
     W_TANKI,
 )
+from engine.rules.scoring.ties import Parts, comes_first, every_reading
+from engine.rules.scoring.yaku import (
+    CHIITOITSU,
+    KOKUSHI,
+    KOKUSHI_13,
+    PINFU,
+    SANANKOU,
+    SUUANKOU,
+    SUUANKOU_TANKI,
+)
+from engine.rules.tiles import Tile, dora_of
 
-__all__ = ["HandResult", "WinContext", "YakuHan", "score_hand"]
+__all__ = ["score_hand"]
 
 #: [players][indicator tile] -> the shift of its dora kind's count in a hand code
 _DORA_SHIFT = (
@@ -97,10 +96,23 @@ _MELD_FACTS = tuple(_meld_facts(f) for f in range(512))
 
 
 def score_hand(
-    concealed: Sequence[int], melds: Sequence[Meld], ctx: WinContext, rules: RuleConfig
+    concealed: Sequence[Tile], melds: Sequence[Meld], ctx: WinContext, rules: RuleConfig
 ) -> HandResult | None:
-    """The best reading of a complete hand, or None (incomplete, no yaku, under min_han)."""
-    code = 0  # the concealed tiles; see records.CODE
+    """The best reading of a complete hand, or None (incomplete, no yaku, under min_han).
+
+    ``concealed`` holds the winning tile; ``spec.spec_score`` says the same in plain words.
+
+    >>> from engine.rules.config import TENHOU_HANCHAN
+    >>> from engine.rules.tiles import parse
+    >>> hand = parse("234m567p23455s666z")  # shanpon, 6z drawn: 22 + a hatsu ankou 8
+    >>> ctx = WinContext(win_tile=hand[-1], tsumo=True, seat_wind=27, round_wind=27)
+    >>> r = score_hand(hand, [], ctx, TENHOU_HANCHAN)
+    >>> r.han, r.fu, [y.name for y in r.yaku], r.tsumo_other
+    (2, 30, ['menzen_tsumo', 'yakuhai_hatsu'], 1000)
+    >>> score_hand(parse("123m456p789s2345s11z"), [], ctx, TENHOU_HANCHAN) is None  # no 2nd pair
+    True
+    """
+    code = 0  # the concealed tiles; see tables.CODE
     for t in concealed:
         code += CODE[t]
     red = rules.red_copies

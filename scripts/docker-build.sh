@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Build the server's image on this machine, whatever it can reach:
+#
+#   scripts/docker-build.sh [TAG]      (default riichi:latest, the tag docker-compose.yml runs)
+#
+# The base is $BASE if set, else python:3.11-slim-bookworm, pulled; where no registry answers,
+# one made from Debian packages (scripts/docker-base.sh). pip inside the build gets this
+# machine's CA bundle (pip's `cert` setting or the system bundle, plus any CA added under
+# /usr/local/share/ca-certificates) and its index settings (never its local file:// folders,
+# which do not exist in the build), both as BuildKit secrets, so no layer keeps them.
+# NO_CACHE=1 builds from scratch. Needs a running dockerd. The last line says how long the
+# build took and how big the image is.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+TAG=${1:-riichi:latest}
+DOCKER=${DOCKER:-$(command -v /usr/bin/docker || command -v docker)}  # Debian's client: BuildKit built in
+export DOCKER_BUILDKIT=1
+WORK=$(mktemp -d /tmp/riichi-build.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+
+BASE=${BASE:-python:3.11-slim-bookworm}
+if ! "$DOCKER" image inspect "$BASE" >/dev/null 2>&1 \
+    && ! timeout 120 "$DOCKER" pull -q "$BASE" >/dev/null 2>&1; then
+    echo "docker-build: $BASE cannot be pulled: making a base image from Debian packages"
+    BASE=riichi-base:bookworm
+    DOCKER=$DOCKER scripts/docker-base.sh "$BASE"
+fi
+
+cert=$(python3 -m pip config get global.cert 2>/dev/null || true)
+cert=${PIP_CERT:-${cert:-/etc/ssl/certs/ca-certificates.crt}}
+cat "$cert" /usr/local/share/ca-certificates/*.crt >"$WORK/pip_ca" 2>/dev/null || true
+python3 - "$WORK/pip_conf" <<'PY'
+import os, subprocess, sys
+listed = subprocess.run(
+    [sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True
+).stdout
+found = {}
+for line in listed.splitlines():  # e.g. global.index-url='https://...'
+    key, _, value = line.partition("=")
+    name = key.split(".", 1)[-1]
+    if name in ("index-url", "extra-index-url", "trusted-host", "timeout", "retries"):
+        found[name] = value.strip("'\"")
+for name in ("index-url", "extra-index-url", "trusted-host"):
+    if os.environ.get("PIP_" + name.upper().replace("-", "_")):
+        found[name] = os.environ["PIP_" + name.upper().replace("-", "_")]
+for name in ("index-url", "extra-index-url"):
+    found[name] = " ".join(u for u in found.get(name, "").split() if not u.startswith("file:"))
+with open(sys.argv[1], "w") as f:
+    f.write("[global]\n" + "".join(f"{k} = {v}\n" for k, v in found.items() if v))
+PY
+args=(--build-arg "BASE=$BASE" --secret "id=pip_ca,src=$WORK/pip_ca" --secret "id=pip_conf,src=$WORK/pip_conf")
+[ -z "${NO_CACHE:-}" ] || args+=(--no-cache)
+echo "docker-build: building $TAG on $BASE"
+previous=$("$DOCKER" image inspect -f '{{.Id}}' "$TAG" 2>/dev/null || true)
+t0=$(date +%s.%N)
+if ! "$DOCKER" build -q "${args[@]}" -t "$TAG" . >"$WORK/build.log" 2>&1; then
+    tail -n 40 "$WORK/build.log"
+    exit 1
+fi
+if [ -n "$previous" ] && [ "$previous" != "$("$DOCKER" image inspect -f '{{.Id}}' "$TAG")" ]; then
+    "$DOCKER" rmi "$previous" >/dev/null 2>&1 || true  # the image this one replaces, untagged now
+fi
+seconds=$(python3 -c "print(f'{$(date +%s.%N) - $t0:.1f}')")
+size=$("$DOCKER" image inspect -f '{{.Size}}' "$TAG" | awk '{printf "%.0f MB", $1 / 1e6}')
+echo "docker-build: built $TAG in $seconds s, image size $size"

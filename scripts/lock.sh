@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The Docker image's locked dependency sets, compiled from pyproject.toml with pip-tools
+# (`pip install pip-tools`), every version and hash pinned, resolved against PyPI alone (the
+# machine's local wheel folders and indexes are left out, so the result is the same anywhere):
+#   requirements.lock        the server's runtime dependencies ([project] dependencies)
+#   requirements-build.lock  what builds its wheel ([build-system] requires)
+#
+#   scripts/lock.sh            re-resolve both to the newest versions the bounds allow
+#   scripts/lock.sh --check    fail when pyproject.toml and the locks disagree
+set -euo pipefail
+cd "$(dirname "$0")/.."
+COMPILER=${COMPILER:-pip-compile}  # not PIP_*: pip reads those as its own options
+export CUSTOM_COMPILE_COMMAND="scripts/lock.sh"
+unset PIP_FIND_LINKS PIP_EXTRA_INDEX_URL PIP_INDEX_URL PIP_CONSTRAINT
+compile() {  # OUTPUT [pip-compile options]: PIP_CONFIG_FILE=/dev/null drops the machine's pip.conf
+    local out=$1
+    shift
+    PIP_CONFIG_FILE=/dev/null "$COMPILER" -q --generate-hashes --allow-unsafe --strip-extras \
+        --no-emit-find-links -o "$out" "$@" pyproject.toml
+}
+if [ "${1:-}" = "--check" ]; then
+    # Keep every pin that still satisfies pyproject.toml: a changed result means they disagree.
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    cp requirements.lock requirements-build.lock "$tmp/"
+    compile "$tmp/requirements.lock"
+    compile "$tmp/requirements-build.lock" --build-deps-for wheel --only-build-deps
+    diff -u requirements.lock "$tmp/requirements.lock"
+    diff -u requirements-build.lock "$tmp/requirements-build.lock"
+    exit
+fi
+compile requirements.lock --upgrade
+compile requirements-build.lock --upgrade --build-deps-for wheel --only-build-deps

@@ -1,0 +1,146 @@
+"""Rooms and seats in SQLite, so a restarted server has every room, seat and clock bank.
+
+The games table (server/storage.py) holds what a game is (seed, rules, decisions); these two
+tables hold who sits where: a room row per room (its options and whether it still waits),
+a seat row per chair with the sha256 of the seat's token, never the token, and the seat's
+clock bank as last charged. Rows are small and written when they change: at create, join,
+start and after a decision that used bank time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.version import ENGINE_VERSION
+from server.storage import Storage
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    game TEXT PRIMARY KEY, code TEXT NOT NULL, preset TEXT NOT NULL, public INTEGER NOT NULL,
+    base_s REAL NOT NULL, bank_s REAL NOT NULL, seed INTEGER NOT NULL, started INTEGER NOT NULL,
+    options TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot INTEGER NOT NULL,
+    token_hash TEXT, bank REAL NOT NULL, PRIMARY KEY (game, seat)
+);
+"""
+
+#: room attributes beyond the constructor's that are kept when present (owner, practice...)
+OPTIONS = ("owner", "practice", "broadcast", "invite")
+
+
+class SeatRow(msgspec.Struct, array_like=True):
+    seat: int
+    name: str
+    bot: bool
+    token_hash: str | None
+    bank: float
+
+
+class RoomRow(msgspec.Struct):
+    game: str
+    code: str
+    preset: str
+    public: bool
+    base_s: float
+    bank_s: float
+    seed: int
+    started: bool
+    options: dict[str, Any]
+    seats: list[SeatRow]
+    #: the games table's status and engine version (None while waiting)
+    status: str | None = None
+    engine: str | None = None
+
+
+def open_tables(storage: Storage) -> None:
+    storage.script(SCHEMA)
+
+
+def save_room(storage: Storage, room: Any, started: bool = False) -> None:
+    """Write (or rewrite) a room and all its seats in one transaction."""
+    options = {k: getattr(room, k) for k in OPTIONS if hasattr(room, k)}
+    rows = [
+        (room.game, s.index, s.name, int(s.bot), s.token_hash, s.clock.bank) for s in room.seats
+    ]
+    values = (room.game, room.code, room.preset, int(room.public), room.base_s, room.bank_s)
+    statements: list[tuple[str, tuple[object, ...]]] = [
+        (
+            "INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (*values, room.seed, int(started), msgspec.json.encode(options).decode()),
+        ),
+        *(("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?, ?)", row) for row in rows),
+    ]
+    storage.transaction(statements)
+
+
+def mark_started(storage: Storage, game: str) -> None:
+    """The room's game began (its games row exists): stamp the engine version on it."""
+    storage.transaction(
+        [
+            ("UPDATE rooms SET started = 1 WHERE game = ?", (game,)),
+            ("UPDATE games SET engine = ? WHERE id = ?", (ENGINE_VERSION, game)),
+        ]
+    )
+
+
+def save_bank(storage: Storage, game: str, seat: int, bank: float) -> None:
+    storage.execute("UPDATE seats SET bank = ? WHERE game = ? AND seat = ?", (bank, game, seat))
+
+
+def drop_room(storage: Storage, game: str) -> None:
+    """A waiting room that expired: nothing of it is kept."""
+    storage.transaction(
+        [
+            ("DELETE FROM rooms WHERE game = ?", (game,)),
+            ("DELETE FROM seats WHERE game = ?", (game,)),
+        ]
+    )
+
+
+def to_restore(storage: Storage) -> list[RoomRow]:
+    """Rooms still waiting and rooms whose game is unfinished (playing or suspended). A room
+    whose game row exists has started, even if a crash came before its row said so."""
+    rows = storage.query(
+        "SELECT r.game, r.code, r.preset, r.public, r.base_s, r.bank_s, r.seed, "
+        "r.started OR g.id IS NOT NULL, r.options, g.status, g.engine "
+        "FROM rooms r LEFT JOIN games g ON g.id = r.game "
+        "WHERE (r.started = 0 AND g.id IS NULL) OR g.status IN ('playing', 'suspended') "
+        "ORDER BY r.rowid"
+    )
+    out: list[RoomRow] = []
+    for r in rows:
+        seats = storage.query(
+            "SELECT seat, name, bot, token_hash, bank FROM seats WHERE game = ? ORDER BY seat",
+            (r[0],),
+        )
+        out.append(
+            RoomRow(
+                game=r[0],
+                code=r[1],
+                preset=r[2],
+                public=bool(r[3]),
+                base_s=r[4],
+                bank_s=r[5],
+                seed=r[6],
+                started=bool(r[7]),
+                options=msgspec.json.decode(r[8]),
+                seats=[SeatRow(s[0], s[1], bool(s[2]), s[3], s[4]) for s in seats],
+                status=r[9],
+                engine=r[10],
+            )
+        )
+    return out
+
+
+def orphans(storage: Storage) -> list[str]:
+    """Unfinished games without a room row (stored by a server before rooms were kept):
+    their seats are gone, so they cannot go on."""
+    rows = storage.query(
+        "SELECT id FROM games g WHERE g.status IN ('playing', 'suspended') "
+        "AND NOT EXISTS (SELECT 1 FROM rooms r WHERE r.game = g.id)"
+    )
+    return [r[0] for r in rows]

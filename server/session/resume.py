@@ -1,0 +1,167 @@
+"""Resume on start and suspend on stop: the hub's rooms and tables across server restarts.
+
+``restore`` runs when the hub starts: every waiting room comes back with its seats (token
+hashes, so the same tokens work), and every unfinished game is replayed from its seed and
+stored decisions into a table that catches up without sending or storing anything, then asks
+its open inquiry again once the players are back. A game the current engine does not replay
+exactly is marked aborted. ``suspend`` runs when the server stops: nothing is answered for
+anyone, unfinished games are stored as suspended, and every client is told to reconnect
+(close code 1012).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from engine.actions.types import Decision
+from engine.rules.config import RuleConfig
+from engine.version import ENGINE_VERSION
+from server import persist
+from server.messaging import WireError, encode
+from server.session.clock import SeatClock
+from server.session.durable import Feed, verify
+from server.session.rooms import Room
+
+if TYPE_CHECKING:
+    from server.session.hub import Hub
+
+log = logging.getLogger("server")
+
+CLOSE_RESTARTING = 1012
+RESTART_REASON = "server restarting; reconnect in a few seconds"
+
+
+class Resumed(msgspec.Struct):
+    """What one start restored: for the log line and the tests."""
+
+    waiting: int = 0
+    games: int = 0
+    aborted: int = 0
+
+
+def restore(hub: Hub) -> Resumed:
+    """Bring back every waiting room and unfinished game of ``hub.storage``."""
+    storage = hub.storage
+    done = Resumed()
+    for game in persist.orphans(storage):
+        storage.set_status(game, "aborted")
+        done.aborted += 1
+    for row in persist.to_restore(storage):
+        why: str | None
+        try:
+            room = _room(hub, row)
+        except Exception as exc:  # e.g. its preset is gone: one bad row must not stop the server
+            why = f"the room no longer loads: {exc!r}"
+        else:
+            if not row.started:
+                done.waiting += 1
+                continue
+            try:
+                why = _resume(hub, room, row)
+            except Exception as exc:
+                why = f"the game no longer starts: {exc!r}"
+            if why is None:
+                done.games += 1
+                continue
+            hub.rooms.forget(room)
+        log.warning("room %s (game %s) cannot be restored: %s", row.code, row.game, why)
+        if row.started:
+            storage.set_status(row.game, "aborted")
+            done.aborted += 1
+        else:
+            persist.drop_room(storage, row.game)
+    if done.waiting or done.games or done.aborted:
+        log.info("restored %d waiting rooms, %d games; %d aborted", *msgspec.structs.astuple(done))
+    return done
+
+
+def _room(hub: Hub, row: persist.RoomRow) -> Room:
+    """The room as stored, indexed like a new one (code, game, token hashes)."""
+    room = Room(
+        row.code,
+        row.game,
+        row.preset,
+        public=row.public,
+        base_s=row.base_s,
+        bank_s=row.bank_s,
+        seed=row.seed,
+    )
+    for name, value in row.options.items():
+        setattr(room, name, value)
+    room.created = hub.now()
+    rooms = hub.rooms
+    rooms.by_code[room.code] = room
+    rooms.by_game[room.game] = room
+    for stored in row.seats:
+        seat = room.seats[stored.seat]
+        seat.name = stored.name
+        seat.bot = stored.bot
+        seat.token_hash = stored.token_hash
+        seat.clock = SeatClock(row.base_s, stored.bank)
+        if seat.human:
+            rooms.add_seat(room, seat)
+    return room
+
+
+def _resume(hub: Hub, room: Room, row: persist.RoomRow) -> str | None:
+    """Start the stored game's table from its log; why not, when it cannot be replayed."""
+    record = hub.storage.load(row.game)
+    if record is None or record.seed is None:
+        return "no game record"
+    try:
+        rules = msgspec.json.decode(record.rules, type=RuleConfig)
+    except msgspec.DecodeError as exc:
+        return f"the stored rules no longer load: {exc}"
+    room.rules = rules
+    decisions = [Decision(d.inquiry, d.seat, d.action, d.option) for d in record.decisions]
+    trails = hub.storage.trails(row.game)
+    why = verify(rules, record.seed, decisions, trails)
+    if why is not None:
+        return why
+    if record.engine != ENGINE_VERSION:
+        log.info(
+            "game %s (engine %s) replays exactly under engine %s",
+            row.game,
+            record.engine,
+            ENGINE_VERSION,
+        )
+    hub.storage.set_status(row.game, "playing")
+    hub.start(room, Feed(decisions), len(record.rounds))
+    return None
+
+
+def suspend(hub: Hub) -> None:
+    """Stop every table where it waits, store its game as suspended, tell every client."""
+    hub.stopping = True
+    bye = encode(WireError("restarting", RESTART_REASON))
+    for table in list(hub.tables.values()):
+        if table.finished.is_set():
+            continue
+        table.suspend()
+        table.room.status = "suspended"
+        hub.storage.set_status(table.room.game, "suspended")
+        for watcher in list(table.spectators.watchers):
+            watcher.push(bye)
+            watcher.shut(CLOSE_RESTARTING, RESTART_REASON)
+    for room in list(hub.rooms.by_code.values()):
+        for seat in room.seats:
+            if seat.outbox is not None:
+                seat.outbox.push(bye)
+                seat.outbox.shut(CLOSE_RESTARTING, RESTART_REASON)
+
+
+def clients(hub: Hub) -> int:
+    """Connections still open (seats and spectators): the stop waits for them to close."""
+    seats = sum(
+        1
+        for room in hub.rooms.by_code.values()
+        for seat in room.seats
+        if seat.outbox is not None and not seat.outbox.done
+    )
+    watchers = sum(
+        1 for table in hub.tables.values() for w in table.spectators.watchers if not w.done
+    )
+    return seats + watchers

@@ -1,0 +1,18 @@
+"""The examples in the docstrings of the modules a reader starts from run as tests."""
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+from engine.rules import hand, tiles
+from engine.rules.scoring import score, spec
+
+MODULES = [tiles, hand, score, spec]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_docstring_examples_hold(module: ModuleType) -> None:
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried > 0, f"{module.__name__} has no examples left"
+    assert failures == 0, f"{failures} of {tried} examples fail (output above)"
