@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import msgspec
 
-from engine.rules.meld import Meld
+from engine.rules.meld import Meld, MeldType
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -62,6 +62,8 @@ class PlayerView(msgspec.Struct, kw_only=True):
     river: tuple[int, ...]
     riichi_discard: int
     riichi: bool
+    #: Norths set aside (sanma nukidora): each one a dora, shown to all; also among ``melds``
+    kita: int = 0
 
 
 class Snapshot(msgspec.Struct, kw_only=True):
@@ -94,6 +96,7 @@ def snapshot(game: Game, seat: int | None) -> Snapshot:
             river=tuple(p.river),
             riichi_discard=p.riichi_discard,
             riichi=p.riichi,
+            kita=sum(1 for m in p.melds if m.type == MeldType.KITA),
         )
         seen = project(view, seat)
         assert seen is not None

@@ -66,6 +66,19 @@ class RoomInfo(msgspec.Struct):
     locked: bool = False
 
 
+class PresetInfo(msgspec.Struct):
+    """One rule set a room may be opened with (``GET /api/presets``)."""
+
+    #: the key a room is created with and its record names
+    name: str
+    #: what a person reads in the lobby
+    label: str
+    #: seats at the table: 3 for sanma
+    players: int
+    #: 1 tonpuusen (East only), 2 hanchan
+    winds: int
+
+
 class SeatGrant(msgspec.Struct):
     room: RoomInfo
     seat: int

@@ -6,9 +6,9 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 
-from engine.rules.config import PRESETS
+from engine.rules.config import LABELS, PRESETS
 from server.limits import Guard
-from server.messaging import RoomInfo, SeatGrant
+from server.messaging import PresetInfo, RoomInfo, SeatGrant
 from server.names import clean_name
 from server.session.hub import Hub
 from server.session.rooms import Room, RoomError
@@ -83,7 +83,13 @@ class RoomsApi:
         return json_response({"ok": True})
 
     async def presets(self, request: Request) -> Response:
-        return json_response({"presets": sorted(PRESETS)})
+        """Each preset with what the lobby shows and what the table needs: its label, its
+        seats (a sanma preset seats three) and its winds (1 tonpuusen, 2 hanchan)."""
+        listed = [
+            PresetInfo(name, LABELS.get(name, name), rules.players, rules.winds)
+            for name, rules in PRESETS.items()
+        ]
+        return json_response({"presets": listed})
 
     async def list_rooms(self, request: Request) -> Response:
         """``?limit=50&after=<code>``: a page of the (cached) public rooms; ``next`` is the

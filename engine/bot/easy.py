@@ -93,6 +93,9 @@ def choose_from(
         i = _index_of(actions, kind)
         if i >= 0:
             return i, 0
+    kita = _index_of(actions, ActionType.KITA)  # sanma: a North set aside is a dora and a free draw
+    if kita >= 0:
+        return kita, 0
     riichi = _index_of(actions, ActionType.RIICHI)
     if riichi >= 0:
         allowed = [o.tiles[0] for o in actions[riichi].options if o.tiles]

@@ -23,9 +23,9 @@ from engine.bot.view import SeatView
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
 from engine.rules.hand import tenpai_discards, waits
 from engine.rules.meld import Meld, MeldType
-from engine.rules.preview import preview_value
-from engine.rules.result import WinContext
 from engine.rules.scoring import score_hand
+from engine.rules.scoring.preview import preview_value
+from engine.rules.scoring.result import WinContext
 from engine.rules.tiles import NUM_KINDS, WINDS, mjai_kind, to_mjai
 
 Event = dict[str, Any]

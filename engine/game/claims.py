@@ -76,11 +76,12 @@ def next_draw(game: Game) -> None:
         game.queue.queue(Draw(seat=(game.turn + 1) % game.n))
 
 
-def pass_furiten(game: Game, tile: int, skip: int) -> None:
-    """Everyone who let a winning tile go is furiten (after riichi: for good)."""
+def pass_furiten(game: Game, tile: int, skip: int, only: int = -1) -> None:
+    """Everyone who let a winning tile go is furiten (after riichi: for good); ``only``
+    limits it to one seat (a robbed ankan is offered to kokushi alone)."""
     k = tile >> 2
     for p in game.players:
-        if p.seat != skip and k in p.waits():
+        if p.seat != skip and (only < 0 or p.seat == only) and k in p.waits():
             if p.riichi:
                 p.furiten_riichi = True
             p.furiten_temp = True

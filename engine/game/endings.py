@@ -40,7 +40,9 @@ def score_agari(ev: Agari) -> None:
         result = score_hand(hand, p.melds, ctx, game.rules)
         if result is None:
             raise AssertionError(f"seat {seat} was offered a win that does not score")
-        pao = p.pao_seat if p.pao_yaku and any(y.name == p.pao_yaku for y in result.yaku) else -1
+        pao = -1
+        if game.rules.pao and p.pao_yaku and any(y.name == p.pao_yaku for y in result.yaku):
+            pao = p.pao_seat
         wins.append(
             Win(
                 seat=seat,

@@ -92,6 +92,14 @@ class Kan(GameEvent):
     meld: Meld | None = None
 
 
+class Kita(GameEvent):
+    """Sanma nukidora: a North set aside (a KITA meld), then others may ron it, then the
+    replacement draw."""
+
+    seat: int = 0
+    meld: Meld | None = None
+
+
 class DoraRevealed(GameEvent):
     indicator: int = -1
 

@@ -12,8 +12,9 @@ from engine.events import EventBase, EventBus, EventQueue
 from engine.game.events import BeginGame, DoraRevealed, WaitPlayerAction, Win
 from engine.game.player import Player
 from engine.rules.config import RuleConfig
-from engine.rules.meld import Meld
+from engine.rules.meld import Meld, MeldType
 from engine.rules.scoring import WinContext
+from engine.rules.scoring.points import placement_ranks
 from engine.rules.tiles import WINDS
 from engine.rules.wall import Wall, seeded_wall
 
@@ -197,7 +198,8 @@ class Game:
     def context(self, seat: int, tile: int, tsumo: bool, **flags: Any) -> WinContext:
         """The WinContext of ``seat`` winning on ``tile`` now."""
         p = self.players[seat]
-        first = p.first_turn and not self.any_call and tsumo
+        uninterrupted = p.first_turn and not self.any_call
+        first = uninterrupted and tsumo
         return WinContext(
             win_tile=tile,
             tsumo=tsumo,
@@ -208,20 +210,22 @@ class Game:
             ippatsu=p.ippatsu,
             tenhou=first and seat == self.dealer,
             chiihou=first and seat != self.dealer,
+            # a ron before the winner's first draw, nobody having called (scored only
+            # when rules.renhou)
+            renhou=uninterrupted and not tsumo and seat != self.dealer,
             dora_indicators=tuple(self.dora_indicators),
             ura_indicators=tuple(self.wall.ura[: len(self.dora_indicators)]) if p.riichi else (),
+            kita=sum(1 for m in p.melds if m.type == MeldType.KITA),
             **flags,
         )
 
     def wall_for(self, round_index: int) -> Wall:
+        """A fresh wall for hand ``round_index``: a ``walls`` callable's wall is copied, as
+        play consumes it and the callable may hand out the same object again (export)."""
         if self.walls is not None:
-            return self.walls(round_index)
+            return self.walls(round_index).copy()
         return seeded_wall(self.seed, round_index, self.rules.sanma)
 
     def ranks(self) -> list[int]:
         """Rank 1..n of each seat; ties go to the earlier starting seat (Tenhou)."""
-        order = sorted(range(self.n), key=lambda s: (-self.players[s].score, s))
-        out = [0] * self.n
-        for rank, seat in enumerate(order, 1):
-            out[seat] = rank
-        return out
+        return placement_ranks(self.scores)

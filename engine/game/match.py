@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Action, ActionType, MultiPlayerInquiry
 from engine.events import Terminate
 from engine.game.events import BeginGame, EndRound, GameEnded, NextRound, RoundStarted
+from engine.rules.scoring.points import placement_points
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -74,12 +75,8 @@ def final_scores(ev: GameEnded) -> None:
     if rules.leftover_sticks_to_top and game.kyotaku:
         game.players[ranks.index(1)].score += game.kyotaku * 1000
         game.kyotaku = 0
-    oka = (rules.target_points - rules.start_points) * game.n / 1000
-    points = []
-    for seat, p in enumerate(game.players):
-        value = (p.score - rules.target_points) / 1000 + rules.uma[ranks[seat] - 1]
-        points.append(round(value + (oka if ranks[seat] == 1 else 0), 1))
-    ev.scores, ev.ranks, ev.points = game.scores, tuple(ranks), tuple(points)
+    points = placement_points(game.scores, rules)
+    ev.scores, ev.ranks, ev.points = game.scores, tuple(ranks), points
     game.over = True
 
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from engine.actions import ActionType, MultiPlayerInquiry
 from engine.actions.calls import kuikae_kinds
 from engine.game.claims import on_ron, pass_furiten
-from engine.game.events import Call, Draw, Kan
-from engine.game.resolvers import chankan_inquiry, turn_inquiry
+from engine.game.events import Call, Draw, Kan, Kita
+from engine.game.resolvers import chankan_inquiry, kita_inquiry, turn_inquiry
 from engine.rules.meld import Meld, MeldType
 from engine.rules.tiles import DRAGONS, WINDS
 
@@ -38,17 +38,22 @@ def call_meld(ev: Call) -> None:
     game.turn = ev.seat
     if meld.type != MeldType.DAIMINKAN:
         p.kuikae = kuikae_kinds(meld.called >> 2, own)
-    _check_pao(p, meld)
+    _check_pao(p, meld, game.rules.pao_yaku)
 
 
-def _check_pao(p: Player, meld: Meld) -> None:
-    """The third dragon or fourth wind set called from a discard makes its feeder liable."""
+def _check_pao(p: Player, meld: Meld, pao_yaku: tuple[str, ...]) -> None:
+    """The third dragon or fourth wind set called from a discard makes its feeder liable;
+    where the rule lists suukantsu, so does a discard made into the fourth kan."""
     for group, need, name in ((DRAGONS, 3, "daisangen"), (WINDS, 4, "daisuushii")):
-        if meld.kind in group:
+        if meld.kind in group and name in pao_yaku:
             sets = sum(1 for m in p.melds if m.kind in group and m.type != MeldType.CHII)
             if sets == need:
                 p.pao_seat = meld.from_seat
                 p.pao_yaku = name
+    fourth_kan = meld.type == MeldType.DAIMINKAN and sum(1 for m in p.melds if m.is_kan) == 4
+    if fourth_kan and "suukantsu" in pao_yaku:
+        p.pao_seat = meld.from_seat
+        p.pao_yaku = "suukantsu"
 
 
 def after_call(ev: Call) -> None:
@@ -99,7 +104,11 @@ def resolve_chankan(game: Game, inquiry: MultiPlayerInquiry) -> None:
     if picks and picks[0].action == ActionType.RON:
         on_ron(game, picks, tile, chankan=True)
         return
-    pass_furiten(game, tile, game.turn)
+    if meld.type == MeldType.ANKAN:  # only kokushi was offered it: only they passed a win
+        for seat in inquiry.players:
+            pass_furiten(game, tile, game.turn, only=seat)
+    else:
+        pass_furiten(game, tile, game.turn)
     complete_kan(game, game.turn, meld)
 
 
@@ -108,10 +117,51 @@ def complete_kan(game: Game, seat: int, meld: Meld) -> None:
     _interrupt(game)
     game.kan_seats.append(seat)
     game.flush_pending_dora()
-    if meld.type == MeldType.ANKAN:
+    if meld.type == MeldType.ANKAN or game.rules.open_kan_dora == "immediate":
         game.reveal_dora()
     else:
         game.pending_dora += 1
     if game.rules.suukaikan and len(game.kan_seats) == 4 and len(set(game.kan_seats)) > 1:
         game.suukaikan_pending = True
     game.queue.queue(Draw(seat=seat, rinshan=True))
+
+
+# ---------------------------------------------------------------- kita (sanma nukidora)
+
+
+def declare_kita(ev: Kita) -> None:
+    """The North leaves the hand for a KITA meld (a dora, not a group). On Tenhou it ends
+    every ippatsu and the first go-around as a call does (the sanma logs: no ippatsu after
+    one's own or another's kita, no double riichi after a first-turn kita)."""
+    game: Game = ev.game
+    meld = ev.meld
+    assert meld is not None
+    p = game.players[ev.seat]
+    p.take(meld.tiles)
+    p.melds.append(meld)
+    p.drawn = -1
+    _interrupt(game)
+
+
+def offer_kita_ron(ev: Kita) -> None:
+    """Others waiting on North may ron it; otherwise the replacement draw."""
+    game: Game = ev.game
+    assert ev.meld is not None
+    inquiry = kita_inquiry(game, ev.seat, ev.meld.tiles[0])
+    if inquiry.players:
+        game.kan_meld = ev.meld
+        game.ask(inquiry)
+    else:
+        game.queue.queue(Draw(seat=ev.seat, rinshan=True))
+
+
+def resolve_kita(game: Game, inquiry: MultiPlayerInquiry) -> None:
+    meld = game.kan_meld
+    assert meld is not None
+    tile = meld.tiles[0]
+    picks = inquiry.chosen()
+    if picks and picks[0].action == ActionType.RON:
+        on_ron(game, picks, tile)
+        return
+    pass_furiten(game, tile, game.turn)
+    game.queue.queue(Draw(seat=game.turn, rinshan=True))

@@ -13,9 +13,6 @@ from engine.game.events import Win
 if TYPE_CHECKING:
     from engine.game.game import Game
 
-#: yakuman whose last call makes its feeder responsible (pao, sekinin-barai)
-PAO_YAKU = ("daisangen", "daisuushii")
-
 
 def agari_deltas(game: Game, wins: Sequence[Win]) -> list[int]:
     """Point changes of a win; ``wins`` in turn order from the discarder."""
@@ -38,7 +35,7 @@ def pao_seat(game: Game, win: Win) -> int:
     a ron it pays half and the honba, the discarder the other half."""
     if not game.rules.pao or win.pao_seat < 0:
         return -1
-    if not any(y.name in PAO_YAKU for y in win.result.yaku):
+    if not any(y.name in game.rules.pao_yaku for y in win.result.yaku):
         return -1
     return win.pao_seat
 
@@ -46,6 +43,17 @@ def pao_seat(game: Game, win: Win) -> int:
 def _pay(deltas: list[int], payer: int, payee: int, amount: int) -> None:
     deltas[payer] -= amount
     deltas[payee] += amount
+
+
+def liable_share(game: Game, win: Win) -> tuple[int, int]:
+    """(liable yakuman, all yakuman) of a pao win: the part of the hand the liable seat
+    answers for. Tenhou (pao_scope "hand"): the whole hand; Mahjong Soul ("yakuman"): only
+    the yakuman its feeding completed."""
+    total = max(win.result.yakuman, 1)
+    if game.rules.pao_scope != "yakuman":
+        return total, total
+    pao = sum(y.han // 13 for y in win.result.yaku if y.name in game.rules.pao_yaku)
+    return min(pao, total), total
 
 
 def _tsumo(game: Game, win: Win, honba: int, deltas: list[int]) -> None:
@@ -56,8 +64,12 @@ def _tsumo(game: Game, win: Win, honba: int, deltas: list[int]) -> None:
     shares = [r.tsumo_other if dealer_win or s != game.dealer else r.tsumo_dealer for s in others]
     liable = pao_seat(game, win)
     if liable >= 0:
-        _pay(deltas, liable, winner, sum(shares) + honba)
-        return
+        part, total = liable_share(game, win)
+        _pay(deltas, liable, winner, sum(shares) * part // total + honba)
+        if part == total:
+            return
+        shares = [share * (total - part) // total for share in shares]
+        honba = 0
     for s, share in zip(others, shares, strict=True):
         _pay(deltas, s, winner, share + honba // len(others))
 
@@ -66,7 +78,8 @@ def _ron(game: Game, win: Win, honba: int, deltas: list[int]) -> None:
     pay = win.result.ron
     liable = pao_seat(game, win)
     if liable >= 0 and liable != win.from_seat:
-        half = pay // 2
+        part, total = liable_share(game, win)
+        half = pay * part // total // 2
         _pay(deltas, liable, win.seat, half + honba)
         _pay(deltas, win.from_seat, win.seat, pay - half)
         return

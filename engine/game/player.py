@@ -85,19 +85,12 @@ class Player:
         return not self.melds or not any(m.opened for m in self.melds)
 
     def waits(self) -> list[int]:
-        """Kinds completing the concealed hand (call when it holds 3n+1 tiles)."""
+        """Kinds completing the concealed hand (call when it holds 3n+1 tiles). Only the
+        concealed hand counts (Tenhou's keishiki tenpai): a wait whose four copies are all
+        concealed is none, but a tanki on the kind of one's own pon is a wait."""
         if self._waits is None:
-            found = hand_waits(self.counts)
-            if found and self.melds:  # meld tiles are counted only for a hand that waits
-                found = self._unblocked(found)
-            self._waits = found
+            self._waits = hand_waits(self.counts)
         return self._waits
-
-    def _unblocked(self, found: list[int]) -> list[int]:
-        """A wait whose four copies are all in this hand and its melds is no wait (Tenhou)."""
-        held = to_counts(t for m in self.melds for t in m.tiles)
-        counts = self.counts
-        return [k for k in found if counts[k] + held[k] < 4]
 
     def furiten(self) -> bool:
         """Discard, temporary or riichi furiten: no ron at all."""
@@ -127,8 +120,7 @@ class Player:
         known = self.discard_waits
         if known is None:
             return None
-        found = known.get(tile >> 2, [])
-        return self._unblocked(found) if found and self.melds else found
+        return known.get(tile >> 2, [])
 
     def take(self, tiles: tuple[int, ...] | list[int]) -> None:
         """Tiles leave the hand for a meld."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from engine.actions import (
     Action,
     ActionType,
@@ -25,7 +27,7 @@ from engine.rules.hand import waits as hand_waits
 from engine.rules.meld import MeldType
 from engine.rules.scoring import score_hand
 from engine.rules.scoring.preview import preview_value
-from engine.rules.tiles import YAOCHUU, to_counts
+from engine.rules.tiles import NORTH, YAOCHUU, to_counts
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -65,15 +67,21 @@ class DiscardPreview:
             self._ready = tenpai_discards(self.counts)
         return self._ready
 
-    def info(self, tile: int) -> tuple[TenpaiInfo, ...]:
+    def info(self, tile: int, riichi: bool = False, double: bool = False) -> tuple[TenpaiInfo, ...]:
+        """The waits discarding ``tile`` leaves, each with its guaranteed minimum; ``riichi``:
+        as the riichi declaration's discard, so the values count riichi (``double``: double
+        riichi)."""
         waits = self.ready.get(tile >> 2)
         if not waits:
             return ()
         game = self.game
+        p = game.players[self.seat]
         rest = list(self.hand)
         rest.remove(tile)
-        melds = tuple(game.players[self.seat].melds)
+        melds = tuple(p.melds)
         ctx = game.context(self.seat, -1, False)
+        if riichi:
+            ctx = msgspec.structs.replace(ctx, riichi=True, double_riichi=double)
         out: list[TenpaiInfo] = []
         for k in waits:
             r = preview_value(rest, melds, k, ctx, game.rules)
@@ -82,6 +90,20 @@ class DiscardPreview:
             else:
                 out.append(TenpaiInfo(k, r.han, r.fu, r.yakuman, r.ron))
         return tuple(out)
+
+
+class RiichiPreview:
+    """The values of riichi discards: the same preview, with riichi's han counted."""
+
+    __slots__ = ("double", "preview")
+
+    def __init__(self, preview: DiscardPreview, double: bool) -> None:
+        self.preview = preview
+        #: decided now: the values may be read after the turn (the first turn has passed)
+        self.double = double
+
+    def info(self, tile: int) -> tuple[TenpaiInfo, ...]:
+        return self.preview.info(tile, riichi=True, double=self.double)
 
 
 def discard_options(
@@ -109,6 +131,9 @@ def discard_options(
         tiles = [t for t in tiles if t >> 2 not in kuikae and (ready is None or t >> 2 in ready)]
     if drawn >= 0 and (ready is None or drawn >> 2 in ready):
         tiles.append(drawn)
+    if riichi:
+        double = p.first_turn and not game.any_call
+        return DiscardOptions(tiles, RiichiPreview(preview, double))
     return DiscardOptions(tiles, preview)
 
 
@@ -130,7 +155,7 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     else:
         rules = game.rules
         remaining = game.wall.remaining
-        can_riichi = p.score >= 1000 and remaining >= rules.riichi_min_tiles
+        can_riichi = p.score >= rules.riichi_min_points and remaining >= rules.riichi_min_tiles
         if can_riichi and p.menzen:
             p.discard_waits = preview.ready  # the discard reuses them as its new waits
             if preview.ready:
@@ -139,6 +164,8 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     # the default (a time-out) is tsumogiri: the drawn tile is the last discard option
     single.default_choice = (len(single.actions), len(discards) - 1)
     single.add(Action(_DISCARD, discards))
+    if game.rules.sanma and counts[NORTH] and (kita := _kita_option(game, p)) is not None:
+        single.add(Action(ActionType.KITA, [Option((kita,))]))
     ankan = 4 in counts
     kakan = _may_kakan(p)
     if (ankan or kakan) and can_kan(game):  # the hand's own test first: it rarely holds
@@ -164,6 +191,16 @@ def _win_or_abort(game: Game, p: Player, counts: list[int], single: SinglePlayer
     first = p.first_turn and not game.any_call and rules.kyuushu_kyuuhai
     if first and sum(1 for k in YAOCHUU if counts[k]) >= 9:
         single.add(Action(ActionType.KYUUSHU))
+
+
+def _kita_option(game: Game, p: Player) -> int | None:
+    """The North a sanma player may set aside for its replacement draw: one in hand (after
+    riichi only the one just drawn), while a replacement tile and a live draw are left."""
+    if game.wall.remaining <= 0 or game.wall.rinshan_left <= 0:
+        return None
+    if p.riichi:
+        return p.drawn if p.drawn >> 2 == NORTH else None
+    return next(t for t in sorted(p.hand) if t >> 2 == NORTH)
 
 
 def _may_kakan(p: Player) -> bool:
@@ -221,6 +258,7 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
             offers.append((seat, Action(ActionType.DAIMINKAN, [Option(own)])))
         if (
             offset == 1
+            and game.n == 4  # no chii in sanma
             and _may_chii(p.counts, k)
             and (chiis := chii_options(p.hand, tile, rules.red))
         ):
@@ -259,5 +297,20 @@ def chankan_inquiry(game: Game, seat: int, tile: int, ankan: bool) -> MultiPlaye
             continue
         ctx = game.context(robber, tile, False, chankan=True)
         if score_hand(hand, p.melds, ctx, game.rules) is not None:
+            inquiry.add(robber, Action(ActionType.RON))
+    return inquiry
+
+
+def kita_inquiry(game: Game, seat: int, tile: int) -> MultiPlayerInquiry:
+    """Ron on a North set aside by kita (Tenhou: a plain ron, no chankan yaku)."""
+    inquiry = game.new_inquiry("kita")
+    k = tile >> 2
+    for offset in range(1, game.n):
+        robber = (seat + offset) % game.n
+        p = game.players[robber]
+        if k not in p.waits() or p.furiten():
+            continue
+        ctx = game.context(robber, tile, False)
+        if score_hand([*p.hand, tile], p.melds, ctx, game.rules) is not None:
             inquiry.add(robber, Action(ActionType.RON))
     return inquiry

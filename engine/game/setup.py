@@ -20,6 +20,7 @@ from engine.game.events import (
     GameEnded,
     GameEvent,
     Kan,
+    Kita,
     NextRound,
     RiichiAccepted,
     RoundStarted,
@@ -38,12 +39,14 @@ ON_TURN: dict[ActionType, Callable[[Game, Choice], None]] = {
     ActionType.ANKAN: turn.on_ankan,
     ActionType.KAKAN: turn.on_kakan,
     ActionType.KYUUSHU: turn.on_kyuushu,
+    ActionType.KITA: turn.on_kita,
 }
 
 #: how each kind of inquiry is resolved once answered
 RESOLVE: dict[str, Callable[[Game, MultiPlayerInquiry], None]] = {
     "claim": claims.resolve_claim,
     "chankan": melds.resolve_chankan,
+    "kita": melds.resolve_kita,
     "next_round": match.resolve_next_round,
 }
 
@@ -89,6 +92,8 @@ def base_setup(bus: EventBus) -> None:
     bus.subscribe(Call, melds.after_call, AFTER)
     bus.subscribe(Kan, melds.declare_kan, EXECUTE)
     bus.subscribe(Kan, melds.offer_chankan, AFTER)
+    bus.subscribe(Kita, melds.declare_kita, EXECUTE)
+    bus.subscribe(Kita, melds.offer_kita_ron, AFTER)
     bus.subscribe(Agari, endings.score_agari, EXECUTE)
     bus.subscribe(Agari, endings.end_hand, AFTER)
     bus.subscribe(Ryuukyoku, endings.settle_ryuukyoku, EXECUTE)

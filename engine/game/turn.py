@@ -11,6 +11,7 @@ from engine.game.events import (
     Draw,
     Haipai,
     Kan,
+    Kita,
     RiichiAccepted,
     RoundStarted,
     Ryuukyoku,
@@ -139,6 +140,10 @@ def on_kakan(game: Game, c: Choice) -> None:
     tiles = tuple(sorted((*pon.tiles, added)))
     meld = Meld(MeldType.KAKAN, tiles, pon.called, pon.from_seat, added)
     game.queue.queue(Kan(seat=c.seat, meld=meld))
+
+
+def on_kita(game: Game, c: Choice) -> None:
+    game.queue.queue(Kita(seat=c.seat, meld=Meld(MeldType.KITA, c.tiles)))
 
 
 def on_kyuushu(game: Game, c: Choice) -> None:

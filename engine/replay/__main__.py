@@ -1,7 +1,10 @@
 """``python -m engine.replay check PATH...``: replay game logs through the engine.
 
-One line per round the engine does not reproduce, then a summary; the last line is
-``matched R/T rounds in G games``. Exit status 0 only when every round matched.
+One line per round the engine does not reproduce (a last round also fails when the engine
+does not end the match there with the log's final scores, and any round fails when the engine
+ends the match before the log does), then a summary; the last lines are
+``match ends (logs with final scores): matched E/F`` and ``matched R/T rounds in G games``.
+Exit status 0 only when every round matched.
 
 ``python -m engine.replay verify RECORD...``: check a finished game's shuffle (our JSON
 record or a Tenhou export with its seed, see engine/replay/verify.py): one line per failure,
@@ -45,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_verify([Path(p) for p in args.paths])
     started = time.perf_counter()
     matched = total = games = 0
+    ends = ends_matched = 0
     reasons: Counter[str] = Counter()
     declined = riichi_declined = 0
     for path in log_files(args.paths):
@@ -63,8 +67,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.declined:
                 for note in verdict.declined:
                     print(f"{path.name} {verdict.label}: {note}")
+            ends += verdict.final
             if verdict.matched:
                 matched += 1
+                ends_matched += verdict.final
                 continue
             reasons["mismatch"] += 1
             print(f"{path.name} {verdict.label}: {verdict.reason}")
@@ -73,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{what}: {count} rounds")
     print(f"wins offered and passed in the logs: {declined} ({riichi_declined} in riichi)")
     print(f"checked {total} rounds of {games} games in {elapsed:.1f} s")
+    print(f"match ends (logs with final scores): matched {ends_matched}/{ends}")
     print(f"matched {matched}/{total} rounds in {games} games")
     return 0 if matched == total else 1
 

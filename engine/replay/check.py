@@ -10,17 +10,17 @@ import msgspec
 
 from engine.actions import ActionCenter
 from engine.driver import run_sync
+from engine.events import AFTER
+from engine.game.events import GameEnded
 from engine.game.game import Game, RoundStart
 from engine.replay.compare import compare_end
 from engine.replay.mjai_read import read_mjai
-from engine.replay.record import GameRecord, ReplayError, RoundRecord
+from engine.replay.record import GameRecord, ReplayError, RoundRecord, engine_kyoku
 from engine.replay.recorder import Recorder
 from engine.replay.scripted import Mismatch, ScriptedCenter
 from engine.replay.tenhou_read import read_game
 from engine.replay.wallbuild import build_wall
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
-
-UNSUPPORTED_SANMA = "unsupported: sanma (3 players) is not playable yet"
 
 
 class RoundVerdict(msgspec.Struct, frozen=True):
@@ -29,6 +29,9 @@ class RoundVerdict(msgspec.Struct, frozen=True):
     #: wins the engine offered that the log passed up (legal, but where a furiten or yaku
     #: bug would show: see ScriptedCenter.declined)
     declined: tuple[str, ...] = ()
+    #: this round is the log's last and the log states its final scores: the engine was
+    #: checked to end the match here with them
+    final: bool = False
 
     @property
     def matched(self) -> bool:
@@ -40,12 +43,38 @@ def check_round(record: RoundRecord, rules: RuleConfig) -> str | None:
     return verdict(record, rules).reason
 
 
-def verdict(record: RoundRecord, rules: RuleConfig) -> RoundVerdict:
-    if rules.sanma:
-        return RoundVerdict(record.label, UNSUPPORTED_SANMA)
+def verdict(record: RoundRecord, rules: RuleConfig, end: MatchEnd | None = None) -> RoundVerdict:
+    """Replay one round; ``end`` also checks whether the match ends after it (see MatchEnd)."""
     center = ScriptedCenter(record, rules.red)
-    reason = _replay(record, rules, center)
-    return RoundVerdict(record.label, reason, tuple(center.declined))
+    reason = _replay(record, rules, center, end=end)
+    final = end is not None and bool(end.final)
+    return RoundVerdict(record.label, reason, tuple(center.declined), final)
+
+
+class MatchEnd(msgspec.Struct, frozen=True):
+    """What a log says about the match after one round: it goes on (``last`` False), or it
+    ends there, with Tenhou's ``sc`` (points and placement result per seat) when known."""
+
+    last: bool
+    final: tuple[float, ...] = ()
+
+
+def _check_end(game: Game, ended: GameEnded | None, end: MatchEnd) -> str | None:
+    """None when the engine ends the match where the log does, with the log's results."""
+    if not end.last:
+        return "engine ended the match; the log goes on" if game.over else None
+    if not end.final:  # a log without its final scores: whether it is complete is unknown
+        return None
+    if ended is None:
+        return "the log's match ends here; the engine plays on"
+    n = game.n
+    scores = tuple(int(x) for x in end.final[0 : 2 * n : 2])
+    points = tuple(float(x) for x in end.final[1 : 2 * n : 2])
+    if ended.scores != scores:
+        return f"final scores {list(ended.scores)}, log {list(scores)}"
+    if any(abs(a - b) > 0.05 for a, b in zip(ended.points, points, strict=True)):
+        return f"placement points {list(ended.points)}, log {list(points)}"
+    return None
 
 
 def rerecord_round(record: RoundRecord, rules: RuleConfig) -> RoundRecord:
@@ -63,11 +92,15 @@ def _replay(
     rules: RuleConfig,
     center: ScriptedCenter,
     outer: ActionCenter | None = None,
+    end: MatchEnd | None = None,
 ) -> str | None:
     wall = build_wall(record, rules.players)
-    start = RoundStart(record.kyoku, record.honba, record.kyotaku, record.scores)
+    kyoku = engine_kyoku(record.kyoku, rules.players)
+    start = RoundStart(kyoku, record.honba, record.kyotaku, record.scores[: rules.players])
     game = Game(rules, 0, outer or center, start=start, walls=lambda _i: wall, max_rounds=1)
     center.game = game
+    ended: list[GameEnded] = []
+    game.bus.subscribe(GameEnded, ended.append, AFTER)
     try:
         run_sync(game)
     except Mismatch as e:
@@ -79,11 +112,19 @@ def _replay(
         return f"engine ended the round at step {center.pos}; log goes on: {center.show(step)}"
     if not game.rounds:
         return "engine ended no round"
-    return compare_end(record.end, game.rounds[-1], record.dora)
+    reason = compare_end(record.end, game.rounds[-1], record.dora)
+    if reason is None and end is not None:
+        reason = _check_end(game, ended[0] if ended else None, end)
+    return reason
 
 
 def check_game(game: GameRecord) -> list[RoundVerdict]:
-    return [verdict(r, game.rules) for r in game.rounds]
+    """Every round, and after each whether the match ends where the log ends."""
+    last = len(game.rounds) - 1
+    return [
+        verdict(r, game.rules, MatchEnd(i == last, game.final if i == last else ()))
+        for i, r in enumerate(game.rounds)
+    ]
 
 
 def read_path(path: Path, mjai_rules: RuleConfig = TENHOU_HANCHAN) -> GameRecord:

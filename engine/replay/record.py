@@ -101,7 +101,19 @@ DRAW_KINDS = frozenset(
 )
 
 
+def tenhou_kyoku(kyoku: int, players: int) -> int:
+    """The engine counts sanma hands 0, 1, 2, 3 = E1 E2 E3 S1; Tenhou as if a fourth seat
+    existed: 0, 1, 2, 4 (records keep Tenhou's numbering)."""
+    return kyoku // players * 4 + kyoku % players
+
+
+def engine_kyoku(kyoku: int, players: int) -> int:
+    """Tenhou's hand number (records) as the engine counts it."""
+    return kyoku // 4 * players + kyoku % 4
+
+
 class RoundRecord(msgspec.Struct, frozen=True):
+    #: Tenhou's hand number (sanma skips 3 and 7: see tenhou_kyoku)
     kyoku: int
     honba: int
     kyotaku: int

@@ -19,11 +19,12 @@ from engine.game.events import (
     GameEnded,
     Haipai,
     Kan,
+    Kita,
     RoundStarted,
     Ryuukyoku,
 )
 from engine.game.events import Win as EngineWin
-from engine.replay.record import RoundEnd, RoundRecord, Step, StepKind, Win
+from engine.replay.record import RoundEnd, RoundRecord, Step, StepKind, Win, tenhou_kyoku
 from engine.rules.meld import MeldType
 
 _MELD_STEPS = {
@@ -76,7 +77,7 @@ class Recorder:
                 ev.seat, StepKind.DISCARD, ev.tile, riichi=ev.riichi, tsumogiri=ev.tsumogiri
             )
             self._steps.append(step)
-        elif isinstance(ev, Call | Kan):
+        elif isinstance(ev, Call | Kan | Kita):
             self._steps.append(_meld_step(ev))
         elif isinstance(ev, DoraRevealed):
             self._dora.append(ev.indicator)
@@ -95,7 +96,7 @@ class Recorder:
         assert head is not None
         self.rounds.append(
             RoundRecord(
-                kyoku=head.kyoku,
+                kyoku=tenhou_kyoku(head.kyoku, self.players),
                 honba=head.honba,
                 kyotaku=head.kyotaku,
                 scores=tuple(head.scores),
@@ -108,7 +109,7 @@ class Recorder:
         )
 
 
-def _meld_step(ev: Call | Kan) -> Step:
+def _meld_step(ev: Call | Kan | Kita) -> Step:
     meld = ev.meld
     assert meld is not None
     if meld.type == MeldType.ANKAN:

@@ -52,7 +52,7 @@ class ScriptedCenter:
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
         if inquiry.kind == "turn":
             self._turn(inquiry)
-        elif inquiry.kind in ("claim", "chankan"):
+        elif inquiry.kind in ("claim", "chankan", "kita"):
             self._claim(inquiry)
         else:
             inquiry.respond_defaults()

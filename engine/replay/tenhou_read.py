@@ -14,7 +14,15 @@ from typing import Any
 import msgspec
 
 from engine.replay.flow import TileFlow
-from engine.replay.record import CALLS, GameRecord, ReplayError, RoundRecord, Step, StepKind
+from engine.replay.record import (
+    CALLS,
+    GameRecord,
+    ReplayError,
+    RoundRecord,
+    Step,
+    StepKind,
+    engine_kyoku,
+)
 from engine.replay.tenhou_calls import Call, parse_call
 from engine.replay.tenhou_result import parse_result
 from engine.rules.config import (
@@ -24,6 +32,7 @@ from engine.rules.config import (
     TENHOU_TONPUU,
     RuleConfig,
 )
+from engine.rules.scoring.points import placement_points, placement_ranks
 from engine.rules.tiles import tenhou_kind
 
 TSUMOGIRI = 60
@@ -47,7 +56,83 @@ def rules_of(game: dict[str, Any]) -> RuleConfig:
         flags = (1, 1, 1) if "赤" in disp else (0, 0, 0)
     aka = (0 if sanma else min(flags[0], 1), min(flags[1], 1), min(flags[2], 1))
     kuitan = "喰" in disp or not disp
-    return msgspec.structs.replace(base, aka=aka, kuitan=kuitan)
+    rules = msgspec.structs.replace(base, aka=aka, kuitan=kuitan)
+    if not _tenpaiyame(game, rules):
+        rules = msgspec.structs.replace(rules, tenpaiyame=False)
+    return _result_rules(rules, game.get("sc") or (), _private(game))
+
+
+#: Tenhou ends a match on the top last dealer's tenpai draw since June 2010: logs of
+#: 2010-06-01 play on, logs from 2010-06-08 stop
+TENPAIYAME_SINCE = "20100603"
+
+
+def _tenpaiyame(game: dict[str, Any], rules: RuleConfig) -> bool:
+    """Whether the log's table had tenpai-yame: by its date, or for an undated log, unless
+    it plays on after a tenpai draw that tenpai-yame would have ended the match with."""
+    ref = str(game.get("ref", ""))
+    if ref[:8].isdigit():
+        return ref[:8] >= TENPAIYAME_SINCE
+    logs = game.get("log") or []
+    last = rules.winds * rules.players - 1
+    for raw in logs[:-1]:
+        kyoku = engine_kyoku(raw[0][0], rules.players)
+        result = raw[16]
+        if kyoku < last or result[0] != "流局" or len(result) < 2:
+            continue
+        dealer = kyoku % rules.players
+        after = [a + d for a, d in zip(raw[1], result[1], strict=False)][: rules.players]
+        top = min(range(rules.players), key=lambda s: (-after[s], s))
+        if result[1][dealer] > 0 and top == dealer and after[dealer] >= rules.target_points:
+            return False
+    return True
+
+
+def _private(game: dict[str, Any]) -> bool:
+    """A private lobby (its own uma): the lobby field or the ref's lobby part."""
+    ref = str(game.get("ref", "")).split("-")
+    return bool(game.get("lobby")) or (len(ref) > 2 and ref[2].strip("0") != "")
+
+
+#: the uma of Tenhou's tonpuu tables in some 2009 logs (20/10 later)
+OLD_TONPUU_UMA = (10, 5, -5, -10)
+
+
+def _result_rules(rules: RuleConfig, sc: Sequence[float], private: bool) -> RuleConfig:
+    """How the log's table turned final scores into results, which the JSON does not state:
+    a result with tenths means no rounding (Tenhou since 2022); a 4-player tonpuu log whose
+    results only fit the 10/5 uma (July 2009 and two undated logs) had that uma; a private
+    lobby sets its own uma, read back from its results."""
+    if not sc:
+        return rules
+    n = rules.players
+    scores = tuple(int(x) for x in sc[0 : 2 * n : 2])
+    results = [float(x) for x in sc[1 : 2 * n : 2]]
+    if any(abs(x - round(x)) > 1e-9 for x in results):
+        rules = msgspec.structs.replace(rules, round_points=False)
+    if private:
+        return msgspec.structs.replace(rules, uma=_lobby_uma(scores, results, rules))
+    if n == 4 and rules.winds == 1 and not _fits(scores, results, rules):
+        old = msgspec.structs.replace(rules, uma=OLD_TONPUU_UMA)
+        if _fits(scores, results, old):
+            return old
+    return rules
+
+
+def _lobby_uma(scores: tuple[int, ...], results: list[float], rules: RuleConfig) -> tuple[int, ...]:
+    """The uma by rank that turns these scores into these results."""
+    plain = msgspec.structs.replace(rules, uma=(0,) * len(scores))
+    base = placement_points(scores, plain)
+    ranks = placement_ranks(scores)
+    uma = [0] * len(scores)
+    for seat, rank in enumerate(ranks):
+        uma[rank - 1] = round(results[seat] - base[seat])
+    return tuple(uma)
+
+
+def _fits(scores: tuple[int, ...], results: list[float], rules: RuleConfig) -> bool:
+    points = placement_points(scores, rules)
+    return all(abs(a - b) < 0.05 for a, b in zip(points, results, strict=True))
 
 
 def read_game(game: dict[str, Any]) -> GameRecord:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.replay.record import ReplayError, RoundRecord, StepKind
 from engine.rules.tiles import NUM_TILES, SANMA_REMOVED
-from engine.rules.wall import DEAD_WALL, Wall
+from engine.rules.wall import DEAD_WALL, SANMA_EXTRA, Wall
 
 RINSHAN = 4
 INDICATORS = 5
@@ -29,15 +29,16 @@ def build_wall(record: RoundRecord, players: int = 4) -> Wall:
         raise ReplayError(f"{record.label}: one physical tile appears twice")
     everything = [t for t in range(NUM_TILES) if not (players == 3 and t >> 2 in SANMA_REMOVED)]
     unused = iter([t for t in everything if t not in seen])
-    # sanma kita may need more than four replacement tiles, which the table takes from the
-    # end of the live wall; Wall does not model that yet (the sanma issue), so such a sanma
-    # wall is only approximate. Four players never need more than four.
-    rinshan_size = max(RINSHAN, len(rinshan)) if players == 3 else RINSHAN
-    live_size = len(everything) - DEAD_WALL - (rinshan_size - RINSHAN)
-    if len(live) > live_size or len(rinshan) > rinshan_size or len(record.dora) > INDICATORS:
+    # sanma kita and kans may need more than four replacement tiles: the fifth on are the
+    # tiles the live wall gave up to the dead wall, live[-1] first (Wall.draw_rinshan)
+    extra = rinshan[RINSHAN:]
+    rinshan = rinshan[:RINSHAN]
+    live_size = len(everything) - DEAD_WALL
+    if len(live) + len(extra) > live_size or len(record.dora) > INDICATORS:
         raise ReplayError(f"{record.label}: more draws or kans than a wall holds")
-    live += [next(unused) for _ in range(live_size - len(live))]
-    rinshan += [next(unused) for _ in range(rinshan_size - len(rinshan))]
+    live += [next(unused) for _ in range(live_size - len(live) - len(extra))]
+    live += extra[::-1]
+    rinshan += [next(unused) for _ in range(RINSHAN - len(rinshan))]
     dora = [*record.dora] + [next(unused) for _ in range(INDICATORS - len(record.dora))]
     ura = [*record.ura] + [next(unused) for _ in range(INDICATORS - len(record.ura))]
-    return Wall(live, rinshan, dora, ura)
+    return Wall(live, rinshan, dora, ura, SANMA_EXTRA if players == 3 else 0)

@@ -43,16 +43,37 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     sanchahou: bool = True
     double_ron: bool = True
     pao: bool = True
-    #: kokushi may ron a closed kan of its waiting tile
-    kokushi_chankan_ankan: bool = True
+    #: kokushi may ron a closed kan of its waiting tile (Mahjong Soul; not Tenhou)
+    kokushi_chankan_ankan: bool = False
+    #: the last-hand dealer first with target_points ends the match after a win ...
     agariyame: bool = True
-    tenpaiyame: bool = False
+    #: ... or after a tenpai draw (Tenhou: 7 logged matches end so)
+    tenpaiyame: bool = True
     #: a score below zero ends the game
     tobi: bool = True
     #: play on into the next wind while nobody has target_points
     extension: bool = True
     #: Tenhou shows the riichi sticks left at the end to the top player
     leftover_sticks_to_top: bool = True
+    #: points a seat needs to declare riichi (M-League: none)
+    riichi_min_points: int = 1000
+    #: open kans (daiminkan, kakan) turn their dora after the next discard ("after_discard",
+    #: Tenhou, Mahjong Soul) or at once like an ankan ("immediate": M-League, WRC)
+    open_kan_dora: str = "after_discard"
+    #: yakuman whose last call makes its feeder liable (WRC adds suukantsu: the fourth kan
+    #: made by daiminkan on a discard)
+    pao_yaku: tuple[str, ...] = ("daisangen", "daisuushii")
+    #: what the liable seat of a pao pays on a composite yakuman: the whole hand ("hand":
+    #: Tenhou) or only the liable yakuman's share ("yakuman": Mahjong Soul)
+    pao_scope: str = "hand"
+    #: the most yakuman one hand is paid (0: no cap; WRC: 1)
+    yakuman_cap: int = 0
+    #: seats tied on points share their placements' uma and oka ("split": M-League, WRC) or
+    #: the earlier starting seat ranks higher ("seat": Tenhou)
+    uma_ties: str = "seat"
+    #: final results in whole thousands, the top taking the rest (Tenhou's logs until
+    #: 2021); False: exact to 0.1 (Tenhou since 2022, most other rule sets)
+    round_points: bool = True
 
     @cached_property
     def red(self) -> frozenset[int]:
@@ -73,17 +94,99 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
 
 TENHOU_HANCHAN = RuleConfig()
 TENHOU_TONPUU = RuleConfig(winds=1)
+#: Tenhou's 3-player rules as its logs show them: no chii (in the engine), 2m-8m removed,
+#: kita, tsumo loss, noten 2000 in all, honba 200, uma 20/0/-20, no abort on three riichi
+#: or three same winds
 TENHOU_SANMA_HANCHAN = RuleConfig(
-    players=3, aka=(0, 1, 1), start_points=35000, target_points=40000, uma=(15, 0, -15)
+    players=3,
+    aka=(0, 1, 1),
+    start_points=35000,
+    target_points=40000,
+    uma=(20, 0, -20),
+    tenpai_payment=2000,
+    honba_value=200,
+    suucha_riichi=False,
+    suufon_renda=False,
+    riichi_min_tiles=3,
 )
-TENHOU_SANMA_TONPUU = RuleConfig(
-    players=3, winds=1, aka=(0, 1, 1), start_points=35000, target_points=40000, uma=(15, 0, -15)
-)
+TENHOU_SANMA_TONPUU = msgspec.structs.replace(TENHOU_SANMA_HANCHAN, winds=1)
 
-#: the rule sets a table can be opened with. The sanma records above describe Tenhou's
-#: 3-player games for the replay reader; they are not playable presets until the engine
-#: plays sanma (kita, no chii, 3-seat payments), so no room can be opened with them.
+#: the rule sets a table can be opened with (the server's lobby lists them)
 PRESETS: dict[str, RuleConfig] = {
     "tenhou-hanchan": TENHOU_HANCHAN,
     "tenhou-tonpuu": TENHOU_TONPUU,
+    "tenhou-sanma-hanchan": TENHOU_SANMA_HANCHAN,
+    "tenhou-sanma-tonpuu": TENHOU_SANMA_TONPUU,
+}
+
+#: Mahjong Soul's ranked 4-player rules where they differ from Tenhou's (docs/rules.md)
+MAHJONGSOUL_HANCHAN = RuleConfig(
+    double_yakuman=True,
+    pao_scope="yakuman",
+    sanchahou=False,
+    kokushi_chankan_ankan=True,
+    round_points=False,
+)
+#: M-League (docs/rules.md): no abortive draws, atamahane, no bust, kiriage, no double or
+#: kazoe yakuman, no agari-/tenpai-yame, no West, kan dora at once, split ties, riichi
+#: at any score and with no draw left
+MLEAGUE = RuleConfig(
+    uma=(30, 10, -10, -30),
+    kiriage=True,
+    double_yakuman=False,
+    kazoe_yakuman=False,
+    riichi_min_tiles=0,
+    riichi_min_points=0,
+    kyuushu_kyuuhai=False,
+    suufon_renda=False,
+    suucha_riichi=False,
+    suukaikan=False,
+    sanchahou=False,
+    double_ron=False,
+    agariyame=False,
+    tenpaiyame=False,
+    tobi=False,
+    extension=False,
+    open_kan_dora="immediate",
+    uma_ties="split",
+    round_points=False,
+)
+#: World Riichi Championship rules (docs/rules.md)
+WRC = RuleConfig(
+    aka=(0, 0, 0),
+    start_points=30000,
+    target_points=30000,
+    uma=(15, 5, -5, -15),
+    kiriage=True,
+    renhou=True,
+    kazoe_yakuman=False,
+    yakuman_cap=1,
+    nagashi_mangan=False,
+    kyuushu_kyuuhai=False,
+    suufon_renda=False,
+    suucha_riichi=False,
+    suukaikan=False,
+    sanchahou=False,
+    double_ron=False,
+    agariyame=False,
+    tenpaiyame=False,
+    tobi=False,
+    extension=False,
+    leftover_sticks_to_top=False,
+    open_kan_dora="immediate",
+    pao_yaku=("daisangen", "daisuushii", "suukantsu"),
+    uma_ties="split",
+    round_points=False,
+)
+PRESETS.update({"mahjongsoul-hanchan": MAHJONGSOUL_HANCHAN, "mleague": MLEAGUE, "wrc": WRC})
+
+#: what the lobby shows for each preset (the key stays the room's and the record's name)
+LABELS: dict[str, str] = {
+    "tenhou-hanchan": "Tenhou 4p hanchan (東南戦)",
+    "tenhou-tonpuu": "Tenhou 4p tonpuusen (東風戦)",
+    "tenhou-sanma-hanchan": "Tenhou sanma hanchan (三麻東南戦)",
+    "tenhou-sanma-tonpuu": "Tenhou sanma tonpuusen (三麻東風戦)",
+    "mahjongsoul-hanchan": "Mahjong Soul 4p hanchan (雀魂)",
+    "mleague": "M-League (Mリーグ)",
+    "wrc": "World Riichi Championship (WRC)",
 }

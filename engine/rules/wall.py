@@ -5,7 +5,9 @@ Layout, the contract between the game, the replay importer and the tests:
 * ``live``: the live wall in draw order. Haipai is dealt from its front, 13 tiles per seat,
   the dealer first and then counter-clockwise (seat ``(dealer + i) % players`` takes
   ``live[13*i : 13*i + 13]``); ordinary draws continue from there.
-* ``rinshan``: replacement tiles for kans (and kita in sanma), in draw order.
+* ``rinshan``: replacement tiles for kans (and kita in sanma), in draw order. Sanma may need
+  up to eight (``extra``): past the list they are the tiles the live wall gave up to the
+  dead wall, ``live[-1]`` first.
 * ``dora`` / ``ura``: the five dora and five ura indicators in reveal order.
 
 Each kan or kita shortens the live wall by one from its end, so the dead wall stays
@@ -30,6 +32,8 @@ from collections.abc import Iterator, Sequence
 from engine.rules.tiles import NUM_TILES, SANMA_REMOVED
 
 DEAD_WALL = 14
+#: sanma replacement draws beyond the four rinshan tiles (four kita and four kans at most)
+SANMA_EXTRA = 4
 #: the domain tag of a seed commitment; a new commitment scheme gets a new version
 COMMITMENT_TAG = "riichi-seed-v1"
 
@@ -37,7 +41,7 @@ COMMITMENT_TAG = "riichi-seed-v1"
 class Wall:
     """One round's tiles. Mutable: the game draws from it."""
 
-    __slots__ = ("dora", "live", "live_end", "pos", "rinshan", "rinshan_pos", "ura")
+    __slots__ = ("dora", "extra", "live", "live_end", "pos", "rinshan", "rinshan_pos", "ura")
 
     def __init__(
         self,
@@ -45,20 +49,27 @@ class Wall:
         rinshan: Sequence[int],
         dora: Sequence[int],
         ura: Sequence[int],
+        extra: int = 0,
     ) -> None:
         self.live = list(live)
         self.rinshan = list(rinshan)
         self.dora = list(dora)
         self.ura = list(ura)
+        #: replacement draws allowed beyond ``rinshan`` (sanma: kita and kans need up to 8)
+        self.extra = extra
         self.pos = 0
         self.live_end = len(self.live)
         self.rinshan_pos = 0
 
     @classmethod
-    def from_shuffle(cls, tiles: Sequence[int]) -> Wall:
+    def from_shuffle(cls, tiles: Sequence[int], extra: int = 0) -> Wall:
         """Lay out a shuffled tile list: the last 14 are the dead wall."""
         body, dead = list(tiles[:-DEAD_WALL]), list(tiles[-DEAD_WALL:])
-        return cls(body, dead[0:4], dead[4:9], dead[9:14])
+        return cls(body, dead[0:4], dead[4:9], dead[9:14], extra)
+
+    def copy(self) -> Wall:
+        """The same tiles, nothing drawn yet."""
+        return Wall(self.live, self.rinshan, self.dora, self.ura, self.extra)
 
     def deal(self, players: int, dealer: int) -> list[list[int]]:
         """Haipai for every seat (index = seat), taken from the front of the live wall."""
@@ -82,15 +93,18 @@ class Wall:
         return tile
 
     def draw_rinshan(self) -> int:
-        """A replacement draw; the live wall gives up its last tile to the dead wall."""
-        tile = self.rinshan[self.rinshan_pos]
+        """A replacement draw; the live wall gives up its last tile to the dead wall. Past
+        the ``rinshan`` list (sanma's fifth replacement on) the dead wall hands out the
+        tiles the live wall gave up, first given first: ``live[-1]``, ``live[-2]``, ..."""
+        i = self.rinshan_pos
+        tile = self.rinshan[i] if i < len(self.rinshan) else self.live[len(self.rinshan) - 1 - i]
         self.rinshan_pos += 1
         self.live_end -= 1
         return tile
 
     @property
     def rinshan_left(self) -> int:
-        return len(self.rinshan) - self.rinshan_pos
+        return len(self.rinshan) + self.extra - self.rinshan_pos
 
 
 def _stream(seed: bytes, round_index: int) -> Iterator[int]:
@@ -134,7 +148,7 @@ def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = Fals
 
 def seeded_wall(seed: int | str | bytes, round_index: int, sanma: bool = False) -> Wall:
     """The wall of round ``round_index`` (0, 1, 2… in play order, counting every hand)."""
-    return Wall.from_shuffle(shuffled_tiles(seed, round_index, sanma))
+    return Wall.from_shuffle(shuffled_tiles(seed, round_index, sanma), SANMA_EXTRA if sanma else 0)
 
 
 def seed_commitment(seed: int) -> str:

@@ -80,7 +80,10 @@ export function actionsEl(ui) {
       return;
     }
     const go = () => (a.options.length > 1 ? ui.choose(ai) : ui.answer(ai, 0));
-    box.append(button(t(a.type), a.type, go, a.type === "skip" ? "" : key++));
+    const b = button(t(a.type), a.type, go, a.type === "skip" ? "" : key++);
+    // sanma: the North that kita sets aside is shown on its button (抜き / Kita)
+    if (a.type === "kita") b.prepend(tileEl(a.options[0].tiles[0], { cls: "mini" }), " ");
+    box.append(b);
   });
   return box;
 }

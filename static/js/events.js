@@ -38,7 +38,8 @@ export function fromEngine(e, tb) {
     case "Discard":
       return [{ t: "discard", seat: e.seat, tile: e.tile, tsumogiri: e.tsumogiri, riichi: e.riichi, furiten: e.furiten ?? null }];
     case "RiichiAccepted": return [{ t: "riichi", seat: e.seat, accepted: true, scores: e.scores, kyotaku: e.kyotaku }];
-    case "Call": case "Kan": return [{ t: "call", seat: e.seat, meld: meld(e.meld) }];
+    // sanma: a North set aside is a meld of its own (type kita) beside the calls
+    case "Call": case "Kan": case "Kita": return [{ t: "call", seat: e.seat, meld: meld(e.meld) }];
     case "DoraRevealed": return [{ t: "dora", tile: e.indicator }];
     case "Agari": return [agari(e, tb.dealer)];
     case "Ryuukyoku":

@@ -18,6 +18,19 @@ async function api(path, body) {
   return data;
 }
 
+/** The presets the server offers, by key: {name, label, players, winds} (GET /api/presets). */
+const presetInfo = new Map();
+
+/** Read /api/presets (an older server lists bare keys) into presetInfo; the list, in order. */
+export function presetList(presets) {
+  const listed = presets.map((p) => (typeof p === "string" ? { name: p, label: p, players: p.includes("sanma") ? 3 : 4, winds: 0 } : p));
+  for (const p of listed) presetInfo.set(p.name, p);
+  return listed;
+}
+
+/** What a person reads for a preset key (the key itself until the list has come). */
+export const presetLabel = (name) => (presetInfo.get(name) || { label: name }).label;
+
 const myName = () => localStorage.getItem("name") || "";
 
 /** Keep the seat token so a refresh or a dropped connection can take the seat back. */
@@ -100,9 +113,20 @@ export function lobbyPage(root) {
     h("section", {}, h("h2", {}, t("join")), h("label", {}, t("code"), code), join),
     h("section", {}, h("h2", {}, t("rooms")), list),
     finished));
+  // the bot choices follow the preset's seats: a sanma table has three, so at most 3 bots
+  const seatBots = () => {
+    const n = (presetInfo.get(preset.value) || { players: 4 }).players;
+    const keep = Math.min(Number(bots.value), n - 1);
+    bots.replaceChildren(...Array.from({ length: n + 1 }, (_, i) => h("option", { value: String(i) }, String(i))));
+    bots.value = String(keep);
+  };
+  preset.addEventListener("change", seatBots);
   api("/api/presets").then((d) => {
-    preset.replaceChildren(...d.presets.map((p) => h("option", { value: p }, p)));
-    preset.value = d.presets.includes("tenhou-tonpuu") ? "tenhou-tonpuu" : d.presets[0];
+    const listed = presetList(d.presets);
+    preset.replaceChildren(...listed.map((p) => h("option", { value: p.name, "data-players": String(p.players) }, p.label)));
+    preset.value = presetInfo.has("tenhou-tonpuu") ? "tenhou-tonpuu" : listed[0].name;
+    seatBots();
+    refresh();
   }).catch((e) => { err.textContent = e.message; });
   const refresh = () => api("/api/rooms").then((d) => {
     if (!d.rooms.length) { list.replaceChildren(h("li", {}, t("noRooms"))); return; }
@@ -114,7 +138,7 @@ export function lobbyPage(root) {
         acts.push(h("a", { href: `#/play/${r.game}`, class: "back-to-seat" }, t("backToSeat")));
       } else if (r.status === "waiting") acts.push(h("a", { href: `#/room/${r.code}`, class: "join" }, t("join")));
       else acts.push(h("a", { href: `#/watch/${r.game}`, class: "watch" }, t("watch")));
-      return h("li", { "data-code": r.code, "data-status": r.status }, h("span", { class: "code" }, r.code), h("span", {}, r.preset),
+      return h("li", { "data-code": r.code, "data-status": r.status }, h("span", { class: "code" }, r.code), h("span", { class: "preset" }, presetLabel(r.preset)),
         statusLabel(r.status), ...roomTags(r), h("span", {}, humans), ...acts);
     }));
   }).catch(() => {});
@@ -133,7 +157,7 @@ function finishedSection() {
   let before = null, paged = false;
   const row = (g) => {
     const scores = g.seats.map((nm, i) => `${nm} ${g.scores ? g.scores[i] : "?"}`).join(" · ");
-    return h("li", { "data-game": g.id }, h("span", {}, new Date(g.finished).toLocaleString()), h("span", {}, g.preset),
+    return h("li", { "data-game": g.id }, h("span", {}, new Date(g.finished).toLocaleString()), h("span", { class: "preset" }, presetLabel(g.preset)),
       ...(g.status && g.status !== "finished" ? [statusLabel(g.status)] : []),
       h("span", { class: "scores" }, scores), h("a", { href: `#/replay/${g.id}`, class: "replay" }, t("replay")),
       downloads(g.id), copyButton(replayLink(g.id)));
@@ -160,8 +184,9 @@ export function joinPage(root, code, invite = "") {
     try { takeSeat(await api(`/api/rooms/${code}/join`, body)); } catch (e) { err.textContent = e.message; }
   } }, t("join"));
   root.replaceChildren(h("div", { class: "page" }, h("section", {}, h("h2", {}, `${t("code")} ${code}`), info, nameInput(), go, err)));
-  api(`/api/rooms/${code}`).then((r) => {
-    info.replaceChildren(h("div", { class: "roominfo" }, `${r.preset} · `, statusLabel(r.status), " ", ...roomTags(r)),
+  // the presets first (their labels), the room either way
+  api("/api/presets").then((d) => presetList(d.presets)).catch(() => {}).then(() => api(`/api/rooms/${code}`)).then((r) => {
+    info.replaceChildren(h("div", { class: "roominfo" }, `${presetLabel(r.preset)} · `, statusLabel(r.status), " ", ...roomTags(r)),
       h("div", {}, r.seats.map((s) => s.name || "—").join(" / ")));
     if (heldToken(r.game) && r.status !== "finished") info.append(h("a", { href: `#/play/${r.game}`, class: "back-to-seat" }, t("backToSeat")));
     else if (r.status !== "waiting") info.append(h("a", { href: `#/watch/${r.game}` }, t("watch")));

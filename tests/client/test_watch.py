@@ -83,8 +83,8 @@ def test_a_private_tables_spectator_sees_concealed_hands_only_once_the_hand_ends
     player.new_page().goto(f"{server}/#/play/{room['game']}")
     try:
         page.goto(f"{server}/#/watch/{room['game']}")
-        page.wait_for_function(
-            "document.querySelectorAll('.seat .river .tile').length > 4", timeout=30000
+        wait_until(
+            page, "document.querySelectorAll('.seat .river .tile').length > 4", timeout=30000
         )
         # live: the public view, every concealed tile face down (called melds are public)
         assert page.locator(".hand.opp .tiles .tile[data-tile]").count() == 0
@@ -92,7 +92,8 @@ def test_a_private_tables_spectator_sees_concealed_hands_only_once_the_hand_ends
         assert page.locator(".own .tiles .tile[data-tile]").count() == 0
         # the hand's end: its god-view snapshot opens all four hands under the result
         page.wait_for_selector(".overlay .result", timeout=90000)
-        page.wait_for_function(
+        wait_until(
+            page,
             "document.querySelectorAll('.hand.opp .tiles .tile[data-tile]').length >= 3 * 4",
             timeout=5000,
         )

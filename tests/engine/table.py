@@ -6,14 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.actions import ActionType
-from engine.centers import Script, ScriptedCenter
+from engine.actions import ActionType, MultiPlayerInquiry
+from engine.bot import choose
+from engine.centers import RandomCenter, Script, ScriptedCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
 from engine.game import Game, RoundStart
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
-from engine.rules.tiles import NUM_TILES, kind_to_str, parse_kinds, to_counts
-from engine.rules.wall import Wall
+from engine.rules.meld import MeldType
+from engine.rules.tiles import NUM_TILES, SANMA_REMOVED, kind_to_str, parse_kinds, to_counts
+from engine.rules.wall import SANMA_EXTRA, Wall
 
 
 class Tiles:
@@ -38,8 +40,12 @@ class Tiles:
             out.append(t)
         return out
 
-    def rest(self) -> list[int]:
-        return [t for t in range(NUM_TILES) if t not in self.used]
+    def rest(self, sanma: bool = False) -> list[int]:
+        return [
+            t
+            for t in range(NUM_TILES)
+            if t not in self.used and not (sanma and t >> 2 in SANMA_REMOVED)
+        ]
 
 
 def make_wall(
@@ -51,8 +57,9 @@ def make_wall(
     rules: RuleConfig = TENHOU_HANCHAN,
     last: str = "",
 ) -> Wall:
-    """Hands by seat, then the live draws in order; unused tiles fill the rest of the wall
-    (winds and dragons last, so filler rarely makes a hand); ``last`` ends the live wall."""
+    """Hands by seat (three in sanma), then the live draws in order; unused tiles fill the
+    rest of the wall (winds and dragons last, so filler rarely makes a hand); ``last`` ends
+    the live wall."""
     tiles = Tiles(rules.red)
     by_seat = [tiles.take(h) for h in hands]
     assert all(len(h) == 13 for h in by_seat), [len(h) for h in by_seat]
@@ -60,46 +67,52 @@ def make_wall(
     dora_ids = tiles.take(dora)
     rinshan_ids = tiles.take(rinshan)
     last_ids = tiles.take(last)
-    rest = tiles.rest()
+    rest = tiles.rest(rules.sanma)
     dead = rest[len(rest) - (14 - len(dora_ids) - len(rinshan_ids)) :]
     filler = rest[: len(rest) - len(dead)]
     rinshan_ids += [dead.pop() for _ in range(4 - len(rinshan_ids))]
     dora_ids += [dead.pop() for _ in range(5 - len(dora_ids))]
     ura = [dead.pop() for _ in range(5)]
     live: list[int] = []
-    for i in range(4):
-        live += by_seat[(dealer + i) % 4]
+    n = len(hands)
+    for i in range(n):
+        live += by_seat[(dealer + i) % n]
     live += drawn + filler + last_ids
-    return Wall(live, rinshan_ids, dora_ids, ura)
+    return Wall(live, rinshan_ids, dora_ids, ura, SANMA_EXTRA if rules.sanma else 0)
 
 
 def check_invariants(ev: EventBase) -> None:
-    """136 tiles conserved, hand sizes, wall counts, points conserved."""
+    """Every tile conserved (136, sanma 108), hand sizes, wall counts, points conserved."""
     game: Game = ev.game
     if not game.wall.live:
         return
     wall = game.wall
     seen: list[int] = []
-    called = 0
+    called = kita = 0
     for p in game.players:
         seen += p.hand
         seen += p.river
         for m in p.melds:
             seen += m.tiles
             called += m.called >= 0
+            kita += m.type == MeldType.KITA
         assert p.counts == to_counts(p.hand)
-        groups = sum(1 for m in p.melds)
+        groups = sum(1 for m in p.melds if m.is_group)
         assert len(p.hand) + 3 * groups in (13, 14), (p.seat, len(p.hand), groups)
     seen += wall.live[wall.pos : wall.live_end]
     seen += wall.live[wall.live_end :]
     seen += wall.rinshan[wall.rinshan_pos :]
     seen += wall.dora + wall.ura
-    assert len(seen) - called == NUM_TILES, (len(seen), called)
-    assert len(set(seen)) == NUM_TILES
+    # replacement draws past the rinshan list come from the tiles the live wall gave up
+    given_up = max(0, wall.rinshan_pos - len(wall.rinshan))
+    total = NUM_TILES - 28 * game.rules.sanma
+    assert len(seen) - called - given_up == total, (len(seen), called, given_up)
+    assert len(set(seen)) == total
     assert wall.remaining >= 0
-    assert wall.rinshan_pos <= len(game.kan_seats) <= wall.rinshan_pos + 1
-    total = sum(game.scores) + 1000 * game.kyotaku
-    assert total == game.rules.start_points * game.n, (game.scores, game.kyotaku)
+    replaced = len(game.kan_seats) + kita
+    assert wall.rinshan_pos <= replaced <= wall.rinshan_pos + 1
+    points = sum(game.scores) + 1000 * game.kyotaku
+    assert points == game.rules.start_points * game.n, (game.scores, game.kyotaku)
 
 
 def play(
@@ -138,3 +151,18 @@ def pao_dragon_script(win: ActionType) -> list[Script]:
     for tile in ("1s", "2s", "3s"):
         script += [(1, ActionType.PON), (1, ActionType.DISCARD, tile)]
     return [*script, (1, win)]
+
+
+class BotCenter(RandomCenter):
+    """Every seat played by engine.bot, as the server's bots play."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.game: Game | None = None
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        assert self.game is not None
+        for seat in sorted(inquiry.players):
+            if not inquiry.done:
+                actions = inquiry.players[seat].actions
+                inquiry.respond(seat, *choose(actions, self.game.players[seat].hand))

@@ -156,3 +156,25 @@ def test_each_discard_carries_the_guaranteed_minimum_of_its_waits() -> None:
     assert by_tile["2m"] == ()
     riichi = turn.actions[turn.find(A.RIICHI)]
     assert [to_str(o.tiles) for o in riichi.options] == ["1z"]
+    # the riichi discard's values count the declaration: double riichi on this first turn
+    one_s, four_s = riichi.options[0].tenpai
+    assert (one_s.han, one_s.points) == (3, 5800)
+    assert (four_s.han, four_s.points) == (4, 11600)
+
+
+def test_a_later_riichi_discard_counts_riichi_in_its_values() -> None:
+    wall = make_wall(
+        ["234m456p678s23s55p", "777m444p777s22z33z", "888m111p222s44z66z", "999m222p333s55z66z"],
+        draws="1z" + "7z7z7z" + "1z",
+        dora="9m",
+    )
+    _, center = play([wall])
+    turns = [q for q in center.inquiries if q.kind == "turn" and 0 in q.players]
+    second = turns[1].players[0]
+    riichi = second.actions[second.find(A.RIICHI)]
+    one_s, four_s = riichi.options[0].tenpai
+    assert (one_s.han, one_s.points) == (2, 2900)  # riichi pinfu
+    assert (four_s.han, four_s.points) == (3, 5800)  # riichi tanyao pinfu
+    plain = second.actions[second.find(A.DISCARD)]
+    by_tile = {to_str(o.tiles): o.tenpai for o in plain.options}
+    assert by_tile["1z"][0].han == 1

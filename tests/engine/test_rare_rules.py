@@ -1,5 +1,5 @@
-"""Rarer table situations: four kans, nagashi mangan, riichi furiten, kokushi robbing an ankan,
-tenhou."""
+"""Rarer table situations: four kans, nagashi mangan, riichi furiten, tenhou
+(kokushi robbing an ankan and keishiki tenpai: test_rule_fixes)."""
 
 from __future__ import annotations
 
@@ -59,17 +59,6 @@ def test_a_riichi_player_who_lets_a_win_go_stays_furiten() -> None:
     assert 7 not in ron_on  # the 1s after its own next discard: still furiten
 
 
-def test_kokushi_robs_an_ankan_of_its_wait() -> None:
-    wall = make_wall(
-        ["1111z234m567p23s6s", "119m19p19s234567z", "234p678p345s678m5m", "456m456s78p33m44m9p"],
-        draws="8s",
-    )
-    game, center = play([wall], [(0, A.ANKAN, "1111z"), (1, A.RON)])
-    agari = events(center, "Agari")[0]
-    assert agari.chankan and agari.wins[0].result.yakuman == 1
-    assert game.rounds[0].deltas == (-32000, 32000, 0, 0)
-
-
 def test_a_complete_dealer_hand_on_the_first_draw_is_tenhou() -> None:
     wall = make_wall(
         ["123m456p789s11z22z", "777m444p777s33z55z", "888m111p222s44z66z", "999m222p333s77z66p"],
@@ -79,16 +68,6 @@ def test_a_complete_dealer_hand_on_the_first_draw_is_tenhou() -> None:
     win = events(center, "Agari")[0].wins[0]
     assert "tenhou" in {y.name for y in win.result.yaku}
     assert game.rounds[0].deltas == (48000, -16000, -16000, -16000)
-
-
-def test_waiting_on_a_tile_whose_four_copies_are_all_yours_is_noten() -> None:
-    wall = make_wall(
-        ["777m444p777s22z33z", "555m123p456p789p1z", "234s567s88s99s11m3m", "888m111p222s44z66z"],
-        draws="0m",
-    )
-    game, _ = play([wall], [(1, A.PON, "55m"), (1, A.DISCARD, "1z")])
-    assert game.rounds[0].kind == "exhaustive"
-    assert 1 not in game.rounds[0].tenpai and 0 in game.rounds[0].tenpai
 
 
 def test_first_turn_riichi_then_tsumo_is_double_riichi_ippatsu_menzen_tsumo() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.replay.__main__ import main
-from engine.replay.check import UNSUPPORTED_SANMA, check_game
+from engine.replay.check import check_game
 from engine.replay.mjai_write import write_mjai
 from engine.replay.tenhou_read import read_game
 from tests.replay.corpus import files, load
@@ -75,15 +75,15 @@ def test_cli_prints_mismatches_then_the_exact_last_line(
     assert lines[-1] == "matched 1/2 rounds in 2 games"
 
 
-def test_sanma_games_are_reported_unsupported_without_crashing(
+def test_a_sanma_game_replays_every_round_and_its_end(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = files("tenhou-sanma")[0]
     rounds = len(load(path)["log"])
-    assert main(["check", str(path)]) == 1
+    assert main(["check", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == f"{path.name}: {UNSUPPORTED_SANMA} ({rounds} rounds)"
-    assert lines[-1] == f"matched 0/{rounds} rounds in 1 games"
+    assert lines[-2] == "match ends (logs with final scores): matched 1/1"
+    assert lines[-1] == f"matched {rounds}/{rounds} rounds in 1 games"
 
 
 def test_an_unreadable_file_is_one_failed_entry(

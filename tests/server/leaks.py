@@ -19,6 +19,8 @@ TILE_FIELDS: dict[str, tuple[str, ...]] = {
     "RiichiAccepted": (),
     "Call": ("meld",),
     "Kan": ("meld",),
+    #: sanma: the North set aside is shown to all (a public meld)
+    "Kita": ("meld",),
     "DoraRevealed": ("indicator",),
     "Agari": ("tile", "wins", "ura_indicators"),
     "Ryuukyoku": ("hands",),

@@ -24,7 +24,9 @@ JSON = {"content-type": "application/json"}
 
 def test_health_and_presets(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"ok": True}
-    assert {"tenhou-hanchan", "tenhou-tonpuu"} <= set(client.get("/api/presets").json()["presets"])
+    assert {"tenhou-hanchan", "tenhou-tonpuu"} <= {
+        p["name"] for p in client.get("/api/presets").json()["presets"]
+    }
 
 
 def test_room_requests_that_cannot_be_met_get_clear_errors(client: TestClient) -> None:

@@ -84,3 +84,57 @@ def hand_key(han: int, fu: int, rules: RuleConfig) -> int:
     if han < 5:
         return LOW_KEYS[rules.kiriage][han][fu]
     return LIMIT_KEYS[rules.kazoe_yakuman][han if han < 13 else 13] | han << 8 | fu
+
+
+def placement_ranks(scores: tuple[int, ...]) -> list[int]:
+    """Rank 1..n of each seat; ties go to the earlier starting seat (Tenhou)."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    out = [0] * len(scores)
+    for rank, seat in enumerate(order, 1):
+        out[seat] = rank
+    return out
+
+
+def _thousands(score: int) -> int:
+    """A score in whole thousands, half away from zero (Tenhou: 24,500 -> 25; -1,500 -> -2)."""
+    q, r = divmod(abs(score), 1000)
+    q += r >= 500
+    return q if score >= 0 else -q
+
+
+def placement_points(scores: tuple[int, ...], rules: RuleConfig) -> tuple[float, ...]:
+    """The match result per seat in thousands: score above the return, uma, oka to the top.
+
+    ``rules.round_points`` (Tenhou's logs until 2021): every seat but the top is rounded
+    to whole thousands and the top takes what makes the sum zero; otherwise exact to 0.1."""
+    n = len(scores)
+    ranks = placement_ranks(scores)
+    target = rules.target_points
+    oka = (target - rules.start_points) * n / 1000
+    if rules.uma_ties == "split" and len(set(scores)) < n:
+        return _split_ties(scores, ranks, rules, oka)
+    if rules.round_points:
+        points = [
+            float(_thousands(s) - target // 1000 + rules.uma[r - 1])
+            for s, r in zip(scores, ranks, strict=True)
+        ]
+        top = ranks.index(1)
+        points[top] = -sum(p for s, p in enumerate(points) if s != top)
+        return tuple(points)
+    return tuple(
+        round((s - target) / 1000 + rules.uma[r - 1] + (oka if r == 1 else 0), 1)
+        for s, r in zip(scores, ranks, strict=True)
+    )
+
+
+def _split_ties(
+    scores: tuple[int, ...], ranks: list[int], rules: RuleConfig, oka: float
+) -> tuple[float, ...]:
+    """Seats tied on points share the uma (and oka) of the places they hold together."""
+    bonus = [u + (oka if i == 0 else 0) for i, u in enumerate(rules.uma)]
+    out = []
+    for s in scores:
+        places = [ranks[t] - 1 for t in range(len(scores)) if scores[t] == s]
+        share = sum(bonus[p] for p in places) / len(places)
+        out.append(round((s - rules.target_points) / 1000 + share, 1))
+    return tuple(out)

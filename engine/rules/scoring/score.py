@@ -23,6 +23,7 @@ from engine.rules.scoring.points import LIMIT_KEYS, LOW_KEYS, hand_key
 from engine.rules.scoring.reading_mask import FLAG_SHIFT, OF_COUNTS, of_bits
 from engine.rules.scoring.result import (
     HAN_CHUNKS,
+    YAKUMAN_BIT,
     HandResult,
     WinContext,
     hand_result,
@@ -241,6 +242,9 @@ def score_hand(
                 best_han, best_fu = han, fu
     if key < 0:
         return None
+    cap = rules.yakuman_cap
+    if cap and best_yakuman and key >> 17 > 8000 * cap:  # WRC: one yakuman at most
+        key = (8000 * cap) << 17 | YAKUMAN_BIT | 13 * cap << 8
     return hand_result(
         key,
         best_han,

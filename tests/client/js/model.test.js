@@ -112,3 +112,24 @@ test("a 63-bit seed survives the wire and opens its commitment", async () => {
   assert.equal(parseMessage('{"type": "end", "seed": null}').seed, null);
   assert.equal(parseMessage('{"type": "event", "seq": 1}').seq, 1);
 });
+
+test("sanma: a Kita event sets the North aside as a kita meld, and the hand keeps closed", () => {
+  const north = 120; // kind 30 (North), copy 0
+  const hand = [0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 109, 124, north];
+  const tb = newTable(3, 0);
+  const events = [
+    { type: "BeginGame", players: 3, scores: [35000, 35000, 35000] },
+    { type: "RoundStarted", kyoku: 0, honba: 0, kyotaku: 0, dealer: 0, scores: [35000, 35000, 35000], dora_indicator: 50 },
+    { type: "Haipai", seat: 0, tiles: hand },
+    { type: "Draw", seat: 0, tile: 12, remaining: 54 },
+    { type: "Kita", seat: 0, meld: [5, [north], -1, -1, -1] },
+    { type: "Draw", seat: 0, tile: 16, remaining: 53, rinshan: true },
+  ];
+  for (const ev of events) for (const e of fromEngine(ev, tb)) apply(tb, e);
+  const p = tb.players[0];
+  assert.equal(tb.n, 3);
+  assert.deepEqual(p.melds.map((m) => [m.type, m.tiles]), [["kita", [north]]]);
+  assert.ok(!p.hand.includes(north) && p.drawn === 16);
+  assert.equal(p.hand.length, 13); // 12 left of the deal, and the first draw
+  assert.equal(p.open, false); // a kita does not open the hand
+});
