@@ -67,6 +67,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     routes: list[BaseRoute] = [
         Route("/healthz", rooms.healthz),
         Route("/api/presets", rooms.presets),
+        Route("/api/bots", rooms.bots),
         Route("/api/rooms", rooms.list_rooms, methods=["GET"]),
         Route("/api/rooms", rooms.create_room, methods=["POST"]),
         Route("/api/rooms/{code}", rooms.get_room),

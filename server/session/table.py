@@ -85,7 +85,7 @@ class Table:
         self._check_ready()
 
     def _check_ready(self) -> None:
-        if all(s.bot or s.connected for s in self.room.seats):
+        if all(s.ready for s in self.room.seats):
             self.ready.set()
 
     # ------------------------------------------------------------ the engine's callbacks
