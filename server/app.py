@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket
 
 from server.games_api import GamesApi
 from server.limits import Guard
+from server.mjai_seat import serve_mjai
 from server.rooms_api import RoomsApi
 from server.security import POLICY_VIOLATION, Shield
 from server.session.client import serve_play, serve_watcher
@@ -56,6 +57,14 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             await ws.accept()
             await serve_play(the_hub, WebSocketConnection(ws))
 
+    async def ws_mjai(ws: WebSocket) -> None:
+        with guard.socket(guard.client(ws.client, ws.headers)) as allowed:
+            if not allowed:
+                await ws.close(POLICY_VIOLATION)
+                return
+            await ws.accept()
+            await serve_mjai(the_hub, WebSocketConnection(ws))
+
     async def ws_watch(ws: WebSocket) -> None:
         with guard.socket(guard.client(ws.client, ws.headers)) as allowed:
             if not allowed:
@@ -83,6 +92,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         Route("/api/games/{game}/verify", games.game_verify),
         WebSocketRoute("/ws/play", ws_play),
         WebSocketRoute("/ws/watch/{game}", ws_watch),
+        WebSocketRoute("/ws/mjai", ws_mjai),
     ]
     static = Path(settings.static_dir) if settings.static_dir else _packaged_static()
     if static is not None and static.is_dir():

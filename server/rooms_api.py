@@ -97,7 +97,7 @@ class RoomsApi:
 
     def mjai_seats(self) -> bool:
         """External mjai seats are offered once the administrator set a bot token."""
-        return False
+        return bool(self.settings.mjai_token)
 
     async def bots(self, request: Request) -> Response:
         """The bots a room may seat here, each with a one-line description, and the default."""
