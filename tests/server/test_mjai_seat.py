@@ -159,10 +159,7 @@ async def test_nonsense_reactions_get_the_default_and_the_table_goes_on(
 
 
 async def test_wrong_tokens_and_missing_seats_are_refused(tmp_path: Path) -> None:
-    async with (
-        live_server(tmp_path, mjai_token=TOKEN) as (host, _),
-        httpx.AsyncClient(base_url=f"http://{host}") as h,
-    ):
+    async with live_server(tmp_path, mjai_token=TOKEN) as (host, _):
         for hello in ({"type": "hello", "token": "guess"}, {"token": TOKEN}, {"type": "hello"}):
             async with websockets.connect(f"ws://{host}/ws/mjai") as ws:
                 await ws.send(json.dumps(hello))
