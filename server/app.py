@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket
 
 from server.games_api import GamesApi
 from server.limits import Guard
+from server.mjai_seat import serve_mjai
 from server.replays import ReplayApi
 from server.rooms_api import RoomsApi
 from server.security import POLICY_VIOLATION, Shield
@@ -58,6 +59,14 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             await ws.accept()
             await serve_play(the_hub, WebSocketConnection(ws))
 
+    async def ws_mjai(ws: WebSocket) -> None:
+        with guard.socket(guard.client(ws.client, ws.headers)) as allowed:
+            if not allowed:
+                await ws.close(POLICY_VIOLATION)
+                return
+            await ws.accept()
+            await serve_mjai(the_hub, WebSocketConnection(ws))
+
     async def ws_watch(ws: WebSocket) -> None:
         with guard.socket(guard.client(ws.client, ws.headers)) as allowed:
             if not allowed:
@@ -69,6 +78,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     routes: list[BaseRoute] = [
         Route("/healthz", rooms.healthz),
         Route("/api/presets", rooms.presets),
+        Route("/api/bots", rooms.bots),
         Route("/api/rooms", rooms.list_rooms, methods=["GET"]),
         Route("/api/rooms", rooms.create_room, methods=["POST"]),
         Route("/api/rooms/{code}", rooms.get_room),
@@ -86,6 +96,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         Route("/api/replay", replays.upload, methods=["POST"]),
         WebSocketRoute("/ws/play", ws_play),
         WebSocketRoute("/ws/watch/{game}", ws_watch),
+        WebSocketRoute("/ws/mjai", ws_mjai),
     ]
     static = Path(settings.static_dir) if settings.static_dir else _packaged_static()
     if static is not None and static.is_dir():

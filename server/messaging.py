@@ -41,6 +41,8 @@ class SeatInfo(msgspec.Struct):
     name: str
     bot: bool
     connected: bool
+    #: the bot playing this seat (a name of GET /api/bots), None for a human or a free seat
+    bot_name: str | None = None
 
 
 class RuleFacts(msgspec.Struct):

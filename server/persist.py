@@ -24,9 +24,11 @@ CREATE TABLE IF NOT EXISTS rooms (
 );
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot INTEGER NOT NULL,
-    token_hash TEXT, bank REAL NOT NULL, PRIMARY KEY (game, seat)
+    token_hash TEXT, bank REAL NOT NULL, bot_name TEXT, PRIMARY KEY (game, seat)
 );
 """
+#: what a stored bot seat without a name was played by (rows from before bots had names)
+OLD_BOT = "easy"
 
 #: room attributes beyond the constructor's that are kept when present (owner, practice...)
 OPTIONS = ("owner", "practice", "broadcast", "invite")
@@ -35,7 +37,8 @@ OPTIONS = ("owner", "practice", "broadcast", "invite")
 class SeatRow(msgspec.Struct, array_like=True):
     seat: int
     name: str
-    bot: bool
+    #: the bot playing the seat (server/bots.py), None for a human or a free seat
+    bot_name: str | None
     token_hash: str | None
     bank: float
 
@@ -57,14 +60,19 @@ class RoomRow(msgspec.Struct):
 
 
 def open_tables(storage: Storage) -> None:
+    """The tables, and the ``bot_name`` column added to a seats table stored without it."""
     storage.script(SCHEMA)
+    columns = {row[1] for row in storage.query("PRAGMA table_info(seats)")}
+    if "bot_name" not in columns:
+        storage.execute("ALTER TABLE seats ADD COLUMN bot_name TEXT")
 
 
 def save_room(storage: Storage, room: Any, started: bool = False) -> None:
     """Write (or rewrite) a room and all its seats in one transaction."""
     options = {k: getattr(room, k) for k in OPTIONS if hasattr(room, k)}
     rows = [
-        (room.game, s.index, s.name, int(s.bot), s.token_hash, s.clock.bank) for s in room.seats
+        (room.game, s.index, s.name, int(s.bot), s.token_hash, s.clock.bank, s.bot_name)
+        for s in room.seats
     ]
     values = (room.game, room.code, room.preset, int(room.public), room.base_s, room.bank_s)
     statements: list[tuple[str, tuple[object, ...]]] = [
@@ -72,7 +80,14 @@ def save_room(storage: Storage, room: Any, started: bool = False) -> None:
             "INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (*values, room.seed, int(started), msgspec.json.encode(options).decode()),
         ),
-        *(("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?, ?)", row) for row in rows),
+        *(
+            (
+                "INSERT OR REPLACE INTO seats (game, seat, name, bot, token_hash, bank, bot_name)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
+            for row in rows
+        ),
     ]
     storage.transaction(statements)
 
@@ -114,7 +129,8 @@ def to_restore(storage: Storage) -> list[RoomRow]:
     out: list[RoomRow] = []
     for r in rows:
         seats = storage.query(
-            "SELECT seat, name, bot, token_hash, bank FROM seats WHERE game = ? ORDER BY seat",
+            "SELECT seat, name, bot, token_hash, bank, bot_name FROM seats WHERE game = ? "
+            "ORDER BY seat",
             (r[0],),
         )
         out.append(
@@ -128,7 +144,10 @@ def to_restore(storage: Storage) -> list[RoomRow]:
                 seed=r[6],
                 started=bool(r[7]),
                 options=msgspec.json.decode(r[8]),
-                seats=[SeatRow(s[0], s[1], bool(s[2]), s[3], s[4]) for s in seats],
+                seats=[
+                    SeatRow(s[0], s[1], s[5] or (OLD_BOT if s[2] else None), s[3], s[4])
+                    for s in seats
+                ],
                 status=r[9],
                 engine=r[10],
             )

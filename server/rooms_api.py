@@ -7,6 +7,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from engine.rules.config import LABELS, PRESETS
+from server import bots
 from server.limits import Guard
 from server.messaging import PresetInfo, RoomInfo, SeatGrant
 from server.names import clean_name
@@ -29,6 +30,9 @@ class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
     seed: int | None = None
     #: spectators see every hand (delayed): every joiner is told before sitting down
     broadcast: bool = False
+    #: the bot of each bot seat in seat order (names of GET /api/bots); the default bot
+    #: plays the seats past the list's end and any seat filled when the owner starts early
+    bot_names: list[str] = msgspec.field(default_factory=list)
 
 
 class JoinRoom(msgspec.Struct, forbid_unknown_fields=True):
@@ -91,6 +95,14 @@ class RoomsApi:
         ]
         return json_response({"presets": listed})
 
+    def mjai_seats(self) -> bool:
+        """External mjai seats are offered once the administrator set a bot token."""
+        return bool(self.settings.mjai_token)
+
+    async def bots(self, request: Request) -> Response:
+        """The bots a room may seat here, each with a one-line description, and the default."""
+        return json_response({"bots": bots.listing(self.mjai_seats()), "default": bots.DEFAULT})
+
     async def list_rooms(self, request: Request) -> Response:
         """``?limit=50&after=<code>``: a page of the (cached) public rooms; ``next`` is the
         ``after`` of the next page, null on the last."""
@@ -117,6 +129,10 @@ class RoomsApi:
         body = await read_body(request, CreateRoom)
         if isinstance(body, Response):
             return body
+        try:
+            names = [bots.check(name, self.mjai_seats()) for name in body.bot_names]
+        except bots.UnknownBot as exc:
+            return error("bad_bot", str(exc))
         self._lobby_at = -1e18
         try:
             room = self.hub.create(
@@ -127,6 +143,7 @@ class RoomsApi:
                 public=body.public,
                 seed=body.seed,
                 broadcast=body.broadcast,
+                bot_names=names,
             )
             self.guard.add_room(client, room.game)
             if room.full:

@@ -84,6 +84,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     lobby_ttl_s: float = 1.0
     #: exported records of finished games kept in memory
     record_cache: int = 128
+    #: the bot token an external mjai AI says hello with on /ws/mjai to take a room's
+    #: ``mjai`` seat (empty: no mjai seats on this server); give it to bot authors you trust
+    mjai_token: str = ""
 
     @property
     def db_path(self) -> Path:

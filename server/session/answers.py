@@ -13,13 +13,15 @@ Nothing here may tell a seat about another seat's options (docs/security.md):
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Any
 
-from engine import bot
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
+from engine.bot import Bot
+from server import bots
 from server.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError, encode
 from server.session.deadlines import Deadlines
 from server.session.durable import check_answer
@@ -29,6 +31,7 @@ from server.session.rooms import Room, Seat
 from server.session.wire import inquiry_message
 from server.settings import Settings
 
+log = logging.getLogger("server")
 #: ids of a resumed game's seats start in [RESUMED_IDS, 2 * RESUMED_IDS)
 RESUMED_IDS = 1_000_000
 #: the inquiry kind of a seat's own turn: the only decisions a bot takes time over
@@ -61,6 +64,13 @@ class Answers:
         #: per seat: how many inquiries it was shown, and the wire id of the open one
         self.shown = [0] * len(room.seats)
         self.wire_ids: dict[int, int] = {}
+        #: the in-process players of the built-in bot seats; an external bot's seat (mjai)
+        #: answers over its connection on a clock, as a human's does
+        self.bots: dict[int, Bot] = {
+            s.index: bots.player(s.bot_name)
+            for s in room.seats
+            if s.bot_name is not None and not bots.external(s.bot_name)
+        }
 
     def open(self, inquiry: MultiPlayerInquiry) -> None:
         """The engine asks: answer what needs no thought, start the clocks of the rest."""
@@ -77,7 +87,7 @@ class Answers:
                 continue
             if len(single.actions) == 1 and single.actions[0].type == ActionType.SKIP:
                 self._respond(index, 0, 0, timeout=False)
-            elif seat.bot:
+            elif index in self.bots:
                 if think > 0:
                     self.deadlines[index] = now + think
                 else:
@@ -100,10 +110,9 @@ class Answers:
         self.shown = [base] * len(self.shown)
 
     def pending(self, index: int) -> InquiryMsg | None:
-        """What a (re)connecting human seat still has to answer, if anything."""
+        """What a (re)connecting seat (a human's, an external bot's) still has to answer."""
         inquiry = self.inquiry
-        seat = self.room.seats[index]
-        if inquiry is not None and not inquiry.done and index in self.wire_ids and not seat.bot:
+        if inquiry is not None and not inquiry.done and index in self.wire_ids:
             return self._inquiry_for(index, self.now())
         return None
 
@@ -133,7 +142,7 @@ class Answers:
         for index, due in list(self.deadlines.items()):
             if due > now or inquiry is None or inquiry.done:
                 continue
-            if self.room.seats[index].bot:
+            if index in self.bots:
                 self._bot_answer(index)
             else:
                 self._respond(index, *inquiry.default(index), timeout=True)
@@ -176,23 +185,28 @@ class Answers:
                 seat.push(encode(ClockMsg(int(seat.clock.bank * 1000))))
 
     def _bot_answer(self, index: int) -> None:
+        """A built-in bot answers from its own seat's view (never the game itself)."""
         assert self.inquiry is not None
         single = self.inquiry.players[index]
-        hand = self.engine.hand(self.game, index)
-        yakuhai = self.engine.yakuhai(self.game, index)
-        action, option = bot.choose(single.actions, hand, yakuhai)
+        view = self.engine.seat_view(self.game, index)
         try:
+            action, option = self.bots[index].choose(single, view)
             self._respond(index, action, option, timeout=False)
-        except InvalidResponse:  # a bot bug must not stop the table: play the default
+        except Exception:  # a bot bug must not stop the table: play the default
+            log.exception(
+                "bot %s of game %s failed; seat %d plays the default",
+                self.room.seats[index].bot_name,
+                self.room.game,
+                index,
+            )
             self._respond(index, *single.default(), timeout=False)
 
     def _closed(self, inquiry: MultiPlayerInquiry) -> None:
         """The inquiry settled: clocks of seats that were not needed stop too."""
         now = self.now()
         for index in list(self.deadlines):
-            seat = self.room.seats[index]
-            if not seat.bot:
-                seat.clock.close(now)
+            if index not in self.bots:
+                self.room.seats[index].clock.close(now)
         self.deadlines.clear()
         self.wire_ids.clear()
         self.recording.banks()

@@ -6,10 +6,10 @@ from collections.abc import Awaitable
 from typing import Any, Protocol
 
 from engine import view
+from engine.bot.view import SeatView, seat_view
 from engine.driver import run_async
 from engine.game.game import Game
 from engine.rules.config import RuleConfig
-from engine.rules.tiles import DRAGONS
 
 
 class EnginePort(Protocol):
@@ -19,10 +19,9 @@ class EnginePort(Protocol):
 
     def run(self, game: Any) -> Awaitable[None]: ...
 
-    def hand(self, game: Any, seat: int) -> list[int]: ...
-
-    def yakuhai(self, game: Any, seat: int) -> tuple[int, ...]:
-        """Honour kinds worth a yakuhai pon for ``seat`` now (the bot calls those)."""
+    def seat_view(self, game: Any, seat: int) -> SeatView:
+        """What ``seat`` alone knows now (its own hand and the public table): all a bot of
+        that seat is given."""
         ...
 
     def snapshot(self, game: Any, seat: int) -> Any:
@@ -39,11 +38,8 @@ class RealEngine:
     async def run(self, game: Any) -> None:
         await run_async(game)
 
-    def hand(self, game: Any, seat: int) -> list[int]:
-        return list(game.players[seat].hand)
-
-    def yakuhai(self, game: Any, seat: int) -> tuple[int, ...]:
-        return (*DRAGONS, game.seat_wind(seat), game.round_wind)
+    def seat_view(self, game: Any, seat: int) -> SeatView:
+        return seat_view(game, seat)
 
     def snapshot(self, game: Any, seat: int) -> Any:
         return view.snapshot(game, seat)

@@ -98,7 +98,7 @@ def _room(hub: Hub, row: persist.RoomRow) -> Room:
     for stored in row.seats:
         seat = room.seats[stored.seat]
         seat.name = stored.name
-        seat.bot = stored.bot
+        seat.bot_name = stored.bot_name
         seat.token_hash = stored.token_hash
         seat.clock = SeatClock(row.base_s, stored.bank)
         if seat.human:

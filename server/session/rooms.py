@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import msgspec
@@ -18,6 +18,7 @@ import msgspec
 from engine.rules.config import PRESETS, RuleConfig
 from engine.rules.facts import rule_facts
 from engine.rules.wall import seed_commitment
+from server.bots import DEFAULT, external
 from server.messaging import RoomInfo, RuleFacts, SeatInfo
 from server.session.clock import SeatClock
 from server.session.outbox import Outbox
@@ -43,17 +44,27 @@ class RoomError(ValueError):
 class Seat:
     """One chair: a human (token, maybe a live connection) or a bot."""
 
-    __slots__ = ("bot", "clock", "index", "name", "outbox", "token", "token_hash")
+    __slots__ = ("bot_name", "clock", "index", "name", "outbox", "token", "token_hash")
 
     def __init__(self, index: int, clock: SeatClock) -> None:
         self.index = index
         self.name = ""
-        self.bot = False
+        #: which bot plays this seat (server/bots.py), None for a human or a free seat
+        self.bot_name: str | None = None
         #: the token, only until it is handed out (a restored seat knows just the hash)
         self.token: str | None = None
         self.token_hash: str | None = None
         self.outbox: Outbox | None = None
         self.clock = clock
+
+    @property
+    def bot(self) -> bool:
+        return self.bot_name is not None
+
+    def seat_bot(self, name: str) -> None:
+        """Give the seat to the bot ``name`` (a name from server/bots.py)."""
+        self.bot_name = name
+        self.name = f"Bot {self.index + 1}"
 
     @property
     def human(self) -> bool:
@@ -68,7 +79,12 @@ class Seat:
         return self.outbox is not None and not self.outbox.closed
 
     def info(self) -> SeatInfo:
-        return SeatInfo(self.index, self.name, self.bot, self.bot or self.connected)
+        return SeatInfo(self.index, self.name, self.bot, self.ready, self.bot_name)
+
+    @property
+    def ready(self) -> bool:
+        """Playing now: a built-in bot always, a human or an external bot when connected."""
+        return self.connected or (self.bot and not external(self.bot_name))
 
     def push(self, text: str) -> None:
         """Send without waiting; an outbox that cannot keep up is let go (it shut itself)."""
@@ -171,8 +187,7 @@ class Room:
     def fill_with_bots(self) -> None:
         for seat in self.seats:
             if not seat.taken:
-                seat.bot = True
-                seat.name = f"Bot {seat.index + 1}"
+                seat.seat_bot(DEFAULT)
 
 
 class Rooms:
@@ -202,7 +217,10 @@ class Rooms:
         public: bool = True,
         seed: int | None = None,
         broadcast: bool = False,
+        bot_names: Sequence[str] = (),
     ) -> Room:
+        """A new room; ``bot_names[i]`` plays its i-th bot seat (the default bot past the
+        list's end). The names are checked by the caller (server/bots.py knows them)."""
         if preset not in PRESETS:
             raise RoomError("bad_preset", f"unknown preset {preset!r}; one of {sorted(PRESETS)}")
         players = PRESETS[preset].players
@@ -210,6 +228,8 @@ class Rooms:
             raise RoomError("bad_bots", f"bots must be 0..{players}")
         if not (0 <= base_s <= 300 and 0 <= bank_s <= 3600):
             raise RoomError("bad_clock", "base_s must be 0..300 and bank_s 0..3600")
+        if len(bot_names) > bots:
+            raise RoomError("bad_bots", f"{len(bot_names)} bot names for {bots} bot seats")
         if seed is not None and bots != players - 1:
             raise RoomError(
                 "seed_not_allowed",
@@ -227,9 +247,9 @@ class Rooms:
         )
         room.practice = seed is not None
         room.broadcast = broadcast
-        for seat in room.seats[players - bots :]:
-            seat.bot = True
-            seat.name = f"Bot {seat.index + 1}"
+        names = [*bot_names, *[DEFAULT] * (bots - len(bot_names))]
+        for seat, name in zip(room.seats[players - bots :], names, strict=True):
+            seat.seat_bot(name)
         self.by_code[room.code] = room
         self.by_game[room.game] = room
         return room

@@ -16,6 +16,7 @@ import anyio
 import msgspec
 
 from engine.actions.inquiry import MultiPlayerInquiry
+from server.bots import external
 from server.messaging import (
     Answer,
     End,
@@ -85,7 +86,7 @@ class Table:
         self._check_ready()
 
     def _check_ready(self) -> None:
-        if all(s.bot or s.connected for s in self.room.seats):
+        if all(s.ready for s in self.room.seats):
             self.ready.set()
 
     # ------------------------------------------------------------ the engine's callbacks
@@ -239,7 +240,8 @@ class Table:
 
 
 def spectator_policy(room: Room) -> Policy:
-    """God view only where no human sits, or where the humans agreed to a broadcast."""
-    if not room.humans:
+    """God view only where no human and no external AI sits (an AI's author could watch its
+    table), or where the humans agreed to a broadcast."""
+    if not room.humans and not any(external(s.bot_name) for s in room.seats):
         return Policy.OPEN
     return Policy.BROADCAST if room.broadcast else Policy.PUBLIC

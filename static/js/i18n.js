@@ -4,7 +4,7 @@
 const UI = {
   en: {
     lobby: "Lobby", rooms: "Open rooms", create: "Create room", join: "Join", code: "Room code",
-    name: "Your name", preset: "Rules", bots: "Bots", clock: "Clock (base + bank, s)",
+    name: "Your name", preset: "Rules", bots: "Bots", botKind: "Bot", clock: "Clock (base + bank, s)",
     watch: "Watch", replay: "Replay", noRooms: "No open rooms", finishedGames: "Finished games", noFinished: "No finished games yet", more: "More", share: "Share this link",
     connecting: "Connecting…", online: "Connected", offline: "Reconnecting…",
     skip: "Skip", chii: "Chii", pon: "Pon", daiminkan: "Kan", ankan: "Kan", kakan: "Kan",
@@ -39,7 +39,7 @@ const UI = {
   },
   ja: {
     lobby: "ロビー", rooms: "募集中の卓", create: "卓を作る", join: "参加", code: "卓コード",
-    name: "名前", preset: "ルール", bots: "ボット", clock: "持ち時間 (基本 + 予備, 秒)",
+    name: "名前", preset: "ルール", bots: "ボット", botKind: "ボットの種類", clock: "持ち時間 (基本 + 予備, 秒)",
     watch: "観戦", replay: "牌譜", noRooms: "募集中の卓はありません", finishedGames: "終了した対局", noFinished: "終了した対局はまだありません", more: "もっと見る", share: "共有リンク",
     connecting: "接続中…", online: "接続済み", offline: "再接続中…",
     skip: "スキップ", chii: "チー", pon: "ポン", daiminkan: "カン", ankan: "カン", kakan: "カン",
@@ -74,7 +74,7 @@ const UI = {
   },
   zh: {
     lobby: "大厅", rooms: "招募中的桌", create: "开桌", join: "加入", code: "桌号",
-    name: "你的名字", preset: "规则", bots: "机器人", clock: "用时 (基本 + 备用, 秒)",
+    name: "你的名字", preset: "规则", bots: "机器人", botKind: "机器人类型", clock: "用时 (基本 + 备用, 秒)",
     watch: "观战", replay: "牌谱", noRooms: "暂无招募中的桌", finishedGames: "已结束的对局", noFinished: "还没有已结束的对局", more: "更多", share: "分享链接",
     connecting: "连接中…", online: "已连接", offline: "重新连接中…",
     skip: "跳过", chii: "吃", pon: "碰", daiminkan: "杠", ankan: "杠", kakan: "杠",

@@ -90,6 +90,8 @@ export function lobbyPage(root) {
   const preset = h("select", { id: "preset" });
   const bots = h("select", { id: "bots" }, ...[0, 1, 2, 3, 4].map((n) => h("option", { value: String(n) }, String(n))));
   bots.value = "3";
+  // which bot plays the bot seats (GET /api/bots: name, one-line description, default)
+  const botKind = h("select", { id: "bot-kind" });
   const base = h("input", { id: "base", type: "number", min: "1", max: "60", value: "5", class: "num" });
   const bank = h("input", { id: "bank", type: "number", min: "0", max: "300", value: "20", class: "num" });
   const broadcast = h("input", { id: "broadcast", type: "checkbox" });
@@ -98,6 +100,7 @@ export function lobbyPage(root) {
     try {
       const body = { name: myName(), preset: preset.value, bots: Number(bots.value), base_s: Number(base.value), bank_s: Number(bank.value) };
       if (broadcast.checked) body.broadcast = true;
+      if (botKind.value) body.bot_names = Array(body.bots).fill(botKind.value);
       const res = await api("/api/rooms", body);
       if (res.token) takeSeat(res); else location.hash = `#/watch/${res.game}`;
     } catch (e) { err.textContent = e.message; }
@@ -108,6 +111,7 @@ export function lobbyPage(root) {
   const [finished, refreshFinished] = finishedSection();
   root.replaceChildren(h("div", { class: "page" },
     h("section", {}, h("h2", {}, t("create")), nameInput(), h("label", {}, t("preset"), preset), h("label", {}, t("bots"), bots),
+      h("label", {}, t("botKind"), botKind),
       h("label", {}, t("clock"), h("span", {}, base, " + ", bank)),
       h("div", {}, h("label", { class: "check" }, broadcast, t("broadcastOpt"))), h("div", {}, create), err),
     h("section", {}, h("h2", {}, t("join")), h("label", {}, t("code"), code), join),
@@ -121,6 +125,10 @@ export function lobbyPage(root) {
     bots.value = String(keep);
   };
   preset.addEventListener("change", seatBots);
+  api("/api/bots").then((d) => {
+    botKind.replaceChildren(...d.bots.map((b) => h("option", { value: b.name, title: b.description }, `${b.name}: ${b.description}`)));
+    botKind.value = d.default;
+  }).catch(() => {});
   api("/api/presets").then((d) => {
     const listed = presetList(d.presets);
     preset.replaceChildren(...listed.map((p) => h("option", { value: p.name, "data-players": String(p.players) }, p.label)));

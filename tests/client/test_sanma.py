@@ -1,6 +1,7 @@
 """Sanma in the browser: the lobby lists the presets by their labels, a tenhou-sanma-tonpuu
-room with two bots draws a three-seat table, the player sets a North aside with the kita
-button when it is offered, and the match is played by clicking until the final standings."""
+room with two easy bots (the lobby's bot select) draws a three-seat table, the player sets a
+North aside with the kita button when it is offered, and the match is played by clicking
+until the final standings."""
 
 from __future__ import annotations
 
@@ -50,9 +51,18 @@ def _create_sanma_room(page: Page, server: str) -> str:
     bots = page.eval_on_selector_all("#bots option", "os => os.map(o => o.value)")
     assert bots == ["0", "1", "2", "3"]
     page.select_option("#bots", "2")
+    # the bot select lists GET /api/bots with the server's default chosen; easy bots here
+    page.wait_for_selector("#bot-kind option[value=easy]", state="attached")
+    kinds = page.eval_on_selector_all("#bot-kind option", "os => os.map(o => o.value)")
+    assert sorted(kinds) == ["easy", "strong"] and page.input_value("#bot-kind") == "strong"
+    page.select_option("#bot-kind", "easy")
     page.click("#create")
     page.wait_for_selector(".own .tile", timeout=15000)
     game: str = page.evaluate("location.hash").split("/")[-1]
+    code = page.evaluate(f"localStorage.getItem('code:{game}')")
+    with urllib.request.urlopen(f"{server}/api/rooms/{code}") as r:
+        seats = json.loads(r.read())["seats"]
+    assert [s["bot_name"] for s in seats] == [None, "easy", "easy"]
     return game
 
 

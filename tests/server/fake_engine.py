@@ -11,6 +11,7 @@ import msgspec
 
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import Action, ActionType, Option
+from engine.bot.view import SeatView
 from engine.rules.config import RuleConfig
 from engine.rules.wall import shuffled_tiles
 
@@ -37,6 +38,7 @@ class Discard(msgspec.Struct, tag=True):
 class FakeGame:
     def __init__(self, rules: RuleConfig, seed: int, center: Any, rounds: int, turns: int):
         self.n = rules.players
+        self.rules = rules
         self.seed = seed
         self.center = center
         self.rounds_to_play = rounds
@@ -120,11 +122,26 @@ class FakeEngine:
     async def run(self, game: Any) -> None:
         await game.run()
 
-    def hand(self, game: Any, seat: int) -> list[int]:
-        return list(game.hands[seat])
-
     def snapshot(self, game: Any, seat: int) -> Any:
         return None
 
-    def yakuhai(self, game: Any, seat: int) -> tuple[int, ...]:
-        return (31, 32, 33)
+    def seat_view(self, game: Any, seat: int) -> SeatView:
+        """The seat's own hand and the rivers; no melds, dora or riichi in this game."""
+        n = game.n
+        return SeatView(
+            seat=seat,
+            rules=game.rules,
+            hand=tuple(game.hands[seat]),
+            drawn=None,
+            melds=((),) * n,
+            rivers=tuple(tuple(t for s, t in game.discards if s == i) for i in range(n)),
+            riichi=(-1,) * n,
+            dora_indicators=(),
+            scores=(25000,) * n,
+            kyoku=0,
+            honba=0,
+            kyotaku=0,
+            round_wind=27,
+            seat_wind=27 + seat,
+            remaining=70,
+        )

@@ -45,7 +45,7 @@ async def _one_game(hub: Hub, tg: anyio.abc.TaskGroup, seed: int) -> SeatAudit:
     audited = seed % 4
     for seat in room.seats:
         if seat.index != audited:
-            seat.bot = True
+            seat.seat_bot("easy")
     room, seat = hub.join(room.code, "Audited")
     assert seat.token is not None and seat.index == audited
     audit = SeatAudit(seat.index)

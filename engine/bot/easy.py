@@ -1,43 +1,24 @@
-"""A tile-efficiency bot: the server's stand-in for an empty or absent seat.
+"""The easy bot: tile efficiency and nothing else (the server's original stand-in).
 
 It plays by shanten and ukeire alone (xiangting, which the rules core's ``hand.shanten``
 wraps): win whenever offered, riichi when tenpai and allowed, pon dragons and the given
 yakuhai winds, skip every other call, and discard the tile that leaves the lowest shanten
-with the most tiles that improve it. It is pure: the same actions and hand give the same
-choice, so games with bots stay reproducible.
+with the most tiles that improve it. It never folds. It is pure: the same actions and hand
+give the same choice, so games with bots stay reproducible.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol
 
 import xiangting
 
+from engine.actions.inquiry import SinglePlayerInquiry
+from engine.actions.types import Action, ActionType
+from engine.bot.view import SeatView
 from engine.rules.tiles import DEFAULT_RED, DRAGONS, NUM_KINDS, YAOCHUU
 
 _FOUR = xiangting.PlayerCount.FOUR
-
-#: action type names the bot recognises (``Action.type.name``)
-_WINS = ("TSUMO", "RON")
-
-
-class _Option(Protocol):
-    @property
-    def tiles(self) -> tuple[int, ...]: ...
-
-
-class _Action(Protocol):
-    @property
-    def type(self) -> object: ...
-
-    @property
-    def options(self) -> Sequence[_Option]: ...
-
-
-def _name(action: _Action) -> str:
-    kind = action.type
-    return str(getattr(kind, "name", kind)).upper()
 
 
 def shanten_and_ukeire(counts: list[int], seen: Sequence[int]) -> tuple[int, int]:
@@ -55,7 +36,11 @@ def shanten_and_ukeire(counts: list[int], seen: Sequence[int]) -> tuple[int, int
     return int(replacement) - 1, total
 
 
-def best_discard(tiles: Iterable[int], allowed: Iterable[int] | None = None) -> int:
+def best_discard(
+    tiles: Iterable[int],
+    allowed: Iterable[int] | None = None,
+    red: frozenset[int] = DEFAULT_RED,
+) -> int:
     """The physical tile to discard from ``tiles`` (a 3n+2 concealed hand).
 
     Lowest shanten first, then most ukeire, then terminals and honours before simples, then a
@@ -77,54 +62,65 @@ def best_discard(tiles: Iterable[int], allowed: Iterable[int] | None = None) -> 
             memo[k] = shanten_and_ukeire(counts, seen)
             counts[k] += 1
         s, u = memo[k]
-        red = 1 if tile in DEFAULT_RED else 0
-        key = (s, -u, 0 if k in YAOCHUU else 1, red, tile)
+        key = (s, -u, 0 if k in YAOCHUU else 1, 1 if tile in red else 0, tile)
         if best is None or key < best:
             best, choice = key, tile
     return choice
 
 
-def _index_of(actions: Sequence[_Action], name: str) -> int:
+def _index_of(actions: Sequence[Action], kind: ActionType) -> int:
     for i, action in enumerate(actions):
-        if _name(action) == name:
+        if action.type == kind:
             return i
     return -1
 
 
-def _option_for(action: _Action, tile: int) -> int:
+def _option_for(action: Action, tile: int) -> int:
     for j, option in enumerate(action.options):
         if option.tiles and option.tiles[0] == tile:
             return j
     return 0
 
 
-def choose(
-    actions: Sequence[_Action],
+def choose_from(
+    actions: Sequence[Action],
     hand: Sequence[int],
     yakuhai: Iterable[int] = DRAGONS,
+    red: frozenset[int] = DEFAULT_RED,
 ) -> tuple[int, int]:
     """(action index, option index) for one seat's actions; ``hand`` is its concealed tiles."""
-    for name in (*_WINS, "NEXT_ROUND"):
-        i = _index_of(actions, name)
+    for kind in (ActionType.TSUMO, ActionType.RON, ActionType.NEXT_ROUND):
+        i = _index_of(actions, kind)
         if i >= 0:
             return i, 0
-    kita = _index_of(actions, "KITA")  # sanma: a North set aside is a dora and a free draw
+    kita = _index_of(actions, ActionType.KITA)  # sanma: a North set aside is a dora and a free draw
     if kita >= 0:
         return kita, 0
-    riichi = _index_of(actions, "RIICHI")
+    riichi = _index_of(actions, ActionType.RIICHI)
     if riichi >= 0:
         allowed = [o.tiles[0] for o in actions[riichi].options if o.tiles]
         if allowed:
-            return riichi, _option_for(actions[riichi], best_discard(hand, allowed))
-    pon = _index_of(actions, "PON")
+            return riichi, _option_for(actions[riichi], best_discard(hand, allowed, red))
+    pon = _index_of(actions, ActionType.PON)
     if pon >= 0:
         wanted = set(yakuhai)
         for j, option in enumerate(actions[pon].options):
             if option.tiles and option.tiles[0] >> 2 in wanted:
                 return pon, j
-    discard = _index_of(actions, "DISCARD")
+    discard = _index_of(actions, ActionType.DISCARD)
     if discard >= 0:
         allowed = [o.tiles[0] for o in actions[discard].options if o.tiles]
-        return discard, _option_for(actions[discard], best_discard(hand, allowed or None))
-    skip = _index_of(actions, "SKIP")
+        choice = best_discard(hand, allowed or None, red)
+        return discard, _option_for(actions[discard], choice)
+    skip = _index_of(actions, ActionType.SKIP)
     return (skip if skip >= 0 else 0), 0
+
+
+class EasyBot:
+    """``Bot`` over ``choose_from``: yakuhai are the dragons, the seat and the round wind."""
+
+    name = "easy"
+
+    def choose(self, inquiry: SinglePlayerInquiry, view: SeatView) -> tuple[int, int]:
+        yakuhai = (*DRAGONS, view.seat_wind, view.round_wind)
+        return choose_from(inquiry.actions, view.hand, yakuhai, view.rules.red)

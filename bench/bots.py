@@ -1,0 +1,158 @@
+"""The strong bot against three easy bots, duplicate style, and how fast it decides.
+
+Each seed is played four times with the strong bot in seat 0, 1, 2 and 3 (the other seats
+easy bots), so every seat's walls and luck go once to the strong bot: luck cancels. The same
+seed is also played once by four easy bots, whose figures over all seats are the easy bot's
+on the same walls. Rates are per hand played: deal-in = hands the seat dealt in (a ron from
+it), win = hands it won. Decision time is the strong bot's CPU time per ``choose`` call
+(seat_view included; thread CPU time, so other processes on a shared machine do not count,
+as in bench.selfplay), measured here (engine/ has no clock).
+
+    python3 -m bench.bots [--games 400] [--seed 1] [--jobs 2]
+
+``--games`` counts the strong bot's hanchan (a multiple of four: four per seed). The last
+line is exactly ``bots: strong avg rank R, deal-in D%, win W% over N hanchan; easy ...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import time
+from typing import Any
+
+import msgspec
+
+from engine.actions.inquiry import MultiPlayerInquiry
+from engine.bot import Bot, make, seat_view
+from engine.driver import run_sync
+from engine.game import Game
+from engine.rules.config import TENHOU_HANCHAN
+
+
+class BotCenter:
+    """Every seat played by a bot; the decision times of the timed seats are kept."""
+
+    wants_events = False
+
+    def __init__(self, bots: list[Bot], timed: set[int]) -> None:
+        self.bots = bots
+        self.timed = timed
+        self.game: Game | None = None
+        self.times: list[float] = []
+        self.wall: list[float] = []
+
+    def on_event(self, seat: int | None, event: Any) -> None:
+        """Events are not wanted (``wants_events`` is False)."""
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        game = self.game
+        assert game is not None
+        for seat, single in list(inquiry.players.items()):
+            if inquiry.done:
+                return
+            if len(single.actions) == 1 and len(single.actions[0].options) <= 1:
+                inquiry.respond(seat, 0, 0)
+                continue
+            start, wall = time.thread_time(), time.perf_counter()
+            answer = self.bots[seat].choose(single, seat_view(game, seat))
+            if seat in self.timed:
+                self.times.append(time.thread_time() - start)
+                self.wall.append(time.perf_counter() - wall)
+            inquiry.respond(seat, *answer)
+
+
+class Tally(msgspec.Struct):
+    games: int = 0
+    ranks: int = 0
+    hands: int = 0
+    deal_ins: int = 0
+    wins: int = 0
+
+    def add(self, other: Tally) -> None:
+        for f in self.__struct_fields__:
+            setattr(self, f, getattr(self, f) + getattr(other, f))
+
+    def line(self, name: str) -> str:
+        hands = max(self.hands, 1)
+        return (
+            f"{name} avg rank {self.ranks / max(self.games, 1):.2f}, "
+            f"deal-in {100 * self.deal_ins / hands:.1f}%, win {100 * self.wins / hands:.1f}%"
+        )
+
+
+def play(seed: int, names: list[str], timed: set[int]) -> tuple[Game, list[float], list[float]]:
+    """One hanchan; the timed seats' decision times (CPU, wall)."""
+    center = BotCenter([make(n) for n in names], timed)
+    game = Game(TENHOU_HANCHAN, seed, center)
+    center.game = game
+    run_sync(game)
+    return game, center.times, center.wall
+
+
+def tally(game: Game, seats: list[int]) -> Tally:
+    out = Tally()
+    ranks = game.ranks()
+    for seat in seats:
+        out.games += 1
+        out.ranks += ranks[seat]
+        out.hands += len(game.rounds)
+        for r in game.rounds:
+            out.wins += any(w.seat == seat for w in r.wins)
+            out.deal_ins += any(w.from_seat == seat and w.seat != seat for w in r.wins)
+    return out
+
+
+def one_seed(seed: int) -> tuple[Tally, Tally, list[float], list[float]]:
+    """Four games with the strong bot rotated through the seats, and one all-easy game."""
+    strong = Tally()
+    times: list[float] = []
+    wall: list[float] = []
+    for seat in range(4):
+        names = ["easy"] * 4
+        names[seat] = "strong"
+        game, took, waited = play(seed, names, {seat})
+        strong.add(tally(game, [seat]))
+        times += took
+        wall += waited
+    game, _, _ = play(seed, ["easy"] * 4, set())
+    return strong, tally(game, [0, 1, 2, 3]), times, wall
+
+
+def _spread(times: list[float]) -> str:
+    ordered = sorted(times) or [0.0]
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"median {1000 * statistics.median(ordered):.2f} ms, p99 {1000 * p99:.2f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=400, help="strong-bot hanchan (x4 seeds)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    seeds = [args.seed * 100003 + i for i in range(max(1, (args.games + 3) // 4))]
+    start = time.perf_counter()
+    strong, easy = Tally(), Tally()
+    times: list[float] = []
+    wall: list[float] = []
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            results = pool.map(one_seed, seeds, chunksize=1)
+    else:
+        results = [one_seed(s) for s in seeds]
+    for s, e, t, w in results:
+        strong.add(s)
+        easy.add(e)
+        times += t
+        wall += w
+    took = time.perf_counter() - start
+    print(f"decision time (CPU): {_spread(times)} over {len(times)} strong decisions")
+    print(f"decision time (wall, this shared machine's load included): {_spread(wall)}")
+    print(f"run time {took:.0f} s on {args.jobs} process(es)")
+    print(f"bots: {strong.line('strong')} over {strong.games} hanchan; {easy.line('easy')}")
+
+
+if __name__ == "__main__":
+    main()
