@@ -2,7 +2,8 @@
 # The Docker image's locked dependency sets, compiled from pyproject.toml with pip-tools
 # (`pip install pip-tools`), every version and hash pinned, resolved against PyPI alone (the
 # machine's local wheel folders and indexes are left out, so the result is the same anywhere):
-#   requirements.lock        the server's runtime dependencies ([project] dependencies)
+#   requirements.lock        the server's runtime dependencies ([project] dependencies and the
+#                            [cluster] extra: the image runs a single node or a scaled one)
 #   requirements-build.lock  what builds its wheel ([build-system] requires)
 #
 #   scripts/lock.sh            re-resolve both to the newest versions the bounds allow
@@ -23,11 +24,11 @@ if [ "${1:-}" = "--check" ]; then
     tmp=$(mktemp -d)
     trap 'rm -rf "$tmp"' EXIT
     cp requirements.lock requirements-build.lock "$tmp/"
-    compile "$tmp/requirements.lock"
+    compile "$tmp/requirements.lock" --extra cluster
     compile "$tmp/requirements-build.lock" --build-deps-for wheel --only-build-deps
     diff -u requirements.lock "$tmp/requirements.lock"
     diff -u requirements-build.lock "$tmp/requirements-build.lock"
     exit
 fi
-compile requirements.lock --upgrade
+compile requirements.lock --upgrade --extra cluster
 compile requirements-build.lock --upgrade --build-deps-for wheel --only-build-deps

@@ -90,11 +90,11 @@ def main() -> None:
     from server.session.engine_port import RealEngine
     from server.session.hub import Hub
     from server.shutdown import GRACEFUL_S, StoppingServer
-    from server.storage import Storage
+    from server.storage import open_store
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     raise_file_limit()
-    hub = Hub(settings, Storage(settings.db_path, settings.synchronous), RealEngine())
+    hub = Hub(settings, open_store(settings), RealEngine())
     config = uvicorn.Config(
         create_app(settings, hub),
         host=settings.host,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anyio
 from starlette.applications import Starlette
@@ -28,25 +29,33 @@ from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
 from server.shutdown import StoppingGate
-from server.storage import Storage
+from server.storage import open_store
 from server.transport import WebSocketConnection
+
+if TYPE_CHECKING:
+    from server.cluster import Cluster
 
 
 def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Starlette:
     settings = settings or Settings()
     if hub is None:
-        hub = Hub(settings, Storage(settings.db_path, settings.synchronous), RealEngine())
+        hub = Hub(settings, open_store(settings), RealEngine())
     the_hub = hub
+    cluster = join_cluster(settings, the_hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with anyio.create_task_group() as tg:
             the_hub.bind(tg)
+            if cluster is not None:
+                tg.start_soon(cluster.run, the_hub)
             yield
             the_hub.stop()  # no-op when server/shutdown.py already stopped it
+            if cluster is not None:
+                await cluster.close()
             tg.cancel_scope.cancel()
 
-    guard = Guard(settings)
+    guard = Guard(settings, buckets=None if cluster is None else cluster.limiter)
     rooms = RoomsApi(the_hub, settings, guard)
     games = GamesApi(the_hub, guard)
     replays = ReplayApi(the_hub, guard)
@@ -108,6 +117,17 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     app.state.settings = settings
     app.add_middleware(StoppingGate, hub=the_hub)
     return app
+
+
+def join_cluster(settings: Settings, hub: Hub) -> Cluster | None:
+    """The hub's cluster with ``redis_url`` set (imported only then: ``redis`` is optional)."""
+    if not settings.redis_url:
+        return None
+    from server.cluster import Cluster
+
+    cluster = Cluster(settings)
+    cluster.attach(hub)
+    return cluster
 
 
 def _packaged_static() -> Path | None:

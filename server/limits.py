@@ -12,6 +12,7 @@ import contextlib
 import math
 import time
 from collections.abc import Callable, Iterator, Mapping
+from typing import Protocol
 
 from starlette.responses import Response
 
@@ -68,10 +69,24 @@ class Limiter:
         self._buckets[key] = (tokens - 1, now)
         return 0.0
 
+    async def acquire(self, key: str) -> float:
+        """``take`` behind the interface a shared (Redis) bucket also has."""
+        return self.take(key)
+
     def _prune(self, now: float) -> None:
         for key, (tokens, at) in list(self._buckets.items()):
             if tokens + (now - at) * self.rate >= self.burst:
                 del self._buckets[key]
+
+
+class Bucket(Protocol):
+    """Token buckets by client: this process's ``Limiter`` or the cluster's shared one."""
+
+    async def acquire(self, key: str) -> float: ...
+
+
+#: makes the bucket set named ``name`` (per minute, burst): shared across nodes in a cluster
+BucketFactory = Callable[[str, float, float], Bucket]
 
 
 def too_many(code: str, message: str, retry_after: float) -> Response:
@@ -84,14 +99,24 @@ def too_many(code: str, message: str, retry_after: float) -> Response:
 class Guard:
     """The per-client budgets of one server."""
 
-    def __init__(self, settings: Settings, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        now: Callable[[], float] = time.monotonic,
+        buckets: BucketFactory | None = None,
+    ) -> None:
         self.settings = settings
         self.proxies = parse_list(settings.trusted_proxies)
+
+        def local(name: str, per_min: float, burst: float) -> Bucket:
+            return Limiter(per_min, burst, now)
+
+        make = buckets or local
         # bursts: a few rooms at once, a lobby's worth of joins and lookups
-        self.creates = Limiter(settings.create_per_min, CREATE_BURST, now)
-        self.joins = Limiter(settings.join_per_min, JOIN_BURST, now)
-        self.lookups = Limiter(settings.lookup_per_min, LOOKUP_BURST, now)
-        self.replays = Limiter(settings.replay_per_min, REPLAY_BURST, now)
+        self.creates = make("creates", settings.create_per_min, CREATE_BURST)
+        self.joins = make("joins", settings.join_per_min, JOIN_BURST)
+        self.lookups = make("lookups", settings.lookup_per_min, LOOKUP_BURST)
+        self.replays = make("replays", settings.replay_per_min, REPLAY_BURST)
         #: game ids of the rooms each client created
         self.rooms: dict[str, list[str]] = {}
         #: open WebSockets and event streams by client
@@ -101,8 +126,8 @@ class Guard:
         peer = scope_client[0] if scope_client else "unknown"
         return client_id(peer, headers, self.proxies)
 
-    def check_rate(self, limiter: Limiter, client: str, what: str) -> Response | None:
-        wait = limiter.take(client)
+    async def check_rate(self, limiter: Bucket, client: str, what: str) -> Response | None:
+        wait = await limiter.acquire(client)
         if wait <= 0:
             return None
         return too_many("rate_limited", f"too many {what}; try again in {math.ceil(wait)} s", wait)

@@ -79,6 +79,9 @@ class RoomInfo(msgspec.Struct):
     locked: bool = False
     #: the preset's rule facts (seats, red fives, wall)
     rules: RuleFacts | None = None
+    #: the base URL of the node that runs the room (several nodes share one Redis:
+    #: docs/scaling.md); null on a server on its own. Play and start it there.
+    node: str | None = None
 
 
 class PresetInfo(msgspec.Struct):

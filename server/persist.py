@@ -5,6 +5,9 @@ tables hold who sits where: a room row per room (its options and whether it stil
 a seat row per chair with the sha256 of the seat's token, never the token, and the seat's
 clock bank as last charged. Rows are small and written when they change: at create, join,
 start and after a decision that used bank time.
+
+The SQL runs on SQLite and on PostgreSQL (server/pgstore.py) alike. A shared PostgreSQL holds
+every node's rooms: each row names its ``node``, and a node restores only its own.
 """
 
 from __future__ import annotations
@@ -14,13 +17,13 @@ from typing import Any
 import msgspec
 
 from engine.version import ENGINE_VERSION
-from server.storage import Storage
+from server.storage import Store
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     game TEXT PRIMARY KEY, code TEXT NOT NULL, preset TEXT NOT NULL, public INTEGER NOT NULL,
     base_s REAL NOT NULL, bank_s REAL NOT NULL, seed INTEGER NOT NULL, started INTEGER NOT NULL,
-    options TEXT NOT NULL
+    options TEXT NOT NULL, node TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot INTEGER NOT NULL,
@@ -59,15 +62,29 @@ class RoomRow(msgspec.Struct):
     engine: str | None = None
 
 
-def open_tables(storage: Storage) -> None:
-    """The tables, and the ``bot_name`` column added to a seats table stored without it."""
+def open_tables(storage: Store) -> None:
+    """The tables, and the columns added since: a file stored without them opens."""
     storage.script(SCHEMA)
-    columns = {row[1] for row in storage.query("PRAGMA table_info(seats)")}
-    if "bot_name" not in columns:
-        storage.execute("ALTER TABLE seats ADD COLUMN bot_name TEXT")
+    storage.ensure_column("seats", "bot_name", "TEXT")
+    storage.ensure_column("rooms", "node", "TEXT NOT NULL DEFAULT ''")
 
 
-def save_room(storage: Storage, room: Any, started: bool = False) -> None:
+_UPSERT_ROOM = (
+    "INSERT INTO rooms (game, code, preset, public, base_s, bank_s, seed, started, options, node)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game) DO UPDATE SET"
+    " code = excluded.code, preset = excluded.preset, public = excluded.public,"
+    " base_s = excluded.base_s, bank_s = excluded.bank_s, seed = excluded.seed,"
+    " started = excluded.started, options = excluded.options, node = excluded.node"
+)
+_UPSERT_SEAT = (
+    "INSERT INTO seats (game, seat, name, bot, token_hash, bank, bot_name)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, seat) DO UPDATE SET name = excluded.name,"
+    " bot = excluded.bot, token_hash = excluded.token_hash, bank = excluded.bank,"
+    " bot_name = excluded.bot_name"
+)
+
+
+def save_room(storage: Store, room: Any, started: bool = False) -> None:
     """Write (or rewrite) a room and all its seats in one transaction."""
     options = {k: getattr(room, k) for k in OPTIONS if hasattr(room, k)}
     rows = [
@@ -75,24 +92,15 @@ def save_room(storage: Storage, room: Any, started: bool = False) -> None:
         for s in room.seats
     ]
     values = (room.game, room.code, room.preset, int(room.public), room.base_s, room.bank_s)
+    options_json = msgspec.json.encode(options).decode()
     statements: list[tuple[str, tuple[object, ...]]] = [
-        (
-            "INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (*values, room.seed, int(started), msgspec.json.encode(options).decode()),
-        ),
-        *(
-            (
-                "INSERT OR REPLACE INTO seats (game, seat, name, bot, token_hash, bank, bot_name)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                row,
-            )
-            for row in rows
-        ),
+        (_UPSERT_ROOM, (*values, room.seed, int(started), options_json, storage.node)),
+        *((_UPSERT_SEAT, row) for row in rows),
     ]
     storage.transaction(statements)
 
 
-def mark_started(storage: Storage, game: str) -> None:
+def mark_started(storage: Store, game: str) -> None:
     """The room's game began (its games row exists): stamp the engine version on it."""
     storage.transaction(
         [
@@ -102,11 +110,11 @@ def mark_started(storage: Storage, game: str) -> None:
     )
 
 
-def save_bank(storage: Storage, game: str, seat: int, bank: float) -> None:
+def save_bank(storage: Store, game: str, seat: int, bank: float) -> None:
     storage.execute("UPDATE seats SET bank = ? WHERE game = ? AND seat = ?", (bank, game, seat))
 
 
-def drop_room(storage: Storage, game: str) -> None:
+def drop_room(storage: Store, game: str) -> None:
     """A waiting room that expired: nothing of it is kept."""
     storage.transaction(
         [
@@ -116,15 +124,16 @@ def drop_room(storage: Storage, game: str) -> None:
     )
 
 
-def to_restore(storage: Storage) -> list[RoomRow]:
+def to_restore(storage: Store) -> list[RoomRow]:
     """Rooms still waiting and rooms whose game is unfinished (playing or suspended). A room
     whose game row exists has started, even if a crash came before its row said so."""
     rows = storage.query(
         "SELECT r.game, r.code, r.preset, r.public, r.base_s, r.bank_s, r.seed, "
-        "r.started OR g.id IS NOT NULL, r.options, g.status, g.engine "
-        "FROM rooms r LEFT JOIN games g ON g.id = r.game "
-        "WHERE (r.started = 0 AND g.id IS NULL) OR g.status IN ('playing', 'suspended') "
-        "ORDER BY r.rowid"
+        "(r.started = 1 OR g.id IS NOT NULL), r.options, g.status, g.engine "
+        "FROM rooms r LEFT JOIN games g ON g.id = r.game WHERE r.node = ? AND "
+        "((r.started = 0 AND g.id IS NULL) OR g.status IN ('playing', 'suspended')) "
+        "ORDER BY r.rowid",
+        (storage.node,),
     )
     out: list[RoomRow] = []
     for r in rows:
@@ -155,7 +164,7 @@ def to_restore(storage: Storage) -> list[RoomRow]:
     return out
 
 
-def orphans(storage: Storage) -> list[str]:
+def orphans(storage: Store) -> list[str]:
     """Unfinished games without a room row (stored by a server before rooms were kept):
     their seats are gone, so they cannot go on."""
     rows = storage.query(

@@ -90,9 +90,9 @@ class ReplayApi:
         #: replays of finished games (they never change) by game id
         self.cache = RecordCache(hub.settings.record_cache)
 
-    def _refused(self, request: Request) -> Response | None:
+    async def _refused(self, request: Request) -> Response | None:
         client = self.guard.client(request.client, request.headers)
-        return self.guard.check_rate(self.guard.replays, client, "replays")
+        return await self.guard.check_rate(self.guard.replays, client, "replays")
 
     async def game_replay(self, request: Request) -> Response:
         """A stored game's god view: 404 unknown, 409 while it is played (fairness)."""
@@ -105,7 +105,7 @@ class ReplayApi:
             return error("no_game", "no such game", 404)
         if record.status not in REPLAYABLE:
             return error("playing", "a game is replayed when it is over", 409)
-        refused = self._refused(request)  # only a replay the engine will play counts
+        refused = await self._refused(request)  # only a replay the engine will play counts
         if refused is not None:
             return refused
         try:
@@ -120,7 +120,7 @@ class ReplayApi:
     async def upload(self, request: Request) -> Response:
         """An uploaded log's god view; 422 with the round and first difference when the
         engine does not play it the log's way."""
-        refused = self._refused(request)
+        refused = await self._refused(request)
         if refused is not None:
             return refused
         data = await read_bytes(request, self.hub.settings.max_log)

@@ -72,12 +72,25 @@ class RoomsApi:
     def client(self, request: Request) -> str:
         return self.guard.client(request.client, request.headers)
 
-    def lobby(self) -> list[RoomInfo]:
+    async def lobby(self) -> list[RoomInfo]:
+        """The public rooms: this server's, or with a cluster every node's (from Redis)."""
         now = self.hub.now()
         if now - self._lobby_at >= self.settings.lobby_ttl_s:
-            self._lobby = self.hub.rooms.public()
+            cluster = self.hub.cluster
+            self._lobby = self.hub.rooms.public() if cluster is None else await cluster.lobby()
             self._lobby_at = now
         return self._lobby
+
+    def info(self, room: Room) -> RoomInfo:
+        """A room of this server as answers show it (with its node's URL in a cluster)."""
+        cluster = self.hub.cluster
+        return room.info() if cluster is None else cluster.info(room)
+
+    def changed(self) -> None:
+        """A room was made or joined: the lobby (and the cluster's directory) is stale."""
+        self._lobby_at = -1e18
+        if self.hub.cluster is not None:
+            self.hub.cluster.touch()
 
     def _room_open(self, game: str) -> bool:
         room = self.hub.rooms.by_game.get(game)
@@ -111,7 +124,7 @@ class RoomsApi:
             limit = min(max(int(q.get("limit", str(LOBBY_PAGE))), 1), LOBBY_MAX)
         except ValueError:
             return error("bad_query", "limit is a number")
-        rooms = self.lobby()
+        rooms = await self.lobby()
         start = 0
         after = q.get("after", "").upper()
         if after:
@@ -123,7 +136,7 @@ class RoomsApi:
     async def create_room(self, request: Request) -> Response:
         client = self.client(request)
         refused = self.guard.check_rooms(client, self._room_open)
-        refused = refused or self.guard.check_rate(self.guard.creates, client, "new rooms")
+        refused = refused or await self.guard.check_rate(self.guard.creates, client, "new rooms")
         if refused is not None:
             return refused
         body = await read_body(request, CreateRoom)
@@ -133,7 +146,7 @@ class RoomsApi:
             names = [bots.check(name, self.mjai_seats()) for name in body.bot_names]
         except bots.UnknownBot as exc:
             return error("bad_bot", str(exc))
-        self._lobby_at = -1e18
+        self.changed()
         try:
             room = self.hub.create(
                 preset=body.preset,
@@ -148,41 +161,60 @@ class RoomsApi:
             self.guard.add_room(client, room.game)
             if room.full:
                 self.hub.start(room)
-                return json_response(room.info())
+                return json_response(self.info(room))
             room, seat = self.hub.join(room.code, clean_name(body.name))
         except RoomError as exc:
             return error(exc.code, str(exc))
         assert seat.token is not None
-        return json_response(SeatGrant(room.info(), seat.index, seat.token))
+        return json_response(SeatGrant(self.info(room), seat.index, seat.token))
 
     async def get_room(self, request: Request) -> Response:
-        refused = self.guard.check_rate(self.guard.lookups, self.client(request), "lookups")
+        refused = await self.guard.check_rate(self.guard.lookups, self.client(request), "lookups")
         if refused is not None:
             return refused
-        room = self.hub.rooms.by_code.get(request.path_params["code"].upper())
-        if room is None:
+        code = request.path_params["code"].upper()
+        room = self.hub.rooms.by_code.get(code)
+        if room is not None:
+            return json_response(self.info(room))
+        found = None if self.hub.cluster is None else await self.hub.cluster.find_room(code)
+        if found is None:
             return error("no_room", "no such room", 404)
-        return json_response(room.info())
+        return json_response(found)
 
     async def join_room(self, request: Request) -> Response:
-        refused = self.guard.check_rate(self.guard.joins, self.client(request), "joins")
+        refused = await self.guard.check_rate(self.guard.joins, self.client(request), "joins")
         if refused is not None:
             return refused
         body = await read_body(request, JoinRoom)
         if isinstance(body, Response):
             return body
-        self._lobby_at = -1e18
+        self.changed()
         try:
-            code, name = request.path_params["code"], clean_name(body.name)
-            room, seat = self.hub.join(code, name, body.invite)
+            grant = await self._join(request.path_params["code"], clean_name(body.name), body)
         except RoomError as exc:
             return error(exc.code, str(exc), JOIN_STATUS.get(exc.code, 409))
-        assert seat.token is not None
-        return json_response(SeatGrant(room.info(), seat.index, seat.token))
+        return json_response(grant)
 
-    def _owned(self, request: Request, token: str) -> Room | Response:
-        """The room of ``code`` if ``token`` is its owner's, else the error to send."""
-        room = self.hub.rooms.by_code.get(request.path_params["code"].upper())
+    async def _join(self, code: str, name: str, body: JoinRoom) -> SeatGrant:
+        """A seat here, or (cluster) reserved on the node that runs the room: the grant's
+        ``room.node`` tells the client where to play."""
+        cluster = self.hub.cluster
+        if cluster is not None and code.strip().upper() not in self.hub.rooms.by_code:
+            return await cluster.join(code, name, body.invite)
+        room, seat = self.hub.join(code, name, body.invite)
+        assert seat.token is not None
+        return SeatGrant(self.info(room), seat.index, seat.token)
+
+    async def _owned(self, request: Request, token: str) -> Room | Response:
+        """The room of ``code`` if ``token`` is its owner's, else the error to send (421
+        with the node's URL for a room another node of the cluster runs)."""
+        code = request.path_params["code"].upper()
+        room = self.hub.rooms.by_code.get(code)
+        cluster = self.hub.cluster
+        if room is None and cluster is not None:
+            found = await cluster.find_room(code)
+            if found is not None:
+                return error("elsewhere", f"room {code} is run by {found.node}; ask there", 421)
         if room is None:
             return error("no_room", "no such room", 404)
         if not room.is_owner(token):
@@ -193,17 +225,18 @@ class RoomsApi:
         body = await read_body(request, TokenBody)
         if isinstance(body, Response):
             return body
-        room = self._owned(request, body.token)
+        room = await self._owned(request, body.token)
         if isinstance(room, Response):
             return room
         self.hub.start(room)
-        return json_response(room.info())
+        self.changed()
+        return json_response(self.info(room))
 
     async def kick(self, request: Request) -> Response:
         body = await read_body(request, KickBody)
         if isinstance(body, Response):
             return body
-        room = self._owned(request, body.token)
+        room = await self._owned(request, body.token)
         if isinstance(room, Response):
             return room
         if not 0 <= body.seat < len(room.seats):
@@ -212,16 +245,18 @@ class RoomsApi:
             self.hub.kick(room, body.seat)
         except RoomError as exc:
             return error(exc.code, str(exc), 409)
-        return json_response(room.info())
+        self.changed()
+        return json_response(self.info(room))
 
     async def lock(self, request: Request) -> Response:
         body = await read_body(request, LockBody)
         if isinstance(body, Response):
             return body
-        room = self._owned(request, body.token)
+        room = await self._owned(request, body.token)
         if isinstance(room, Response):
             return room
         invite = room.lock(body.locked)
         self.hub.save(room)
         self.hub.broadcast_room(room)
-        return json_response({"room": room.info(), "invite": invite})
+        self.changed()
+        return json_response({"room": self.info(room), "invite": invite})

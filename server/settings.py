@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -87,10 +88,29 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: the bot token an external mjai AI says hello with on /ws/mjai to take a room's
     #: ``mjai`` seat (empty: no mjai seats on this server); give it to bot authors you trust
     mjai_token: str = ""
+    #: scale-out (docs/scaling.md): a Redis URL shared by every node (empty: one process,
+    #: no external service); this node's id in it (empty: host name and port) and the base
+    #: URL clients reach it at (empty: http://host:port)
+    redis_url: str = ""
+    node_id: str = ""
+    node_url: str = ""
+    #: records and write-ahead decisions in PostgreSQL instead of SQLite (postgresql://...)
+    database_url: str = ""
 
     @property
     def db_path(self) -> Path:
         return Path(self.data_dir) / "records.sqlite3"
+
+    @property
+    def node(self) -> str:
+        """This node's id in the shared directory: stable across restarts, so a restarted
+        node takes its own rooms back (docs/scaling.md)."""
+        return self.node_id or f"{socket.gethostname()}:{self.port}"
+
+    @property
+    def public_url(self) -> str:
+        """Where clients reach this node: the ``node`` of its rooms in API answers."""
+        return self.node_url or f"http://{self.host}:{self.port}"
 
     def validate(self) -> None:
         """Raise SettingsError naming every setting outside its range: a typo in a variable
@@ -165,5 +185,14 @@ def from_args(argv: Sequence[str] | None = None, env: Mapping[str, str] | None =
     parser.add_argument("--host", default=settings.host)
     parser.add_argument("--port", type=int, default=settings.port)
     parser.add_argument("--data-dir", default=settings.data_dir)
+    parser.add_argument("--redis", default=settings.redis_url, metavar="URL")
+    parser.add_argument("--database-url", default=settings.database_url, metavar="URL")
     args = parser.parse_args(argv)
-    return msgspec.structs.replace(settings, host=args.host, port=args.port, data_dir=args.data_dir)
+    return msgspec.structs.replace(
+        settings,
+        host=args.host,
+        port=args.port,
+        data_dir=args.data_dir,
+        redis_url=args.redis,
+        database_url=args.database_url,
+    )

@@ -20,9 +20,12 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
+
+if TYPE_CHECKING:
+    from server.settings import Settings
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -97,8 +100,67 @@ class GameSummary(msgspec.Struct):
     status: str = "finished"
 
 
+class Store(Protocol):
+    """What tables, rooms and the games API need of a record store: ``Storage`` (SQLite, the
+    default: one file per node) or ``server.pgstore.PgStore`` (PostgreSQL shared by every
+    node). SQL handed to ``execute``/``transaction``/``query`` (server/persist.py) is written
+    for both: ``?`` placeholders, ``ON CONFLICT ... DO UPDATE`` upserts."""
+
+    #: the node whose rooms this process restores ("" for a store of its own, SQLite)
+    node: str
+
+    def close(self) -> None: ...
+    def execute(self, sql: str, args: tuple[object, ...] = ()) -> None: ...
+    def transaction(self, statements: list[tuple[str, tuple[object, ...]]]) -> None: ...
+    def script(self, sql: str) -> None: ...
+    def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]: ...
+    def ensure_column(self, table: str, column: str, kind: str) -> None: ...
+    def create_game(
+        self,
+        game: str,
+        room: str,
+        preset: str,
+        seed: int,
+        rules: bytes,
+        seats: list[str],
+        public: bool = True,
+        commitment: str = "",
+        practice: bool = False,
+    ) -> None: ...
+    def add_decision(
+        self,
+        game: str,
+        inquiry: int,
+        seat: int,
+        action: int,
+        option: int,
+        timeout: bool,
+        trail: str | None = None,
+    ) -> None: ...
+    def add_round(self, game: str, n: int, data: bytes) -> None: ...
+    def finish_game(self, game: str, result: bytes, status: str = "finished") -> None: ...
+    def set_status(self, game: str, status: str) -> None: ...
+    def games_with_status(self, status: str, limit: int) -> list[GameSummary]: ...
+    def finished_games(self, limit: int, before: float | None = None) -> list[GameSummary]: ...
+    def load(self, game: str) -> GameRecord | None: ...
+    def trails(self, game: str) -> list[str | None]: ...
+
+
+def open_store(settings: Settings) -> Store:
+    """PostgreSQL when ``database_url`` is set (psycopg is then needed: the [cluster] extra),
+    else the node's SQLite file."""
+    if settings.database_url:
+        from server.pgstore import PgStore
+
+        return PgStore(settings.database_url, node=settings.node)
+    return Storage(settings.db_path, settings.synchronous)
+
+
 class Storage:
     """One SQLite file shared by every table of the server."""
+
+    #: a file of its own: every room in it is this node's
+    node = ""
 
     def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
         if str(path) != ":memory:":
@@ -111,9 +173,7 @@ class Storage:
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.executescript(_SCHEMA)
         for table, column, kind in _ADDED:
-            names = [r[1] for r in self._db.execute(f"PRAGMA table_info({table})")]
-            if column not in names:
-                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+            self.ensure_column(table, column, kind)
         self._decision_count: dict[str, int] = {}
 
     def close(self) -> None:
@@ -141,6 +201,13 @@ class Storage:
     def script(self, sql: str) -> None:
         with self._lock:
             self._db.executescript(sql)
+
+    def ensure_column(self, table: str, column: str, kind: str) -> None:
+        """Add a column a newer schema has to a file an older server made."""
+        with self._lock:
+            names = [r[1] for r in self._db.execute(f"PRAGMA table_info({table})")]
+            if column not in names:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:

@@ -8,6 +8,7 @@ and a token bucket limits messages per second.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Awaitable, Callable
 
 import anyio
 
@@ -140,22 +141,42 @@ def answer(hub: Hub, game: str, seat: int, msg: Answer) -> WireError | None:
 
 
 async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:
-    """A spectator: the view spectators of this table may have (see Spectators)."""
+    """A spectator: the view spectators of this table may have (see Spectators); a game
+    another node runs is watched through the cluster's relay (server/cluster)."""
     if hub.stopping:
         await refuse(conn, CLOSE_RESTARTING, WireError("restarting", RESTART_REASON))
         return
     table = hub.tables.get(game)
     if table is None:
-        await refuse(conn, CLOSE_REFUSED, WireError("no_game", f"no running game {game!r}"))
+        if hub.cluster is None or not await hub.cluster.watch(hub, conn, game):
+            await refuse(conn, CLOSE_REFUSED, WireError("no_game", f"no running game {game!r}"))
         return
-    settings = hub.settings
-    outbox = Outbox(conn, settings.send_queue)
+    outbox = Outbox(conn, hub.settings.send_queue)
     table.spectators.attach(outbox, table.room.info())
+    try:
+        await spectate(hub, conn, outbox)
+    finally:
+        table.spectators.detach(outbox)
+
+
+async def spectate(
+    hub: Hub, conn: Connection, outbox: Outbox, feed: Callable[[], Awaitable[None]] | None = None
+) -> None:
+    """A spectator's socket until it closes: ``outbox`` is filled by the table (or by
+    ``feed``, a relay from another node, stopped when the socket closes)."""
+    settings = hub.settings
     limit = RateLimit(settings.rate_per_s, hub.now())
     strikes = 0
+    feeding = anyio.CancelScope()
+
+    async def run_feed() -> None:
+        with feeding:
+            if feed is not None:
+                await feed()
 
     async with anyio.create_task_group() as tg:
         tg.start_soon(outbox.pump)
+        tg.start_soon(run_feed)
         try:
             while not outbox.closed:
                 text = await conn.receive_text()
@@ -176,5 +197,5 @@ async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:
         except Disconnected:
             pass
         finally:
-            table.spectators.detach(outbox)
+            feeding.cancel()
             outbox.shut(outbox.close_code)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from anyio.abc import TaskGroup
@@ -19,7 +19,10 @@ from server.session.outbox import Outbox
 from server.session.rooms import Room, RoomError, Rooms, Seat
 from server.session.table import Table
 from server.settings import Settings
-from server.storage import Storage
+from server.storage import Store
+
+if TYPE_CHECKING:
+    from server.cluster import Cluster
 
 log = logging.getLogger("server")
 CLOSE_KICKED = 4006
@@ -29,7 +32,7 @@ class Hub:
     def __init__(
         self,
         settings: Settings,
-        storage: Storage,
+        storage: Store,
         engine: EnginePort,
         rooms: Rooms | None = None,
         now: Callable[[], float] = time.monotonic,
@@ -47,6 +50,10 @@ class Hub:
         self.stopping = False
         #: what the last ``bind`` restored from storage
         self.resumed = resume.Resumed()
+        #: the scale-out peers (server/cluster), None for a server on its own
+        self.cluster: Cluster | None = None
+        #: called with every new table (the cluster relays its spectator stream)
+        self.on_table: list[Callable[[Table], None]] = []
         persist.open_tables(storage)
 
     def bind(self, tg: TaskGroup) -> None:
@@ -94,6 +101,8 @@ class Hub:
         for seat in room.seats:
             if seat.outbox is not None:
                 table.attach(seat, seat.outbox)
+        for hook in self.on_table:
+            hook(table)
         self._tg.start_soon(self._play, room, table)
         self._tg.start_soon(table.spectators.run)
         return table
@@ -118,10 +127,13 @@ class Hub:
         if room.full and room.status == "waiting":
             self.start(room)
 
-    def join(self, code: str, name: str, invite: str | None = None) -> tuple[Room, Seat]:
-        """Sit a human at a room (raises RoomError); the game starts when the room is full."""
+    def join(
+        self, code: str, name: str, invite: str | None = None, reserved: str | None = None
+    ) -> tuple[Room, Seat]:
+        """Sit a human at a room (raises RoomError); the game starts when the room is full.
+        ``reserved``: the token hash of a seat reserved through another node."""
         self._refuse_while_stopping()
-        room, seat = self.rooms.join(code, name, invite)
+        room, seat = self.rooms.join(code, name, invite, reserved)
         self.save(room)
         self.broadcast_room(room)
         self.start_if_full(room)

@@ -12,7 +12,7 @@ import msgspec
 from server import persist
 from server.session.durable import Diverged, Trail
 from server.session.rooms import Room
-from server.storage import GameRecord, Storage
+from server.storage import GameRecord, Store
 
 #: when the stored part of a resumed game happened, for the spectator's delayed record: long ago
 LONG_AGO = float("-inf")
@@ -21,7 +21,7 @@ LONG_AGO = float("-inf")
 class Recording:
     def __init__(
         self,
-        storage: Storage,
+        storage: Store,
         room: Room,
         now: Callable[[], float],
         resumed: tuple[int, int] | None = None,

@@ -143,9 +143,7 @@ def suspend(hub: Hub) -> None:
         table.suspend()
         table.room.status = "suspended"
         hub.storage.set_status(table.room.game, "suspended")
-        for watcher in list(table.spectators.watchers):
-            watcher.push(bye)
-            watcher.shut(CLOSE_RESTARTING, RESTART_REASON)
+        table.spectators.restarting(bye, CLOSE_RESTARTING, RESTART_REASON)
     for room in list(hub.rooms.by_code.values()):
         for seat in room.seats:
             if seat.outbox is not None:

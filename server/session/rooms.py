@@ -155,13 +155,14 @@ class Room:
             rules=self.facts,
         )
 
-    def sit(self, name: str) -> Seat:
-        """Give the first free seat to a human."""
+    def sit(self, name: str, reserved: str | None = None) -> Seat:
+        """Give the first free seat to a human. ``reserved``: the hash of a token another
+        node made and handed out (server/cluster): this node never sees that token."""
         for seat in self.seats:
             if not seat.taken:
                 seat.name = name[:32] or f"Player {seat.index + 1}"
-                seat.token = secrets.token_urlsafe(32)
-                seat.token_hash = token_hash(seat.token)
+                seat.token = None if reserved else secrets.token_urlsafe(32)
+                seat.token_hash = reserved or token_hash(seat.token or "")
                 return seat
         raise RoomError("room_full", f"room {self.code} has no free seat")
 
@@ -254,7 +255,9 @@ class Rooms:
         self.by_game[room.game] = room
         return room
 
-    def join(self, code: str, name: str, invite: str | None = None) -> tuple[Room, Seat]:
+    def join(
+        self, code: str, name: str, invite: str | None = None, reserved: str | None = None
+    ) -> tuple[Room, Seat]:
         room = self.by_code.get(code.strip().upper())
         if room is None:
             raise RoomError("no_room", f"no room with code {code!r}")
@@ -264,7 +267,7 @@ class Rooms:
             raise RoomError("started", f"room {room.code} has already started")
         if room.invite is not None and not secrets.compare_digest(room.invite, invite or ""):
             raise RoomError("locked", f"room {room.code} is open to invited players only")
-        seat = room.sit(name)
+        seat = room.sit(name, reserved)
         if room.owner is None:
             room.owner = seat.index
         self.add_seat(room, seat)

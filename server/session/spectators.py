@@ -34,6 +34,8 @@ ROUND_START = frozenset({"RoundStarted"})
 HAND_END = frozenset({"Agari", "Ryuukyoku"})
 #: the projection of an event for nobody's seat: public fields only
 NO_SEAT = -1
+#: a relayed text starting with this (never JSON) closes relayed watchers with its code
+CLOSE_MARK = "\x00close:"
 
 
 class Policy(enum.Enum):
@@ -71,6 +73,9 @@ class Spectators:
         self._seq = 0
         self._wake = anyio.Event()
         self.ended = False
+        #: gets every text the watchers get, as they get it: the cluster sends it on to
+        #: spectators on other nodes (the same policy and delay were applied already)
+        self.relay: Callable[[str], None] | None = None
 
     def publish(self, event: Any, raw: msgspec.Raw) -> None:
         """A god-view event (``raw`` is its encoding) happened at the table."""
@@ -97,14 +102,30 @@ class Spectators:
     def _end_message(self) -> str:
         return encode(End(self.game, f"/api/games/{self.game}/record", self._seed()))
 
+    def greeting(self, room: RoomInfo) -> list[str]:
+        """What a new watcher gets first: welcome, snapshot (and the end when it is over)."""
+        texts = [
+            encode(Welcome(None, self.game, room)),
+            encode(Snapshot(self._seq, list(self._released), None)),
+        ]
+        return [*texts, self._end_message()] if self.ended else texts
+
     def attach(self, outbox: Outbox, room: RoomInfo) -> None:
-        outbox.push(encode(Welcome(None, self.game, room)))
-        outbox.push(encode(Snapshot(self._seq, list(self._released), None)))
+        for text in self.greeting(room):
+            outbox.push(text)
         if self.ended:
-            outbox.push(self._end_message())
             outbox.shut()
         else:
             self.watchers.add(outbox)
+
+    def restarting(self, bye: str, code: int, reason: str) -> None:
+        """The server stops: every watcher, here and relayed, is told and let go."""
+        for watcher in list(self.watchers):
+            watcher.push(bye)
+            watcher.shut(code, reason)
+        if self.relay is not None:
+            self.relay(bye)
+            self.relay(f"{CLOSE_MARK}{code}")
 
     def view(self) -> tuple[int, list[msgspec.Raw], None]:
         """(next seq, released events of the current hand, no inquiry): a snapshot."""
@@ -130,6 +151,8 @@ class Spectators:
         for outbox in list(self.watchers):
             if not outbox.push(text):
                 self.watchers.discard(outbox)
+        if self.relay is not None:
+            self.relay(text)
         if self.ended:
             for outbox in self.watchers:
                 outbox.shut()

@@ -36,7 +36,7 @@ from server.session.recording import Recording
 from server.session.rooms import Room, Seat
 from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
-from server.storage import GameRecord, Storage
+from server.storage import GameRecord, Store
 
 CLOSE_REPLACED = 4003
 
@@ -50,7 +50,7 @@ class Table:
         self,
         room: Room,
         settings: Settings,
-        storage: Storage,
+        storage: Store,
         engine: EnginePort,
         now: Callable[[], float] = time.monotonic,
         feed: Feed | None = None,
