@@ -97,7 +97,9 @@ def test_a_record_holds_every_decision_round_and_hash_in_order(store: Store) -> 
 
 
 def _room(game: str, code: str, bank: float) -> SimpleNamespace:
-    seat = SimpleNamespace(index=0, name="Ann", bot=False, token_hash="ab", clock=None)
+    seat = SimpleNamespace(
+        index=0, name="Ann", bot=False, bot_name=None, token_hash="ab", clock=None
+    )
     seat.clock = SimpleNamespace(bank=bank)
     return SimpleNamespace(
         game=game, code=code, preset="tenhou-tonpuu", public=True, base_s=5.0, bank_s=20.0,
@@ -114,7 +116,7 @@ def test_rooms_are_saved_again_and_restored_with_their_seats(store: Store) -> No
     rows = {r.game: r for r in persist.to_restore(store)}
     assert sorted(rows) == ["p", "w"]
     assert not rows["w"].started and rows["p"].started and rows["p"].status == "playing"
-    assert rows["p"].seats == [persist.SeatRow(0, "Ann", False, "ab", 12.5)]
+    assert rows["p"].seats == [persist.SeatRow(0, "Ann", None, "ab", 12.5)]
     assert rows["p"].options == {"owner": 0}
     persist.drop_room(store, "w")
     assert [r.game for r in persist.to_restore(store)] == ["p"]
@@ -125,6 +127,14 @@ def test_on_a_shared_database_each_node_restores_its_own_rooms_and_lists_all_gam
 ) -> None:
     url = fresh_database(pg_url, f"t{next(_names)}")
     a, b = PgStore(url, node="a"), PgStore(url, node="b")
+    try:
+        _each_node_restores_its_own(a, b)
+    finally:
+        a.close()
+        b.close()
+
+
+def _each_node_restores_its_own(a: PgStore, b: PgStore) -> None:
     for db, game in ((a, "ga"), (b, "gb")):
         persist.open_tables(db)
         persist.save_room(db, _room(game, game.upper(), 20.0), started=True)
@@ -137,5 +147,3 @@ def test_on_a_shared_database_each_node_restores_its_own_rooms_and_lists_all_gam
     assert [g.id for g in listed] == ["ga"]
     loaded = b.load("ga")
     assert loaded is not None and loaded.status == "finished"
-    a.close()
-    b.close()
