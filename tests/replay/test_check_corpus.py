@@ -1,4 +1,4 @@
-"""The engine replays every real Tenhou round exactly: every recorded move was offered, the
+"""The engine replays every real Tenhou round exactly (four-player and sanma): every recorded move was offered, the
 engine asked for nothing the log lacks, and deltas, dora, han, fu, yaku and pao agree."""
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ RIICHI_PASSES = {
     # seat 0 disconnected at step 85 of round 1
     "2022060108gm-00a9-0000-c73e4c22.json": ["E2-0 seat 0 turn 10 (step 84): ron"],
     "noid-mjx-project-kaze4-69d48063.json": ["S4-0 seat 0 turn 15 (step 126): ron"],
+    # sanma: the last hand of the match (S3), placement
+    "2020010100gm-00b9-0000-ff440bfd.json": ["S3-1 seat 1 turn 7 (step 42): ron"],
 }
 
 
@@ -79,5 +81,15 @@ def test_every_round_of_the_four_player_corpus_replays_exactly(path: Path | None
 def test_every_round_fragment_replays_exactly(path: Path | None) -> None:
     if path is None:
         require("tenhou-rounds")
+    assert path is not None
+    _check(path)
+
+
+@pytest.mark.parametrize(
+    "path", _params("tenhou-sanma") or [None], ids=lambda p: p.stem if p else "absent"
+)
+def test_every_round_and_match_end_of_the_sanma_corpus_replays_exactly(path: Path | None) -> None:
+    if path is None:
+        require("tenhou-sanma")
     assert path is not None
     _check(path)
