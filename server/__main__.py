@@ -90,7 +90,7 @@ def main() -> None:
     from server.session.engine_port import RealEngine
     from server.session.hub import Hub
     from server.shutdown import GRACEFUL_S, StoppingServer
-    from server.storage import open_store
+    from server.stores import open_store
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     raise_file_limit()

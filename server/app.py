@@ -29,11 +29,11 @@ from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
 from server.shutdown import StoppingGate
-from server.storage import open_store
+from server.stores import open_store
 from server.transport import WebSocketConnection
 
 if TYPE_CHECKING:
-    from server.cluster import Cluster
+    from server.cluster.node import Cluster
 
 
 def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Starlette:
@@ -123,7 +123,7 @@ def join_cluster(settings: Settings, hub: Hub) -> Cluster | None:
     """The hub's cluster with ``redis_url`` set (imported only then: ``redis`` is optional)."""
     if not settings.redis_url:
         return None
-    from server.cluster import Cluster
+    from server.cluster.node import Cluster
 
     cluster = Cluster(settings)
     cluster.attach(hub)

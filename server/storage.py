@@ -20,12 +20,9 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import msgspec
-
-if TYPE_CHECKING:
-    from server.settings import Settings
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -144,16 +141,6 @@ class Store(Protocol):
     def finished_games(self, limit: int, before: float | None = None) -> list[GameSummary]: ...
     def load(self, game: str) -> GameRecord | None: ...
     def trails(self, game: str) -> list[str | None]: ...
-
-
-def open_store(settings: Settings) -> Store:
-    """PostgreSQL when ``database_url`` is set (psycopg is then needed: the [cluster] extra),
-    else the node's SQLite file."""
-    if settings.database_url:
-        from server.pgstore import PgStore
-
-        return PgStore(settings.database_url, node=settings.node)
-    return Storage(settings.db_path, settings.synchronous)
 
 
 class Storage:

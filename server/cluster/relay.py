@@ -15,7 +15,7 @@ import msgspec
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
-from server.cluster import directory
+import server.cluster.directory as directory
 from server.messaging import WireError, encode
 from server.session.outbox import Outbox
 from server.session.resume import CLOSE_RESTARTING, RESTART_REASON

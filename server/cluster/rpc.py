@@ -4,7 +4,7 @@ pushed to a one-off list the asker pops with a deadline.
 Pub/sub reaches only nodes listening now, so ``PUBLISH`` itself says whether the owner is up
 (it returns the number of receivers). Replies go through a list so none is lost between the
 publish and the asker's pop. Nothing secret travels: a seat reservation carries the token's
-hash, never the token (server/cluster/__init__.py).
+hash, never the token (server/cluster/node.py).
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from server.settings import Settings
 from server.storage import Store
 
 if TYPE_CHECKING:
-    from server.cluster import Cluster
+    from server.cluster.node import Cluster
 
 log = logging.getLogger("server")
 CLOSE_KICKED = 4006
