@@ -1,5 +1,8 @@
 """The stdio loop of ``python -m engine.bot.mjai``: the only I/O of the mjai bots.
 
+The package's ``__main__``, so the adapter (engine/bot/mjai/player.py) never imports this
+module back: ``python -m`` runs this file, and this file imports the adapter.
+
 engine/ is pure (no I/O, no clock); this module is the one place a built-in bot touches a
 stream, so the adapter (engine.bot.mjai) stays testable as plain functions and the server can
 run the same bots in process. Each stdin line is one mjai event, or a JSON array of events
@@ -17,7 +20,7 @@ import traceback
 from typing import Any
 
 from engine.bot import BOTS, make
-from engine.bot.mjai import NONE, MjaiPlayer
+from engine.bot.mjai.player import NONE, MjaiPlayer
 
 
 def react_line(player: MjaiPlayer, line: str) -> dict[str, Any]:

@@ -472,9 +472,3 @@ def _kuikae(called: int, own: list[int], kind: MeldType) -> set[int]:
             if called == high + 1 and low % 9 != 0:
                 banned.add(low - 1)
     return banned
-
-
-if __name__ == "__main__":  # python -m engine.bot.mjai: the stdio loop lives elsewhere
-    from engine.bot.mjai_main import main
-
-    main()
