@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket
 from server.games_api import GamesApi
 from server.limits import Guard
 from server.mjai_seat import serve_mjai
+from server.mjai_stdio import seat_processes
 from server.replays import ReplayApi
 from server.rooms_api import RoomsApi
 from server.security import POLICY_VIOLATION, Shield
@@ -42,6 +43,8 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         hub = Hub(settings, open_store(settings), RealEngine())
     the_hub = hub
     cluster = join_cluster(settings, the_hub)
+    if settings.mjai_commands:  # the administrator's stdio mjai bots get their processes
+        the_hub.on_table.append(seat_processes(the_hub))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+from collections.abc import Sequence
 
 import anyio
 import msgspec
@@ -126,7 +127,8 @@ class MjaiSeat:
         if event is not None:
             self.batch += self.stream.feed(event)
 
-    async def _question(self, events: list[mjai_host.Event]) -> mjai_host.Event:
+    async def _question(self, events: list[mjai_host.Event]) -> mjai_host.Event | None:
+        """The AI's reaction to ``events``; None: no reaction in time (the default is played)."""
         self.asking = True
         try:
             await self.conn.send_text(json.dumps(events, separators=(",", ":")))
@@ -149,12 +151,14 @@ class MjaiSeat:
         events, self.batch = self.batch, []
         red = self.room.rules.red
         reply = await self._question(events)
-        choice = mjai_host.choose(reply, offers, red)
+        choice = None if reply is None else mjai_host.choose(reply, offers, red)
         if choice == mjai_host.REACH:
             self.stream.reach_sent = True
             reply = await self._question([{"type": "reach", "actor": self.seat.index}])
-            choice = mjai_host.riichi_discard(reply, offers, red)
-        if not isinstance(choice, tuple):
+            choice = None if reply is None else mjai_host.riichi_discard(reply, offers, red)
+        if reply is None:  # no reaction in time (_question said why): the default
+            choice = (inquiry.default.action, inquiry.default.option)
+        elif not isinstance(choice, tuple):
             self.illegal += 1
             log.warning(
                 "mjai seat %d of game %s: %s names no legal choice; it plays the default",
@@ -163,7 +167,12 @@ class MjaiSeat:
                 json.dumps(reply)[:200],
             )
             choice = (inquiry.default.action, inquiry.default.option)
+        await self._pace(offers)
         self._answer(inquiry, choice)
+
+    async def _pace(self, offers: Sequence[mjai_host.Offer]) -> None:
+        """Hold the answer back (server/mjai_stdio.py paces its processes); a socket's AI
+        answers when it answers, as a human does."""
 
     def _answer(self, inquiry: InquiryMsg, choice: tuple[int, int]) -> None:
         error = answer(self.hub, self.room.game, self.seat.index, Answer(inquiry.id, *choice))

@@ -114,7 +114,8 @@ class RoomsApi:
 
     async def bots(self, request: Request) -> Response:
         """The bots a room may seat here, each with a one-line description, and the default."""
-        return json_response({"bots": bots.listing(self.mjai_seats()), "default": bots.DEFAULT})
+        offered = bots.listing(self.mjai_seats(), self.settings.mjai_commands)
+        return json_response({"bots": offered, "default": bots.DEFAULT})
 
     async def list_rooms(self, request: Request) -> Response:
         """``?limit=50&after=<code>``: a page of the (cached) public rooms; ``next`` is the
@@ -143,7 +144,8 @@ class RoomsApi:
         if isinstance(body, Response):
             return body
         try:
-            names = [bots.check(name, self.mjai_seats()) for name in body.bot_names]
+            stdio = self.settings.mjai_commands
+            names = [bots.check(name, self.mjai_seats(), stdio) for name in body.bot_names]
         except bots.UnknownBot as exc:
             return error("bad_bot", str(exc))
         self.changed()

@@ -7,7 +7,9 @@ and, for the three that matter at start-up, a flag (``--host``, ``--port``, ``--
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import socket
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -88,6 +90,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: the bot token an external mjai AI says hello with on /ws/mjai to take a room's
     #: ``mjai`` seat (empty: no mjai seats on this server); give it to bot authors you trust
     mjai_token: str = ""
+    #: mjai AIs this server runs itself, one process per seat over stdio: a JSON object of
+    #: name -> argv (``{"mortal": ["python3", "-m", "engine.bot.mjai"]}``); rooms seat one
+    #: as bot ``mjai:NAME`` (server/mjai_stdio.py). Only the administrator names commands.
+    mjai_bots: str = ""
+    #: an stdio mjai AI's time per decision; past it the seat plays the default
+    mjai_timeout_s: float = 3.0
     #: scale-out (docs/scaling.md): a Redis URL shared by every node (empty: one process,
     #: no external service); this node's id in it (empty: host name and port) and the base
     #: URL clients reach it at (empty: http://host:port)
@@ -96,6 +104,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     node_url: str = ""
     #: records and write-ahead decisions in PostgreSQL instead of SQLite (postgresql://...)
     database_url: str = ""
+
+    @property
+    def mjai_commands(self) -> dict[str, list[str]]:
+        """``mjai_bots`` read: bot name (without ``mjai:``) -> argv; validate() checked it."""
+        return _mjai_commands(self.mjai_bots)
 
     @property
     def db_path(self) -> Path:
@@ -122,6 +135,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         ]
         if not self.host:
             problems.append("host must not be empty")
+        try:
+            _mjai_commands(self.mjai_bots)
+        except ValueError as exc:
+            problems.append(f"mjai_bots: {exc}")
         if problems:
             raise SettingsError("bad settings: " + "; ".join(problems))
 
@@ -160,7 +177,36 @@ RANGES: dict[str, tuple[float, float]] = {
     "max_open_rooms": (1, 1_000_000),
     "lobby_ttl_s": (0, 60),
     "record_cache": (0, 100_000),
+    "mjai_timeout_s": (0.05, 300),
 }
+#: an stdio mjai bot's name: short, and safe in URLs, logs and the lobby's select
+MJAI_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,31}")
+#: registered stdio mjai bots at most (each seat of each table runs one process)
+MAX_MJAI_BOTS = 32
+
+
+def _mjai_commands(raw: str) -> dict[str, list[str]]:
+    """``RIICHI_MJAI_BOTS`` as name -> argv; ValueError saying what is wrong with it."""
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise ValueError('not JSON; write {"name": ["command", "arg", ...]}') from None
+    if not isinstance(data, dict):
+        raise ValueError('must be a JSON object {"name": ["command", "arg", ...]}')
+    if len(data) > MAX_MJAI_BOTS:
+        raise ValueError(f"at most {MAX_MJAI_BOTS} bots")
+    for name, argv in data.items():
+        if not MJAI_NAME.fullmatch(name):
+            raise ValueError(f"bot name {name!r} must match {MJAI_NAME.pattern}")
+        if (
+            not isinstance(argv, list)
+            or not argv
+            or not all(isinstance(a, str) and a and "\0" not in a for a in argv)
+        ):
+            raise ValueError(f"bot {name!r}: the command must be a non-empty list of strings")
+    return data
 
 
 def from_env(env: Mapping[str, str] | None = None, base: Settings | None = None) -> Settings:

@@ -1,0 +1,161 @@
+"""An mjai AI over stdio in a seat (bot ``mjai:NAME``), against a real ``python -m server``.
+
+The administrator registers the command (``RIICHI_MJAI_BOTS``); rooms seat it by name and the
+server runs one process per seat. Our own ``python -m engine.bot.mjai`` plays a whole
+tonpuusen and the record replays; a faulty command (nonsense once, too slow once, a crash
+once) costs its seat a few defaults and one restart, and the table still ends. Every process
+is gone when the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.server.live import GENEROUS_ENV
+from tests.server.process import server_process
+
+ROOT = Path(__file__).resolve().parents[2]
+OURS = [sys.executable, "-m", "engine.bot.mjai", "--bot", "strong"]
+#: per decision: long enough for a loaded machine, short enough for the slow answer's wait
+TIMEOUT_S = 1.5
+
+FAULTY = """
+import os, subprocess, sys, time
+
+# our bot behind a proxy that misbehaves in its first run: one nonsense line, one answer
+# too late, then an exit mid-game (a fresh run, the restart, behaves)
+state = {state!r}
+starts = len(os.listdir(state))
+open(os.path.join(state, f"{{starts}}-{{os.getpid()}}"), "w").close()
+bot = subprocess.Popen(
+    [sys.executable, "-m", "engine.bot.mjai", "--bot", "easy"],
+    cwd={root!r},
+    stdin=subprocess.PIPE,
+    stdout=subprocess.PIPE,
+    text=True,
+)
+asked = 0
+for line in sys.stdin:
+    asked += 1
+    bot.stdin.write(line)
+    bot.stdin.flush()
+    answer = bot.stdout.readline()
+    if starts == 0 and asked == 4:
+        answer = "nonsense\\n"
+    if starts == 0 and asked == 8:
+        time.sleep({sleep})
+    if starts == 0 and asked == 12:
+        sys.exit(3)
+    sys.stdout.write(answer)
+    sys.stdout.flush()
+"""
+
+
+def _children(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def _play(tmp_path: Path, command: list[str], names: list[str]) -> tuple[dict[str, Any], str, int]:
+    """Play one all-bot tonpuusen with ``mjai:ai`` among ``names``; (the JSON record, the
+    server's log, the most processes the server had at once). Checks the end on the way."""
+    env = {k.removeprefix("RIICHI_").lower(): v for k, v in GENEROUS_ENV.items()}
+    env |= {"mjai_bots": json.dumps({"ai": command}), "mjai_timeout_s": str(TIMEOUT_S)}
+    data = tmp_path / "data"
+    data.mkdir()
+    with (
+        server_process(data, **env) as (host, proc),
+        httpx.Client(base_url=f"http://{host}", timeout=30) as http,
+    ):
+        offered = {b["name"]: b for b in http.get("/api/bots").json()["bots"]}
+        assert offered["mjai:ai"]["external"] is False  # the server runs it: nothing to connect
+        assert "mjai" not in offered  # no bot token: no socket seats
+        refused = http.post("/api/rooms", json={"bots": 4, "bot_names": ["mjai:other"]})
+        assert refused.status_code == 400 and "mjai:ai" in refused.text
+        body = {"preset": "tenhou-tonpuu", "bots": 4, "bot_names": names}
+        room = http.post("/api/rooms", json=body).json()
+        most = 0
+        deadline = time.monotonic() + 90
+        while room["status"] != "finished":
+            assert time.monotonic() < deadline, "the game did not end"
+            most = max(most, len(_children(proc.pid)))
+            time.sleep(0.05)
+            room = http.get(f"/api/rooms/{room['code']}").json()
+        while _children(proc.pid):  # the seat's process ends with the game
+            assert time.monotonic() < deadline + 5, _children(proc.pid)
+            time.sleep(0.05)
+        game = room["game"]
+        verified = http.get(f"/api/games/{game}/verify").json()
+        assert verified["replay_ok"] and verified["commitment_ok"], verified
+        record = http.get(f"/api/games/{game}/record").json()
+        tenhou = http.get(f"/api/games/{game}/record", params={"format": "tenhou"})
+        assert tenhou.status_code == 200
+        (tmp_path / "game.json").write_bytes(tenhou.content)
+    check = subprocess.run(
+        [sys.executable, "-m", "engine.replay", "check", str(tmp_path / "game.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert record["status"] == "finished"
+    return record, (data / "server.log").read_text(), most
+
+
+def test_our_mjai_process_plays_a_seat_over_stdio_to_the_end(tmp_path: Path) -> None:
+    record, log, most = _play(tmp_path, OURS, ["strong", "mjai:ai", "easy", "easy"])
+    assert most == 1  # one process, for the one mjai seat
+    seat = [d for d in record["decisions"] if d[1] == 1]
+    assert len(seat) > 20 and not any(d[4] for d in seat)  # it played, never timed out
+    for bad in ("no legal choice", "no reaction within", "restarted", "is gone", "Traceback"):
+        assert bad not in log, log[-3000:]
+
+
+def test_a_faulty_mjai_process_costs_defaults_and_a_restart_never_the_table(
+    tmp_path: Path,
+) -> None:
+    state = tmp_path / "starts"
+    state.mkdir()
+    script = tmp_path / "faulty.py"
+    script.write_text(FAULTY.format(root=str(ROOT), state=str(state), sleep=TIMEOUT_S + 1.5))
+    record, log, _ = _play(
+        tmp_path, [sys.executable, str(script)], ["easy", "easy", "mjai:ai", "easy"]
+    )
+    starts = sorted(state.iterdir())
+    assert len(starts) >= 2, log[-3000:]  # the crash was followed by a fresh process
+    assert "restarted (start 2)" in log
+    assert "no legal choice" in log and "nonsense" in log  # the nonsense, logged
+    assert "no reaction within" in log  # the slow answer
+    assert "Traceback" not in log, log[-3000:]
+    for name in (p.name for p in starts):  # every process it started is gone
+        pid = int(name.split("-")[1])
+        assert not Path(f"/proc/{pid}").exists() or "Z" in _state(pid)
+    # after the restart the fresh process kept playing: decisions after the crash were its
+    seat = [d for d in record["decisions"] if d[1] == 2]
+    assert len(seat) > 20
+
+
+def _state(pid: int) -> str:
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1]).split()[0]
+    except OSError:
+        return "Z"
