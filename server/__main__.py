@@ -8,7 +8,6 @@ Settings out of range stop it before it listens: the message names them, the exi
 
 from __future__ import annotations
 
-import logging
 import os
 import resource
 import sys
@@ -85,6 +84,7 @@ def main() -> None:
     # imported after the checks: a typo is reported at once, not after the engine loads
     import uvicorn
 
+    from server import heap, logs
     from server.app import create_app
     from server.security import uvicorn_options
     from server.session.engine_port import RealEngine
@@ -92,7 +92,7 @@ def main() -> None:
     from server.shutdown import GRACEFUL_S, StoppingServer
     from server.stores import open_store
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logs.configure(settings.log_format)
     raise_file_limit()
     hub = Hub(settings, open_store(settings), RealEngine())
     config = uvicorn.Config(
@@ -103,6 +103,7 @@ def main() -> None:
         **uvicorn_options(settings),
         timeout_graceful_shutdown=GRACEFUL_S,
     )
+    heap.settle()  # the modules and the rules' tables, loaded by now, are out of the GC's walks
     try:
         StoppingServer(config, hub).run()
     finally:

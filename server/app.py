@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket
 
 from server.games_api import GamesApi
 from server.limits import Guard
+from server.metrics import Metrics
 from server.mjai_seat import serve_mjai
 from server.mjai_stdio import seat_processes
 from server.replays import ReplayApi
@@ -52,6 +53,8 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             the_hub.bind(tg)
             if cluster is not None:
                 tg.start_soon(cluster.run, the_hub)
+            if metrics is not None:
+                tg.start_soon(metrics.run)
             yield
             the_hub.stop()  # no-op when server/shutdown.py already stopped it
             if cluster is not None:
@@ -62,6 +65,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     rooms = RoomsApi(the_hub, settings, guard)
     games = GamesApi(the_hub, guard)
     replays = ReplayApi(the_hub, guard)
+    metrics = Metrics(the_hub, guard) if settings.metrics else None
 
     async def ws_play(ws: WebSocket) -> None:
         with guard.socket(guard.client(ws.client, ws.headers)) as allowed:
@@ -89,6 +93,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
     routes: list[BaseRoute] = [
         Route("/healthz", rooms.healthz),
+        *([Route("/metrics", metrics.endpoint())] if metrics is not None else []),
         Route("/api/presets", rooms.presets),
         Route("/api/bots", rooms.bots),
         Route("/api/rooms", rooms.list_rooms, methods=["GET"]),

@@ -104,6 +104,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     node_url: str = ""
     #: records and write-ahead decisions in PostgreSQL instead of SQLite (postgresql://...)
     database_url: str = ""
+    #: 1: ``/metrics`` in Prometheus text format (counts and timings, nothing of a seat);
+    #: 0: no such page
+    metrics: int = 1
+    #: the log's lines: "text", or "json" (one object a line, for a log collector)
+    log_format: str = "text"
 
     @property
     def mjai_commands(self) -> dict[str, list[str]]:
@@ -135,6 +140,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         ]
         if not self.host:
             problems.append("host must not be empty")
+        if self.log_format not in ("text", "json"):
+            problems.append(f"log_format = {self.log_format!r} must be 'text' or 'json'")
         try:
             _mjai_commands(self.mjai_bots)
         except ValueError as exc:
@@ -178,6 +185,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "lobby_ttl_s": (0, 60),
     "record_cache": (0, 100_000),
     "mjai_timeout_s": (0.05, 300),
+    "metrics": (0, 1),
 }
 #: an stdio mjai bot's name: short, and safe in URLs, logs and the lobby's select
 MJAI_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,31}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
@@ -36,6 +36,24 @@ log = logging.getLogger("server")
 RESUMED_IDS = 1_000_000
 #: the inquiry kind of a seat's own turn: the only decisions a bot takes time over
 TURN = "turn"
+
+
+class Meter(Protocol):
+    """Told of every decision taken and of every next question (server/metrics.py)."""
+
+    def decided(self, timeout: bool) -> None: ...
+
+    def asked(self) -> None: ...
+
+
+class NoMeter:
+    """A table nobody measures."""
+
+    def decided(self, timeout: bool) -> None:
+        pass
+
+    def asked(self) -> None:
+        pass
 
 
 class Answers:
@@ -58,6 +76,7 @@ class Answers:
         self.now = now
         self.inquiry: MultiPlayerInquiry | None = None
         self.deadlines = Deadlines()
+        self.meter: Meter = NoMeter()
         humans = any(s.human for s in room.seats)
         #: a bot's time on each own-turn decision: a human's pace, or an all-bot table's
         self.bot_think = settings.bot_think_s if humans else settings.bot_pace_s
@@ -75,6 +94,7 @@ class Answers:
     def open(self, inquiry: MultiPlayerInquiry) -> None:
         """The engine asks: answer what needs no thought, start the clocks of the rest."""
         self.inquiry = inquiry
+        self.meter.asked()
         self.deadlines.clear()
         self.wire_ids.clear()
         think = self.bot_think if inquiry.kind == TURN else 0.0
@@ -175,6 +195,7 @@ class Answers:
         check_answer(inquiry, index, action, option)  # raises InvalidResponse, nothing changed
         self.recording.decision(inquiry.id, index, action, option, timeout)  # durable first
         inquiry.respond(index, action, option)
+        self.meter.decided(timeout)
         self.deadlines.pop(index, None)
         self.wire_ids.pop(index, None)
         if asked and wire_id is not None:

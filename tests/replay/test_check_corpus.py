@@ -1,5 +1,6 @@
-"""The engine replays every real Tenhou round exactly (four-player and sanma): every recorded move was offered, the
-engine asked for nothing the log lacks, and deltas, dora, han, fu, yaku and pao agree."""
+"""The engine replays every real Tenhou round exactly, four-player and sanma: every recorded
+move was offered, the engine asked for nothing the log lacks, and deltas, dora, han, fu, yaku,
+pao and the match's end agree."""
 
 from __future__ import annotations
 
