@@ -27,7 +27,7 @@ import msgspec
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.bot import Bot, make, seat_view
 from engine.driver import run_sync
-from engine.game import Game
+from engine.game import Game, new_game
 from engine.rules.config import TENHOU_HANCHAN
 
 
@@ -85,7 +85,7 @@ class Tally(msgspec.Struct):
 def play(seed: int, names: list[str], timed: set[int]) -> tuple[Game, list[float], list[float]]:
     """One hanchan; the timed seats' decision times (CPU, wall)."""
     center = BotCenter([make(n) for n in names], timed)
-    game = Game(TENHOU_HANCHAN, seed, center)
+    game = new_game(TENHOU_HANCHAN, seed, center)
     center.game = game
     run_sync(game)
     return game, center.times, center.wall

@@ -28,7 +28,7 @@ from bench.peers import PEERS, SelfPlay, Tally, installed
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.driver import run_sync
 from engine.env import MahjongEnv
-from engine.game import Game
+from engine.game import new_game
 from engine.rules.config import TENHOU_HANCHAN
 
 
@@ -68,7 +68,7 @@ def ours_selfplay(games: int, seed: int) -> SelfPlay:
     for g in range(games):
         start = time.process_time()
         center = RandomCenter(seed * 7919 + g)
-        game = Game(TENHOU_HANCHAN, seed + g, center)
+        game = new_game(TENHOU_HANCHAN, seed + g, center)
         run_sync(game)
         tally.game(len(game.rounds), tuple(game.scores), time.process_time() - start)
         decisions += center.decisions

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.actions.inquiry import MultiPlayerInquiry, SinglePlayerInquiry
 from engine.actions.types import ActionType
-from engine.game import Game
+from engine.game import new_game
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
 from engine.rules.wall import Wall
 
@@ -86,7 +86,7 @@ class MahjongEnv:
         if not self.done:
             self._coro.close()  # the match in progress is abandoned
         self._center = _Center(self.observe)
-        self.game = Game(
+        self.game = new_game(
             self.rules, seed, self._center, max_rounds=self.max_rounds, walls=self.walls
         )
         self._coro: Coroutine[Any, Any, Any] = self.game.run()

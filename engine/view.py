@@ -5,6 +5,12 @@ Event classes declare ``__visibility__`` (field -> "owner" | "god"; others publi
 as null to non-owners, so they learn that it happened to ``seat`` and nothing else). The
 field lists are computed once per type. ``project(event, seat)`` returns a copy with hidden
 fields set to None; ``project(event, None)`` is the god view.
+
+Who owns what: this module owns visibility (``project``) and the table as a seat sees it
+(``snapshot``); engine.game owns the state and the events. The dependency runs one way:
+engine.game.setup's broadcast listener imports ``project``, and this module reads a Game only
+through its attributes (the Game type is imported for the type checker alone), so importing
+the view never imports engine.game and there is no cycle between the two.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from engine.actions.types import Decision
 from engine.centers import ReplayCenter
 from engine.driver import run_sync
 from engine.game.game import Game
+from engine.game.setup import new_game
 from engine.replay.verify import verify_record
 from engine.rules.config import RuleConfig
 from server.storage import GameRecord
@@ -39,7 +40,7 @@ def replay(record: GameRecord, rounds: int | None = None) -> Game:
     assert record.seed is not None, "a record served during the game has no seed"
     rules = msgspec.json.decode(record.rules, type=RuleConfig)
     decisions = [Decision(d.inquiry, d.seat, d.action, d.option) for d in record.decisions]
-    game = Game(rules, record.seed, ReplayCenter(decisions), max_rounds=rounds)
+    game = new_game(rules, record.seed, ReplayCenter(decisions), max_rounds=rounds)
     return run_sync(game, fill_defaults=True)
 
 

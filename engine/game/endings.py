@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.game.events import Agari, EndRound, Ryuukyoku, Win
-from engine.game.game import RoundResult
 from engine.game.payments import agari_deltas, nagashi_deltas, tenpai_deltas
+from engine.game.results import RoundResult
 from engine.rules.scoring import score_hand
 from engine.rules.tiles import YAOCHUU
 

@@ -1,16 +1,21 @@
-"""Game: the state of one match and the coroutine that plays it through the event queue."""
+"""Game: the state of one match and the coroutine that plays it through the event queue.
+
+Game is handed its setup (the listeners that play it, registered on its bus): it imports
+neither engine.game.setup nor engine.view, which import it. ``engine.game.setup.new_game``
+builds a Game with the setup its RuleConfig calls for; the setup's broadcast listener
+projects events for the seats (engine.view), so the state here knows nothing of visibility.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-import msgspec
-
 from engine.actions import ActionCenter, Decision, MultiPlayerInquiry
-from engine.events import EventBase, EventBus, EventQueue
-from engine.game.events import BeginGame, DoraRevealed, WaitPlayerAction, Win
+from engine.events import EventBus, EventQueue
+from engine.game.events import BeginGame, DoraRevealed, WaitPlayerAction
 from engine.game.player import Player
+from engine.game.results import RoundResult, RoundStart
 from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld, MeldType
 from engine.rules.scoring import WinContext
@@ -19,34 +24,11 @@ from engine.rules.tiles import WINDS
 from engine.rules.wall import Wall, seeded_wall
 
 
-class RoundStart(msgspec.Struct, frozen=True):
-    """Where a match starts when it does not start at East 1 (replays)."""
-
-    kyoku: int
-    honba: int
-    kyotaku: int
-    scores: tuple[int, ...]
-
-
-class RoundResult(msgspec.Struct, frozen=True, kw_only=True):
-    """One played hand as a record exporter needs it."""
-
-    round_index: int
-    kyoku: int
-    honba: int
-    kyotaku: int
-    scores: tuple[int, ...]
-    #: "agari" or the Ryuukyoku kind ("exhaustive", "nagashi", "kyuushu", ...)
-    kind: str
-    deltas: tuple[int, ...]
-    wins: tuple[Win, ...] = ()
-    tenpai: tuple[int, ...] = ()
-    dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()
-
-
 class Game:
-    """One match. ``await game.run()`` plays it; engine.driver runs that coroutine."""
+    """One match. ``await game.run()`` plays it; engine.driver runs that coroutine.
+
+    ``setup`` registers the listeners on the game's bus (``engine.game.setup.setup_for``
+    picks it; ``new_game`` does that for you)."""
 
     def __init__(
         self,
@@ -54,13 +36,11 @@ class Game:
         seed: int | str | bytes,
         action_center: ActionCenter,
         *,
+        setup: Callable[[EventBus], None],
         start: RoundStart | None = None,
         walls: Callable[[int], Wall] | None = None,
         max_rounds: int | None = None,
-        setup: Callable[[EventBus], None] | None = None,
     ) -> None:
-        from engine.game.setup import riichi_setup
-
         self.rules = rules
         self.seed = seed
         self.center = action_center
@@ -68,9 +48,7 @@ class Game:
         self.max_rounds = max_rounds
         self.n = rules.players
         self.bus = EventBus()
-        (setup or riichi_setup)(self.bus)
-        if not action_center.wants_events:
-            self._drop_broadcast()
+        setup(self.bus)
         self.queue = EventQueue(self.bus, self)
         start = start or RoundStart(0, 0, 0, (rules.start_points,) * self.n)
         self.players = [Player(s, start.scores[s]) for s in range(self.n)]
@@ -101,14 +79,6 @@ class Game:
         #: the round being played ended with these (set by the ending listeners)
         self.renchan = False
         self.round_kind = ""
-
-    def _drop_broadcast(self) -> None:
-        """A center that never wants events costs no broadcast listener at all."""
-        from engine.game.setup import broadcast
-
-        for listener in self.bus.all():
-            if listener.handler is broadcast:
-                self.bus.unsubscribe(listener)
 
     # ------------------------------------------------------------------ driving
 
@@ -161,19 +131,6 @@ class Game:
     def closed(self, inquiry: MultiPlayerInquiry) -> None:
         self.decisions.extend(inquiry.decisions)
         self.inquiry = None
-
-    def broadcast(self, event: EventBase) -> None:
-        """Deliver ``event`` to every seat as that seat may see it, and the god view."""
-        center = self.center
-        if not center.wants_events:
-            return
-        from engine.view import project
-
-        for seat in range(self.n):
-            seen = project(event, seat)
-            if seen is not None:
-                center.on_event(seat, seen)
-        center.on_event(None, event)
 
     # ------------------------------------------------------------------ state helpers
 

@@ -1,15 +1,26 @@
 """Setups: the one place listeners are registered. A custom setup may add or replace any.
 
-``base_setup`` plays hands; ``riichi_setup`` adds the riichi stick and its abortive draw."""
+``base_setup`` plays hands; ``riichi_setup`` adds the riichi stick and its abortive draw.
+``setup_for(rules)`` picks a RuleConfig's setup and ``new_game`` hands it to a Game: Game
+imports no setup (this module imports Game, and the listeners it registers). The broadcast
+listener is where an event is projected for each seat (engine.view, which reads a Game but
+never imports engine.game at run time).
+
+The listener modules are imported by module path, not through the engine.game package: the
+package re-exports ``new_game`` from here.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
-from engine.actions import ActionType, Choice, MultiPlayerInquiry
+import engine.game.claims as claims
+import engine.game.endings as endings
+import engine.game.match as match
+import engine.game.melds as melds
+import engine.game.turn as turn
+from engine.actions import ActionCenter, ActionType, Choice, MultiPlayerInquiry
 from engine.events import AFTER, BROADCAST, EXECUTE, EventBus, after_broadcast
-from engine.game import claims, endings, match, melds, turn
 from engine.game.events import (
     Agari,
     BeginGame,
@@ -27,9 +38,14 @@ from engine.game.events import (
     Ryuukyoku,
     WaitPlayerAction,
 )
+from engine.game.game import Game
+from engine.game.results import RoundStart
+from engine.rules.config import RuleConfig
+from engine.rules.wall import Wall
+from engine.view import project
 
-if TYPE_CHECKING:
-    from engine.game.game import Game
+#: a setup registers the listeners of a game on its bus
+Setup = Callable[[EventBus], None]
 
 #: what each answer to a turn inquiry leads to (the gates of the event-flow map)
 ON_TURN: dict[ActionType, Callable[[Game, Choice], None]] = {
@@ -52,8 +68,18 @@ RESOLVE: dict[str, Callable[[Game, MultiPlayerInquiry], None]] = {
 
 
 def broadcast(ev: GameEvent) -> None:
-    if type(ev).__broadcast__:
-        ev.game.broadcast(ev)
+    """Deliver ``ev`` to every seat as that seat may see it, and the god view."""
+    if not type(ev).__broadcast__:
+        return
+    game: Game = ev.game
+    center = game.center
+    if not center.wants_events:
+        return
+    for seat in range(game.n):
+        seen = project(ev, seat)
+        if seen is not None:
+            center.on_event(seat, seen)
+    center.on_event(None, ev)
 
 
 def present(ev: WaitPlayerAction) -> Awaitable[object] | None:
@@ -109,3 +135,39 @@ def riichi_setup(bus: EventBus) -> None:
     base_setup(bus)
     bus.subscribe(RiichiAccepted, turn.accept_riichi, EXECUTE)
     bus.subscribe(RiichiAccepted, turn.check_suucha_riichi, AFTER)
+
+
+def setup_for(rules: RuleConfig) -> Setup:
+    """The setup a RuleConfig plays: every rule set has the riichi stick (its options, such
+    as ``suucha_riichi``, are read by the listeners themselves)."""
+    return riichi_setup
+
+
+def without_broadcast(setup: Setup) -> Setup:
+    """``setup`` minus its broadcast listeners: a center that never wants events costs no
+    broadcast listener at all."""
+
+    def quiet(bus: EventBus) -> None:
+        setup(bus)
+        for listener in bus.all():
+            if listener.handler is broadcast:
+                bus.unsubscribe(listener)
+
+    return quiet
+
+
+def new_game(
+    rules: RuleConfig,
+    seed: int | str | bytes,
+    center: ActionCenter,
+    *,
+    start: RoundStart | None = None,
+    walls: Callable[[int], Wall] | None = None,
+    max_rounds: int | None = None,
+    setup: Setup | None = None,
+) -> Game:
+    """A Game of ``rules`` with its setup (``setup_for(rules)`` unless one is given)."""
+    chosen = setup or setup_for(rules)
+    if not center.wants_events:
+        chosen = without_broadcast(chosen)
+    return Game(rules, seed, center, setup=chosen, start=start, walls=walls, max_rounds=max_rounds)

@@ -12,7 +12,9 @@ from engine.actions import ActionCenter
 from engine.driver import run_sync
 from engine.events import AFTER
 from engine.game.events import GameEnded
-from engine.game.game import Game, RoundStart
+from engine.game.game import Game
+from engine.game.results import RoundStart
+from engine.game.setup import new_game
 from engine.replay.compare import compare_end
 from engine.replay.mjai_read import read_mjai
 from engine.replay.record import GameRecord, ReplayError, RoundRecord, engine_kyoku
@@ -100,7 +102,7 @@ def replay_round(
     wall = build_wall(record, rules.players)
     kyoku = engine_kyoku(record.kyoku, rules.players)
     start = RoundStart(kyoku, record.honba, record.kyotaku, record.scores[: rules.players])
-    game = Game(rules, 0, outer or center, start=start, walls=lambda _i: wall, max_rounds=1)
+    game = new_game(rules, 0, outer or center, start=start, walls=lambda _i: wall, max_rounds=1)
     center.game = game
     ended: list[GameEnded] = []
     game.bus.subscribe(GameEnded, ended.append, AFTER)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.game.events import Win as EngineWin
-from engine.game.game import RoundResult
+from engine.game.results import RoundResult
 from engine.replay.record import RoundEnd, Win
 from engine.rules.tiles import to_str
 

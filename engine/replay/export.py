@@ -11,7 +11,9 @@ from typing import Any
 
 from engine.centers import ReplayCenter
 from engine.driver import run_sync
-from engine.game.game import Game, RoundStart
+from engine.game.game import Game
+from engine.game.results import RoundStart
+from engine.game.setup import new_game
 from engine.replay.mjai_write import mjai_events
 from engine.replay.record import GameRecord
 from engine.replay.recorder import Recorder
@@ -27,7 +29,7 @@ def record_game(
     first = game.rounds[0] if game.rounds else None
     start = RoundStart(first.kyoku, first.honba, first.kyotaku, first.scores) if first else None
     recorder = Recorder(ReplayCenter(game.decisions), game.n)
-    again = Game(
+    again = new_game(
         game.rules,
         game.seed,
         recorder,

@@ -20,6 +20,7 @@ from engine.centers import ReplayCenter
 from engine.driver import run_sync
 from engine.game.events import BeginGame, GameEnded
 from engine.game.game import Game
+from engine.game.setup import new_game
 from engine.replay.check import MatchEnd, replay_round
 from engine.replay.mjai_read import read_mjai
 from engine.replay.record import GameRecord, ReplayError
@@ -71,7 +72,7 @@ def seeded_game(
     hands, those a game that did not end has finished), with its god-view events; the game
     is returned so its round results can be checked against the stored ones."""
     view = GodView(ReplayCenter(decisions))
-    game = run_sync(Game(rules, seed, view, max_rounds=rounds), fill_defaults=True)
+    game = run_sync(new_game(rules, seed, view, max_rounds=rounds), fill_defaults=True)
     return game, view.events
 
 

@@ -23,7 +23,8 @@ import msgspec
 from engine.actions.types import Decision, InvalidResponse
 from engine.centers import ReplayCenter
 from engine.driver import Unanswered, run_sync
-from engine.game.game import Game, RoundResult
+from engine.game.results import RoundResult
+from engine.game.setup import new_game
 from engine.replay.record import ReplayError, RoundRecord, StepKind
 from engine.replay.tenhou_read import read_game
 from engine.rules.config import RuleConfig
@@ -80,7 +81,7 @@ def _replay_failures(doc: Mapping[str, Any], seed: int) -> list[str]:
         result = doc.get("result") or {}
     except (KeyError, TypeError, ValueError, msgspec.ValidationError) as e:
         return [f"unreadable record: {type(e).__name__}: {e}"]
-    game = Game(rules, seed, ReplayCenter(decisions))
+    game = new_game(rules, seed, ReplayCenter(decisions))
     try:
         run_sync(game)
     except (Unanswered, InvalidResponse) as e:

@@ -17,7 +17,7 @@ from typing import Any
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import Decision, InvalidResponse
 from engine.driver import Unanswered, run_sync
-from engine.game.game import Game
+from engine.game.setup import new_game
 from engine.rules.config import RuleConfig
 from server.messaging import encode_raw
 
@@ -119,7 +119,7 @@ def verify(
     """None when the current engine replays the log exactly (every stored hash matches and
     every decision is used), else why not."""
     feed = Feed(decisions, trails)
-    game = Game(rules, seed, _Checker(feed))
+    game = new_game(rules, seed, _Checker(feed))
     try:
         run_sync(game)
     except Unanswered:

@@ -9,6 +9,7 @@ from engine import view
 from engine.bot.view import SeatView, seat_view
 from engine.driver import run_async
 from engine.game.game import Game
+from engine.game.setup import new_game
 from engine.rules.config import RuleConfig
 
 
@@ -33,7 +34,7 @@ class RealEngine:
     """``EnginePort`` over engine.game and engine.driver."""
 
     def new_game(self, rules: RuleConfig, seed: int, center: Any) -> Game:
-        return Game(rules, seed, center)
+        return new_game(rules, seed, center)
 
     async def run(self, game: Any) -> None:
         await run_async(game)

@@ -19,7 +19,7 @@ from typing import Any
 from bench.bots import BotCenter
 from engine.bot import make
 from engine.driver import run_sync
-from engine.game import Game
+from engine.game import new_game
 from engine.replay.export import to_mjai
 from engine.rules.config import TENHOU_HANCHAN
 from engine.rules.hand import is_agari, tenpai_discards
@@ -31,7 +31,7 @@ Event = dict[str, Any]
 
 def _game_log(seed: int, hands: int) -> list[Event]:
     center = BotCenter([make("strong") for _ in range(4)], set())
-    game = Game(TENHOU_HANCHAN, seed, center, max_rounds=hands)
+    game = new_game(TENHOU_HANCHAN, seed, center, max_rounds=hands)
     center.game = game
     run_sync(game)
     return to_mjai(game)

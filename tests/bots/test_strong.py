@@ -9,7 +9,7 @@ from engine.actions.inquiry import SinglePlayerInquiry
 from engine.actions.types import Action, ActionType, Option
 from engine.bot import SeatView, make, seat_view
 from engine.driver import run_sync
-from engine.game import Game
+from engine.game import new_game
 from engine.rules.config import TENHOU_HANCHAN
 from engine.rules.meld import Meld, MeldType
 from engine.rules.tiles import parse, to_str
@@ -78,7 +78,7 @@ def test_it_wins_when_offered() -> None:
 
 def test_a_seat_view_holds_no_other_seats_concealed_tiles() -> None:
     center = BotCenter([make("strong") for _ in range(4)], set())
-    game = Game(TENHOU_HANCHAN, 3, center, max_rounds=1)
+    game = new_game(TENHOU_HANCHAN, 3, center, max_rounds=1)
     center.game = game
     views: list[SeatView] = []
     original = center.on_inquiry

@@ -11,7 +11,7 @@ from engine.bot import choose
 from engine.centers import RandomCenter, Script, ScriptedCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
-from engine.game import Game, RoundStart
+from engine.game import Game, RoundStart, new_game
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
 from engine.rules.meld import MeldType
 from engine.rules.tiles import NUM_TILES, SANMA_REMOVED, kind_to_str, parse_kinds, to_counts
@@ -124,7 +124,7 @@ def play(
 ) -> tuple[Game, ScriptedCenter]:
     """Play the scripted hands (walls by hand index) with invariants after every event."""
     center = ScriptedCenter(script)
-    game = Game(
+    game = new_game(
         rules,
         0,
         center,

@@ -11,7 +11,7 @@ from engine.actions import ActionType
 from engine.centers import ReplayCenter
 from engine.driver import run_sync
 from engine.env import ACTION_DIM, MahjongEnv
-from engine.game import Game
+from engine.game import new_game
 from engine.rules import tiles
 from engine.rules.config import TENHOU_HANCHAN
 from engine.rules.meld import MeldType
@@ -151,7 +151,7 @@ def test_indices_and_engine_answers_match_both_ways(seed: int) -> None:
 def test_env_decisions_replay_through_the_plain_engine() -> None:
     env = MahjongEnv()
     _play(env, 21, random.Random(21))
-    replayed = run_sync(Game(TENHOU_HANCHAN, 21, ReplayCenter(env.game.decisions)))
+    replayed = run_sync(new_game(TENHOU_HANCHAN, 21, ReplayCenter(env.game.decisions)))
     assert replayed.scores == env.game.scores
     assert [r.deltas for r in replayed.rounds] == [r.deltas for r in env.game.rounds]
 

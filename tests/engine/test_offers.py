@@ -11,7 +11,7 @@ from engine.actions import ActionType as A
 from engine.actions import InvalidResponse, MultiPlayerInquiry
 from engine.centers import DefaultCenter
 from engine.driver import run_async, run_sync
-from engine.game import Game
+from engine.game import new_game
 from engine.rules.config import TENHOU_TONPUU
 from engine.rules.tiles import to_str
 from engine.view import snapshot
@@ -95,8 +95,8 @@ class _BadFirst(DefaultCenter):
 
 def test_a_bad_answer_is_refused_and_changes_nothing() -> None:
     center = _BadFirst()
-    game = run_sync(Game(TENHOU_TONPUU, 5, center))
-    reference = run_sync(Game(TENHOU_TONPUU, 5, DefaultCenter()))
+    game = run_sync(new_game(TENHOU_TONPUU, 5, center))
+    reference = run_sync(new_game(TENHOU_TONPUU, 5, DefaultCenter()))
     assert center.rejected > 0
     assert game.scores == reference.scores and game.decisions == reference.decisions
 
@@ -118,7 +118,7 @@ class _Later:
 
 async def test_run_async_waits_for_answers_from_another_task() -> None:
     center = _Later()
-    game = Game(TENHOU_TONPUU, 9, center)
+    game = new_game(TENHOU_TONPUU, 9, center)
     lock = anyio.Lock()
     seen_hidden: list[bool] = []
 
@@ -135,7 +135,7 @@ async def test_run_async_waits_for_answers_from_another_task() -> None:
     async with anyio.create_task_group() as tg:
         tg.start_soon(answer)
         await run_async(game, lock)
-    reference = run_sync(Game(TENHOU_TONPUU, 9, DefaultCenter()))
+    reference = run_sync(new_game(TENHOU_TONPUU, 9, DefaultCenter()))
     assert game.over and game.scores == reference.scores
     assert seen_hidden and all(seen_hidden)
 

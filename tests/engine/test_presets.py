@@ -9,7 +9,7 @@ from engine.actions import ActionType as A
 from engine.centers import RandomCenter, Script
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
-from engine.game import Game, RoundStart
+from engine.game import RoundStart, new_game
 from engine.rules.config import (
     MAHJONGSOUL_HANCHAN,
     MLEAGUE,
@@ -218,7 +218,7 @@ def test_wrc_plays_without_red_fives() -> None:
 def test_every_preset_plays_whole_matches_keeping_the_invariants(name: str) -> None:
     rules = PRESETS[name]
     bots = BotCenter()
-    for game in (Game(rules, 1, RandomCenter(1)), Game(rules, 2, bots)):
+    for game in (new_game(rules, 1, RandomCenter(1)), new_game(rules, 2, bots)):
         bots.game = game
         game.bus.subscribe(EventBase, check_invariants, late(AFTER))
         run_sync(game)

@@ -13,7 +13,7 @@ from engine.actions import ActionType as A
 from engine.centers import RandomCenter, ScriptedCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
-from engine.game import Game, RoundStart
+from engine.game import RoundStart, new_game
 from engine.game.events import Kita
 from engine.replay.check import check_game
 from engine.replay.export import to_tenhou
@@ -91,7 +91,7 @@ def test_the_lobby_lists_the_sanma_presets() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_sanma_games_keep_the_invariants_and_replay_exactly(seed: int) -> None:
-    game = Game(TENHOU_SANMA_TONPUU, seed, RandomCenter(seed))
+    game = new_game(TENHOU_SANMA_TONPUU, seed, RandomCenter(seed))
     game.bus.subscribe(EventBase, check_invariants, late(AFTER))
     run_sync(game)
     assert game.over and sum(game.scores) == 105000
@@ -105,7 +105,7 @@ def test_random_sanma_games_keep_the_invariants_and_replay_exactly(seed: int) ->
 
 def test_bots_play_a_sanma_hanchan_to_the_end_with_kita() -> None:
     center = BotCenter()
-    game = Game(SANMA, 7, center)
+    game = new_game(SANMA, 7, center)
     center.game = game
     kita: list[int] = []
     game.bus.subscribe(Kita, lambda ev: kita.append(ev.seat), AFTER)
@@ -121,7 +121,7 @@ def test_the_seat_views_show_a_kita_to_every_seat_and_no_hand() -> None:
     hands = ["123p456p789s1z4z55s", "999m111p999p22z33z", "111m777s888s55z66z"]
     wall = make_wall(hands, draws="1z", rinshan="5s", dora="6z", rules=SANMA)
     center = ScriptedCenter([(0, A.KITA), (0, A.TSUMO)])
-    game = Game(SANMA, 0, center, start=START, walls=lambda i: wall, max_rounds=1)
+    game = new_game(SANMA, 0, center, start=START, walls=lambda i: wall, max_rounds=1)
     seen: list[tuple[view.Snapshot, view.Snapshot]] = []
     game.bus.subscribe(
         Kita, lambda ev: seen.append((view.snapshot(game, 0), view.snapshot(game, 1))), late(AFTER)

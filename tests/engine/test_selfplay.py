@@ -14,7 +14,7 @@ from engine.actions import MultiPlayerInquiry, SinglePlayerInquiry
 from engine.centers import RandomCenter, ReplayCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
-from engine.game import Game
+from engine.game import Game, new_game
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_TONPUU
 from engine.rules.hand import shanten
 from engine.rules.tiles import to_counts
@@ -79,7 +79,7 @@ def test_no_seat_ever_sees_a_concealed_tile_of_another_in_seeded_games(chunk: in
     seeds = range(chunk, PRIVACY_GAMES, PRIVACY_CHUNKS)
     for seed in seeds:
         center = PrivacyCenter(seed)
-        game = Game(TENHOU_TONPUU, seed, center)
+        game = new_game(TENHOU_TONPUU, seed, center)
         center.game = game
         run_sync(game)
         assert game.over and center.delivered > 0
@@ -88,7 +88,7 @@ def test_no_seat_ever_sees_a_concealed_tile_of_another_in_seeded_games(chunk: in
 
 def test_draw_tiles_reach_only_their_owner() -> None:
     center = RandomCenter(3, wants_events=True)
-    run_sync(Game(TENHOU_TONPUU, 3, center))
+    run_sync(new_game(TENHOU_TONPUU, 3, center))
     draws = [(s, e) for s, e in center.events if type(e).__name__ == "Draw"]
     assert draws
     for seat, event in draws:
@@ -97,9 +97,9 @@ def test_draw_tiles_reach_only_their_owner() -> None:
 
 def test_seed_and_decisions_reproduce_the_game() -> None:
     for seed in range(3):
-        first = Game(TENHOU_HANCHAN, seed, RandomCenter(seed + 100))
+        first = new_game(TENHOU_HANCHAN, seed, RandomCenter(seed + 100))
         run_sync(first)
-        again = Game(TENHOU_HANCHAN, seed, ReplayCenter(first.decisions))
+        again = new_game(TENHOU_HANCHAN, seed, ReplayCenter(first.decisions))
         run_sync(again)
         assert again.decisions == first.decisions
         assert msgspec.json.encode(again.rounds) == msgspec.json.encode(first.rounds)
@@ -108,7 +108,7 @@ def test_seed_and_decisions_reproduce_the_game() -> None:
 
 def test_invariants_hold_after_every_event_of_random_games() -> None:
     for seed in range(6):
-        game = Game(TENHOU_HANCHAN, seed, RandomCenter(seed))
+        game = new_game(TENHOU_HANCHAN, seed, RandomCenter(seed))
         game.bus.subscribe(EventBase, check_invariants, late(AFTER))
         run_sync(game)
         assert game.over
@@ -155,7 +155,7 @@ def test_invariants_hold_in_games_full_of_wins_calls_and_riichi() -> None:
     kinds: Counter[str] = Counter()
     for seed in range(4):
         center = GreedyCenter(seed)
-        game = Game(TENHOU_TONPUU, seed, center)
+        game = new_game(TENHOU_TONPUU, seed, center)
         center.game = game
         game.bus.subscribe(EventBase, check_invariants, late(AFTER))
         run_sync(game)
@@ -167,7 +167,7 @@ def test_invariants_hold_in_games_full_of_wins_calls_and_riichi() -> None:
 def test_every_projected_event_encodes_as_json_tagged_with_its_type() -> None:
     center = GreedyCenter(11)
     center.wants_events = True
-    game = Game(TENHOU_TONPUU, 11, center)
+    game = new_game(TENHOU_TONPUU, 11, center)
     center.game = game
     run_sync(game)
     names = set()

@@ -12,6 +12,7 @@ import pytest
 from engine.centers import RandomCenter
 from engine.driver import run_sync
 from engine.game.game import Game
+from engine.game.setup import new_game
 from engine.replay.check import check_game, rerecord_round
 from engine.replay.export import record_game, to_mjai, to_tenhou
 from engine.replay.mjai_read import read_mjai
@@ -26,7 +27,7 @@ GAMES = [(TENHOU_HANCHAN, s) for s in range(4)] + [(TENHOU_TONPUU, 100), (NO_AKA
 
 
 def _played(rules: RuleConfig, seed: int) -> Game:
-    game = Game(rules, seed, RandomCenter(seed))
+    game = new_game(rules, seed, RandomCenter(seed))
     return run_sync(game)
 
 

@@ -11,7 +11,7 @@ import pytest
 from engine.centers import ReplayCenter
 from engine.driver import run_sync
 from engine.game.events import Agari, BeginGame, GameEnded, RoundStarted, Ryuukyoku
-from engine.game.game import Game
+from engine.game.setup import new_game
 from engine.replay.export import to_mjai
 from engine.replay.godview import RoundFailed, replay_log, seeded_game
 from engine.replay.record import ReplayError
@@ -68,7 +68,7 @@ def test_garbage_is_refused_as_unreadable() -> None:
 
 
 def test_an_mjai_log_replays_to_the_games_scores() -> None:
-    game = Game(TENHOU_HANCHAN, 7, ReplayCenter([]))
+    game = new_game(TENHOU_HANCHAN, 7, ReplayCenter([]))
     run_sync(game, fill_defaults=True)
     lines = to_mjai(game, ["a", "b", "c", "d"])
     body = b"\n".join(json.dumps(line).encode() for line in lines)
@@ -81,7 +81,7 @@ def test_an_mjai_log_replays_to_the_games_scores() -> None:
 
 
 def test_a_stored_game_replays_from_seed_and_decisions_to_its_scores() -> None:
-    game = Game(TENHOU_SANMA_HANCHAN, 11, ReplayCenter([]))
+    game = new_game(TENHOU_SANMA_HANCHAN, 11, ReplayCenter([]))
     run_sync(game, fill_defaults=True)
     decisions = list(game.decisions)
     _, events = seeded_game(TENHOU_SANMA_HANCHAN, 11, decisions)

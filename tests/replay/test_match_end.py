@@ -11,7 +11,7 @@ import msgspec
 
 from engine.centers import RandomCenter
 from engine.driver import run_sync
-from engine.game.game import Game
+from engine.game.setup import new_game
 from engine.replay.check import check_game
 from engine.replay.export import to_tenhou
 from engine.replay.tenhou_read import read_game, rules_of
@@ -20,7 +20,7 @@ from engine.rules.scoring.points import placement_points
 
 
 def _log(seed: int = 3) -> dict[str, Any]:
-    game = run_sync(Game(TENHOU_TONPUU, seed, RandomCenter(seed)))
+    game = run_sync(new_game(TENHOU_TONPUU, seed, RandomCenter(seed)))
     assert game.over
     data: dict[str, Any] = json.loads(json.dumps(to_tenhou(game), ensure_ascii=False))
     return data

@@ -14,6 +14,7 @@ import pytest
 from engine.centers import RandomCenter
 from engine.driver import run_sync
 from engine.game.game import Game
+from engine.game.setup import new_game
 from engine.replay.__main__ import main
 from engine.replay.export import to_tenhou
 from engine.replay.verify import verify_document, verify_record, verify_tenhou
@@ -29,7 +30,7 @@ def _json(value: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    return run_sync(Game(PRESETS["tenhou-tonpuu"], SEED, RandomCenter(11)))
+    return run_sync(new_game(PRESETS["tenhou-tonpuu"], SEED, RandomCenter(11)))
 
 
 @pytest.fixture

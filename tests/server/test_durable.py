@@ -21,7 +21,7 @@ from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, Decision
 from engine.centers import ReplayCenter
 from engine.driver import run_sync
-from engine.game.game import Game
+from engine.game.setup import new_game
 from engine.replay import check, tenhou_read
 from engine.rules.config import RuleConfig
 from server import records
@@ -128,7 +128,7 @@ async def _check_final(
     assert None not in trails and verify(rules, record.seed, decisions, trails) is None
     # no decision invented: a human seat's decisions are its client's own answers, in order
     choices = Choices(decisions)
-    run_sync(Game(rules, record.seed, choices))
+    run_sync(new_game(rules, record.seed, choices))
     for seat, player in enumerate(players):
         mine = [d for d in record.decisions if d.seat == seat]
         assert not any(d.timeout for d in mine)
