@@ -16,6 +16,7 @@ from server.mailbox import Closed
 from server.messaging import Answer, Snapshot
 from server.session.client import answer, serve_seat, serve_watcher
 from server.session.hub import Hub
+from server.session.outbox import Outbox
 from server.storage import STATUSES, GameSummary
 from server.transport import StreamConnection
 from server.web import bearer, error, json_response, read_body
@@ -80,6 +81,12 @@ class GamesApi:
             return too_many("too_many_sockets", f"at most {limit} open streams per client", 5)
         token = bearer(request)
         entry = self.hub.rooms.seat_of(token)
+        if entry is not None and entry[0].game == game and _socket_held(entry[1].outbox):
+            # the stream would replace the seat's connection: a bot author's debug stream
+            # must not close its own player's WebSocket (4003) mid-game
+            self.guard.close_socket(client)
+            message = "this seat plays over a WebSocket; its events arrive there"
+            return error("seat_connected", message, 409)
         conn = StreamConnection(self.hub.settings.send_queue)
         if entry is not None and entry[0].game == game:
             self.hub.spawn(serve_seat, self.hub, conn, token)
@@ -183,3 +190,10 @@ class GamesApi:
         if record.status not in records.OVER:
             return error("playing", "a game is verified when it ends", 409)
         return json_response(await anyio.to_thread.run_sync(records.verify, record))
+
+
+def _socket_held(outbox: Outbox | None) -> bool:
+    """A live WebSocket (or mjai pipe) holds the seat; another SSE stream may replace one."""
+    return (
+        outbox is not None and not outbox.closed and not isinstance(outbox.conn, StreamConnection)
+    )
