@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import ActionType, MultiPlayerInquiry
-from engine.actions.calls import kuikae_kinds
 from engine.game.claims import on_ron, pass_furiten
 from engine.game.events import Call, Draw, Kan, Kita
 from engine.game.resolvers import chankan_inquiry, kita_inquiry, turn_inquiry
+from engine.rules.calls import kuikae_kinds
 from engine.rules.meld import Meld, MeldType
 from engine.rules.tiles import DRAGONS, WINDS
 

@@ -14,14 +14,14 @@ from engine.actions import (
     SinglePlayerInquiry,
     TenpaiInfo,
 )
-from engine.actions.calls import (
+from engine.actions.types import DiscardOptions
+from engine.rules.calls import (
     ankan_options,
     chii_options,
     daiminkan_option,
     kakan_options,
     pon_options,
 )
-from engine.actions.types import DiscardOptions
 from engine.rules.hand import decompose, is_kokushi, tenpai_discards
 from engine.rules.hand import waits as hand_waits
 from engine.rules.meld import MeldType
