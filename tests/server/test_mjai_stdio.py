@@ -4,7 +4,8 @@ The administrator registers the command (``RIICHI_MJAI_BOTS``); rooms seat it by
 server runs one process per seat. Our own ``python -m engine.bot.mjai`` plays a whole
 tonpuusen and the record replays; a faulty command (nonsense once, too slow once, a crash
 once) costs its seat a few defaults and one restart, and the table still ends. Every process
-is gone when the game is over.
+is gone when the game is over, or when the server stops mid-game; a bad registration stops
+the server at start.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
+from server.settings import Settings, SettingsError
 from tests.server.live import GENEROUS_ENV
 from tests.server.process import server_process
 
@@ -159,3 +162,33 @@ def _state(pid: int) -> str:
         return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1]).split()[0]
     except OSError:
         return "Z"
+
+
+def test_the_registered_commands_are_checked_at_start() -> None:
+    ok = Settings(mjai_bots=json.dumps({"mortal": ["python3", "-m", "mortal"]}))
+    ok.validate()
+    assert ok.mjai_commands == {"mortal": ["python3", "-m", "mortal"]}
+    assert Settings().mjai_commands == {}
+    for bad in ('["python3"]', "{oops", '{"Bad Name": ["x"]}', '{"a": []}', '{"a": "python3"}'):
+        with pytest.raises(SettingsError, match="mjai_bots"):
+            Settings(mjai_bots=bad).validate()
+    with pytest.raises(SettingsError, match="mjai_timeout_s"):
+        Settings(mjai_timeout_s=0.0).validate()
+
+
+def test_the_servers_stop_ends_a_playing_seats_process(tmp_path: Path) -> None:
+    env = {"mjai_bots": json.dumps({"ai": OURS}), "bot_pace_s": "0.5"}  # a game still on
+    with (
+        server_process(tmp_path, **env) as (host, proc),
+        httpx.Client(base_url=f"http://{host}", timeout=30) as http,
+    ):
+        body = {"preset": "tenhou-tonpuu", "bots": 4, "bot_names": ["mjai:ai"]}
+        room = http.post("/api/rooms", json=body).json()
+        deadline = time.monotonic() + 30
+        while not (children := _children(proc.pid)):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert http.get(f"/api/rooms/{room['code']}").json()["status"] == "playing"
+        proc.terminate()
+        assert proc.wait(20) == 0
+    assert all(_state(pid) == "Z" for pid in children), children
