@@ -27,7 +27,7 @@ from tests.server.process import server_process
 ROOT = Path(__file__).resolve().parents[2]
 OURS = [sys.executable, "-m", "engine.bot.mjai", "--bot", "strong"]
 #: per decision: long enough for a loaded machine, short enough for the slow answer's wait
-TIMEOUT_S = 1.5
+TIMEOUT_S = 2.5
 
 FAULTY = """
 import os, subprocess, sys, time
