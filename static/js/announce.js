@@ -3,6 +3,7 @@
 // by itself, so it never stands between a player and the next decision.
 
 import { t } from "./i18n.js";
+import { el } from "./dom.js";
 
 const SHOW_MS = 1300;
 
@@ -17,12 +18,9 @@ export function callWord(e) {
 function place(box, tb, bottom, seat, word, cls) {
   const r = (seat - bottom + tb.n) % tb.n;
   const side = tb.n === 3 && r === 2 ? 3 : r;
-  const el = document.createElement("div");
-  el.className = `announce r${side} ${cls}`;
-  el.dataset.seat = String(seat);
-  el.textContent = `${word}!`;
-  box.append(el);
-  setTimeout(() => el.remove(), SHOW_MS);
+  const call = el("div", { class: `announce r${side} ${cls}`, "data-seat": String(seat) }, `${word}!`);
+  box.append(call);
+  setTimeout(() => call.remove(), SHOW_MS);
 }
 
 /** Show what event `e` calls out over the board box (seats placed as on the board). */

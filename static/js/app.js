@@ -2,38 +2,24 @@
 
 import { t, setLang, getLang, LANGS } from "./i18n.js";
 import { replayPage } from "./replay.js";
+import { el } from "./dom.js";
 
 const app = document.getElementById("app");
 let cleanup = null;
 
 function header(extra = []) {
-  const bar = document.createElement("header");
-  bar.className = "bar";
-  const title = document.createElement("a");
-  title.className = "title"; title.href = "#/"; title.textContent = "Riichi";
-  const replay = document.createElement("a");
-  replay.href = "#/replay"; replay.textContent = t("replay");
-  const spacer = document.createElement("span");
-  spacer.className = "spacer";
-  const lang = document.createElement("select");
-  lang.id = "lang"; lang.title = t("language");
-  for (const [code, label] of LANGS) {
-    const o = document.createElement("option");
-    o.value = code; o.textContent = label; o.lang = code;
-    lang.append(o);
-  }
+  const lang = el("select", { id: "lang", title: t("language"), onchange: () => { setLang(lang.value); route(); } },
+    ...LANGS.map(([code, label]) => el("option", { value: code, lang: code }, label)));
   lang.value = getLang();
-  lang.addEventListener("change", () => { setLang(lang.value); route(); });
-  bar.append(title, replay, ...extra, spacer, lang);
-  return bar;
+  return el("header", "bar", el("a", { class: "title", href: "#/" }, "Riichi"), el("a", { href: "#/replay" }, t("replay")),
+    ...extra, el("span", "spacer"), lang);
 }
 
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   const hash = location.hash.replace(/^#\/?/, "");
   const [page, arg, key] = hash.split("/");
-  const body = document.createElement("div");
-  body.className = "body";
+  const body = el("div", "body");
   document.documentElement.lang = getLang();
   if (page === "replay") {
     app.replaceChildren(header(), body);

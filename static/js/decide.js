@@ -4,6 +4,7 @@
 
 import { tileEl } from "./tiles.js";
 import { t } from "./i18n.js";
+import { el } from "./dom.js";
 
 const CALLS = new Set(["chii", "pon", "daiminkan"]);
 
@@ -33,39 +34,24 @@ export function sameFace(can, hand, red) {
   return can;
 }
 
-const button = (label, type, onClick, key) => {
-  const b = document.createElement("button");
-  b.textContent = label;
-  if (key) {
-    // the keyboard shortcut, drawn as a key cap (not "Pon 1", which reads as a count)
-    const k = document.createElement("kbd");
-    k.textContent = String(key);
-    b.append(" ", k);
-  }
-  b.dataset.type = type;
-  b.addEventListener("click", onClick);
-  return b;
-};
+const button = (label, type, onClick, key) =>
+  // the keyboard shortcut, drawn as a key cap (not "Pon 1", which reads as a count)
+  el("button", { "data-type": type, onclick: onClick }, label, ...(key ? [" ", el("kbd", null, String(key))] : []));
 
 /**
  * The action buttons. ui = {inq, riichiMode, choosing: action index or null, answer(a, o),
  * setRiichi(bool), choose(index|null), red: the table's red fives}.
  */
 export function actionsEl(ui) {
-  const box = document.createElement("div");
-  box.className = "actions";
-  box.id = "actions";
+  const box = el("div", { class: "actions", id: "actions" });
   const inq = ui.inq;
   if (!inq) return box;
   if (ui.choosing !== null) {
     const a = inq.actions[ui.choosing];
     a.options.forEach((o, oi) => {
-      const c = document.createElement("span");
-      c.className = "choice"; c.tabIndex = 0; c.dataset.option = String(oi);
-      o.tiles.forEach((id) => c.append(tileEl(id, { red: ui.red })));
-      c.addEventListener("click", () => ui.answer(ui.choosing, oi));
-      c.addEventListener("keydown", (e) => { if (e.key === "Enter") ui.answer(ui.choosing, oi); });
-      box.append(c);
+      box.append(el("span", { class: "choice", tabindex: "0", "data-option": String(oi),
+        onclick: () => ui.answer(ui.choosing, oi), onkeydown: (e) => { if (e.key === "Enter") ui.answer(ui.choosing, oi); } },
+      ...o.tiles.map((id) => tileEl(id, { red: ui.red }))));
     });
     box.append(button(t("cancel"), "cancel", () => ui.choose(null)));
     return box;

@@ -3,32 +3,23 @@
 
 import { soundOn, setSound } from "./sound.js";
 import { t } from "./i18n.js";
+import { el } from "./dom.js";
 
 export const prefs = () => JSON.parse(localStorage.getItem("prefs") || "{}");
 const savePrefs = (p) => localStorage.setItem("prefs", JSON.stringify(p));
 
 /** The ⚙ menu of options; onChange runs after any of them changes. */
 export function toggles(onChange) {
-  const menu = document.createElement("details");
-  menu.className = "toggles";
-  const sum = document.createElement("summary");
-  sum.textContent = "⚙";
-  sum.id = "opts";
-  const box = document.createElement("div");
-  box.className = "menu";
-  menu.append(sum, box);
+  const box = el("div", "menu");
+  const check = (id, on, label, change) => {
+    const c = el("input", { type: "checkbox", id, onchange: () => change(c.checked) });
+    c.checked = on;
+    return el("label", null, c, label);
+  };
   const p = prefs();
   for (const key of ["autoWin", "noCalls", "autoTsumogiri"]) {
-    const l = document.createElement("label"), c = document.createElement("input");
-    c.type = "checkbox"; c.id = `opt-${key}`; c.checked = !!p[key];
-    c.addEventListener("change", () => { const q = prefs(); q[key] = c.checked; savePrefs(q); onChange(); });
-    l.append(c, t(key));
-    box.append(l);
+    box.append(check(`opt-${key}`, !!p[key], t(key), (on) => { const q = prefs(); q[key] = on; savePrefs(q); onChange(); }));
   }
-  const l = document.createElement("label"), c = document.createElement("input");
-  c.type = "checkbox"; c.id = "opt-sound"; c.checked = soundOn();
-  c.addEventListener("change", () => setSound(c.checked));
-  l.append(c, t("sound"));
-  box.append(l);
-  return menu;
+  box.append(check("opt-sound", soundOn(), t("sound"), setSound));
+  return el("details", "toggles", el("summary", { id: "opts" }, "⚙"), box);
 }

@@ -1,5 +1,6 @@
 // The table page: a seat's game (play) or a spectator's god view (watch), live over WebSocket.
-// It applies the server's events to the model, draws it, and answers inquiries the player makes.
+// It applies the server's events to the model, dispatches what happens to the interaction
+// reducer (interaction.js: the inquiry/acknowledge protocol), draws both and sends the answers.
 
 import { newTable, apply } from "./model.js";
 import { fromEngine } from "./events.js";
@@ -14,53 +15,40 @@ import { t } from "./i18n.js";
 import { waitingPanel, roomTags } from "./lobby.js";
 import { verifySeed, shortHex } from "./fair.js";
 import { announce } from "./announce.js";
+import { initial, reduce, asking, timeLeft } from "./interaction.js";
+import { el } from "./dom.js";
 
-const div = (cls) => { const e = document.createElement("div"); e.className = cls; return e; };
 export function tablePage(root, header, { mode, game }) {
   const watching = mode === "watch";
   const token = watching ? null : localStorage.getItem(`seat:${game}`);
-  const st = { tb: newTable(4, null), seat: null, room: null, lastSeq: -1, inq: null, inqAt: 0, bank: null,
-    riichi: false, choosing: null, selected: null, waits: [], overlay: null, answeredNext: false, bottom: 0,
-    ended: false, seed: null, fair: null, invite: null, live: false };
-  const conn = div("conn connecting");
-  conn.id = "conn";
-  conn.textContent = t("connecting");
+  // st: the table and the connection; ui: the seat's interaction, changed only by dispatch
+  const st = { tb: newTable(4, null), seat: null, room: null, lastSeq: -1, bottom: 0, seed: null, fair: null,
+    invite: null, live: false };
+  let ui = initial();
+  const conn = el("div", { class: "conn connecting", id: "conn" }, t("connecting"));
   const spacer = header.querySelector(".spacer");
   header.insertBefore(conn, spacer);
   // the room's labels (practice, broadcast, locked) and the shuffle commitment, then its check
-  const tags = document.createElement("span");
-  tags.id = "room-tags"; tags.className = "tags";
-  const fair = document.createElement("span");
-  fair.id = "fair"; fair.className = "fair";
+  const tags = el("span", { id: "room-tags", class: "tags" });
+  const fair = el("span", { id: "fair", class: "fair" });
   header.insertBefore(tags, spacer);
   header.insertBefore(fair, spacer);
-  const banner = div("banner hidden");
-  banner.id = "banner";
+  const banner = el("div", { class: "banner hidden", id: "banner" });
   if (!watching) header.insertBefore(toggles(() => maybeAuto()), spacer);
   else {
     // a spectator chooses whose seat sits at the bottom; every hand stays open
-    const label = document.createElement("label");
-    const view = document.createElement("select");
-    view.id = "watch-view";
-    view.addEventListener("change", () => { st.bottom = Number(view.value); draw(); });
-    label.append(`${t("spectating")} · ${t("viewpoint")} `, view);
-    header.insertBefore(label, spacer);
+    const view = el("select", { id: "watch-view", onchange: () => { st.bottom = Number(view.value); draw(); } });
+    header.insertBefore(el("label", null, `${t("spectating")} · ${t("viewpoint")} `, view), spacer);
   }
   function viewOptions() {
     const view = header.querySelector("#watch-view");
     if (!view || !st.room) return;
-    view.replaceChildren(...st.room.seats.map((s, i) => {
-      const o = document.createElement("option");
-      o.value = String(i); o.textContent = s.name || String(i);
-      return o;
-    }));
+    view.replaceChildren(...st.room.seats.map((s, i) => el("option", { value: String(i) }, s.name || String(i))));
     view.value = String(st.bottom);
   }
-  const boardBox = div("boardbox"), below = div("below"), wrap = div("tablewrap");
-  wrap.append(boardBox, below);
+  const boardBox = el("div", "boardbox"), below = el("div", "below"), wrap = el("div", "tablewrap", boardBox, below);
   root.replaceChildren(banner, wrap);
-  const clock = div("clock");
-  clock.id = "clock";
+  const clock = el("div", { class: "clock", id: "clock" });
 
   function names() {
     if (st.room) st.tb.names = st.room.seats.map((s) => s.name || (s.bot ? "bot" : ""));
@@ -87,13 +75,11 @@ export function tablePage(root, header, { mode, game }) {
     st.tb = newTable(n, st.seat, st.room && st.room.rules);
     names();
   }
+  /** Apply one server event to the table (with its sounds and calls); its model events. */
   function applyEngine(ev) {
-    for (const e of fromEngine(ev, st.tb)) {
+    const events = fromEngine(ev, st.tb);
+    for (const e of events) {
       apply(st.tb, e);
-      if (e.t === "round") { st.overlay = null; st.waits = []; st.answeredNext = false; st.ackPending = false; }
-      if (e.t === "result") st.overlay = { result: e };
-      // the last hand's result stays up; the standings wait behind it (its button opens them)
-      if (e.t === "end") st.overlay = st.overlay && st.overlay.result ? { ...st.overlay, final: e } : { final: e };
       if (st.live) announce(wrap, st.tb, st.bottom, e);
       // the next drawing slides this discard or meld in (once: later redraws keep it still)
       if (st.live && (e.t === "discard" || e.t === "call")) st.fresh = { t: e.t, seat: e.seat };
@@ -101,26 +87,33 @@ export function tablePage(root, header, { mode, game }) {
       if (e.t === "call") sound("call");
       if (e.t === "riichi" && !e.accepted) sound("riichi");
       if (e.t === "result" && e.kind === "win") sound("win");
-      if (e.t === "call" && e.seat === st.seat) st.waits = [];
     }
+    return events;
+  }
+
+  /** The reducer's next state; the answer it owes goes out here, once. True when it changed. */
+  function dispatch(action) {
+    const before = ui;
+    ui = reduce(ui, action);
+    if (ui.out) { if (net) net.send(ui.out); hideTip(); }
+    return ui !== before;
   }
 
   function answer(action, option) {
-    if (!st.inq) return;
-    const a = st.inq.actions[action];
-    if (a.type === "discard" || a.type === "riichi") st.waits = a.options[option].tenpai || [];
-    if (a.type === "next_round") st.answeredNext = true;
-    if (net) net.send({ type: "answer", inquiry: st.inq.id, action, option });
-    st.inq = null; st.riichi = false; st.choosing = null; st.selected = null;
-    hideTip();
-    draw();
+    if (dispatch({ type: "answer", action, option })) draw();
   }
 
   function maybeAuto() {
-    if (!st.inq || watching) return;
+    if (!ui.inq || watching) return;
     const p = st.tb.players[st.seat];
-    const a = autoAnswer(st.inq, prefs(), st.tb, st.seat, p ? p.drawn : null);
+    const a = autoAnswer(ui.inq, prefs(), st.tb, st.seat, p ? p.drawn : null);
     if (a) setTimeout(() => answer(a[0], a[1]), 150);
+  }
+
+  function onInquiry(action) {
+    dispatch(action);
+    if (ui.inq && ui.inq.actions.some((a) => a.type === "discard")) sound("turn");
+    maybeAuto();
   }
 
   function onMessage(m) {
@@ -133,33 +126,31 @@ export function tablePage(root, header, { mode, game }) {
         drawRoom();
         break;
       case "room": st.room = m.room; names(); drawRoom(); break;
-      case "snapshot":
+      case "snapshot": {
         // on (re)connect, and for a spectator also at a hand's end (that hand's god view):
         // the table is drawn from nothing, without announcing what is already past
         reset(st.room ? st.room.seats.length : 4);
         st.live = false;
-        (m.events || []).forEach(applyEngine);
+        const events = (m.events || []).flatMap(applyEngine);
         st.live = true;
         if (typeof m.seq === "number") st.lastSeq = m.seq - 1;
-        setInquiry(m.inquiry);
+        onInquiry({ type: "snapshot", events, inquiry: m.inquiry, now: performance.now(), seat: st.seat });
         break;
-      case "event":
+      }
+      case "event": {
         if (m.seq <= st.lastSeq) return;
         st.lastSeq = m.seq;
-        // an open inquiry is settled by the next event (someone else's call may come first)
-        if (st.inq && !st.inq.actions.some((a) => a.type === "next_round")) {
-          st.inq = null; st.riichi = false; st.choosing = null; hideTip();
-        }
-        applyEngine(m.event);
+        const open = ui.inq;
+        dispatch({ type: "event", events: applyEngine(m.event), seat: st.seat });
+        if (open && !ui.inq) hideTip(); // settled by this event
         break;
-      case "inquiry": setInquiry(m); break;
-      case "answered": if (st.inq && st.inq.id === m.inquiry) { st.inq = null; st.riichi = false; st.choosing = null; } break;
-      case "clock": st.bank = m.bank_ms; break;
+      }
+      case "inquiry": onInquiry({ type: "inquiry", inq: m, now: performance.now() }); break;
+      case "answered": dispatch({ type: "answered", inquiry: m.inquiry }); break;
+      case "clock": dispatch({ type: "clock", bank: m.bank_ms }); break;
       case "end":
-        st.ended = true;
+        dispatch({ type: "end", final: st.tb.final || {} });
         if (net) net.finish(); // the server closes after this: no reconnecting to a finished game
-        if (!st.overlay) st.overlay = { final: st.tb.final || {} };
-        else if (!st.overlay.final) st.overlay.final = st.tb.final || {};
         checkSeed(m.seed);
         break;
       default: return;
@@ -167,24 +158,10 @@ export function tablePage(root, header, { mode, game }) {
     draw();
   }
 
-  function setInquiry(inq) {
-    st.inq = inq || null; st.inqAt = performance.now(); st.riichi = false; st.choosing = null; st.selected = null;
-    if (inq) { st.bank = inq.bank_ms; if (inq.actions.some((a) => a.type === "discard")) sound("turn"); }
-    const next = inq ? inq.actions.findIndex((a) => a.type === "next_round") : -1;
-    if (next >= 0 && st.ackPending) {
-      // the player closed the result before the server asked: that click was the answer
-      st.ackPending = false;
-      answer(next, 0);
-      return;
-    }
-    maybeAuto();
-  }
-
   function clockText() {
-    if (!st.inq) { clock.textContent = st.bank !== null ? `${t("clock").split(" ")[0]} ${Math.round(st.bank / 1000)}` : ""; return; }
-    const el = performance.now() - st.inqAt;
-    const base = Math.max(0, st.inq.base_ms - el), bank = Math.max(0, st.inq.bank_ms - Math.max(0, el - st.inq.base_ms));
-    clock.innerHTML = `<span class="base">${Math.ceil(base / 1000)}</span> + <span class="bank">${Math.ceil(bank / 1000)}</span>`;
+    if (!ui.inq) { clock.textContent = ui.bank !== null ? `${t("clock").split(" ")[0]} ${Math.round(ui.bank / 1000)}` : ""; return; }
+    const { base, bank } = timeLeft(ui, performance.now());
+    clock.replaceChildren(el("span", "base", String(Math.ceil(base / 1000))), " + ", el("span", "bank", String(Math.ceil(bank / 1000))));
     clock.classList.toggle("low", base === 0);
   }
   const tick = setInterval(clockText, 250);
@@ -194,15 +171,15 @@ export function tablePage(root, header, { mode, game }) {
     clockText();
     renderBoard(boardBox, tb, { bottom: st.bottom, showAll: watching, fresh: st.fresh });
     st.fresh = null;
-    const inq = st.inq && !st.inq.actions.every((a) => a.type === "next_round") ? st.inq : null;
+    const inq = asking(ui);
     const me = tb.players[st.bottom];
-    const can = sameFace(playable(inq, st.riichi), [...me.hand, me.drawn], tb.red);
-    const hand = div("handbox");
-    renderHand(hand, tb, st.bottom, { show: true, playable: watching ? null : can, selected: st.selected });
+    const can = sameFace(playable(inq, ui.riichi), [...me.hand, me.drawn], tb.red);
+    const hand = el("div", "handbox");
+    renderHand(hand, tb, st.bottom, { show: true, playable: watching ? null : can, selected: ui.selected });
     hand.querySelectorAll(".tile.can").forEach((e) => hookTile(e, can));
-    const acts = watching ? div("actions") : actionsEl({ inq, riichiMode: st.riichi, choosing: st.choosing, answer, red: tb.red,
-      setRiichi: (v) => { st.riichi = v; st.selected = null; draw(); }, choose: (i) => { st.choosing = i; draw(); } });
-    const status = statusEl(tb, st.seat, st.waits);
+    const acts = watching ? el("div", "actions") : actionsEl({ inq, riichiMode: ui.riichi, choosing: ui.choosing, answer, red: tb.red,
+      setRiichi: (on) => { dispatch({ type: "riichi", on }); draw(); }, choose: (index) => { dispatch({ type: "choose", index }); draw(); } });
+    const status = statusEl(tb, st.seat, ui.waits);
     if (!watching) status.prepend(clock);
     below.replaceChildren(status, acts, hand);
     drawOverlay();
@@ -211,28 +188,24 @@ export function tablePage(root, header, { mode, game }) {
   function drawOverlay() {
     wrap.querySelectorAll(".overlay").forEach((o) => o.remove());
     if (!watching && st.room && st.room.status === "waiting") {
-      const w = div("overlay");
-      w.append(waitingPanel(st.room, token, st.seat, { invite: st.invite, onInvite: (k, room) => { st.invite = k; if (room) st.room = room; draw(); } }));
-      wrap.append(w);
+      const invited = (k, room) => { st.invite = k; if (room) st.room = room; draw(); };
+      wrap.append(el("div", "overlay", waitingPanel(st.room, token, st.seat, { invite: st.invite, onInvite: invited })));
       return;
     }
-    if (!st.overlay) return;
-    const o = div("overlay");
-    o.id = "overlay";
-    if (st.overlay.final && !st.overlay.result) o.append(finalPanel(st.tb, st.overlay.final, game));
-    else if (st.overlay.final) {
+    const shown = ui.overlay;
+    if (!shown) return;
+    const o = el("div", { class: "overlay", id: "overlay" });
+    if (shown.final && !shown.result) o.append(finalPanel(st.tb, shown.final, game));
+    else if (shown.final) {
       // the match's last hand: its result first, then the standings on request
-      const panel = resultPanel(st.tb, st.overlay.result, () => { st.overlay = { final: st.overlay.final }; draw(); }, t("showFinal"));
+      const panel = resultPanel(st.tb, shown.result, () => { dispatch({ type: "showFinal" }); draw(); }, t("showFinal"));
       panel.querySelector(".ok").id = "show-final";
       o.append(panel);
     } else {
-      const next = st.inq && st.inq.actions.findIndex((a) => a.type === "next_round");
-      const ok = watching ? null : () => {
-        if (st.inq && next >= 0) answer(next, 0);
-        else if (!st.answeredNext) { st.ackPending = true; st.overlay = null; draw(); }
-      };
-      const panel = resultPanel(st.tb, st.overlay.result, ok);
-      if (st.answeredNext) panel.querySelector("#result-ok")?.setAttribute("disabled", "");
+      // the result's button acknowledges it: interaction.js says what that answers
+      const ok = watching ? null : () => { if (dispatch({ type: "ack" })) draw(); };
+      const panel = resultPanel(st.tb, shown.result, ok);
+      if (ui.answeredNext) panel.querySelector("#result-ok")?.setAttribute("disabled", "");
       o.append(panel);
     }
     wrap.append(o);
@@ -247,30 +220,30 @@ export function tablePage(root, header, { mode, game }) {
     e.addEventListener("touchend", () => clearTimeout(timer));
     e.addEventListener("click", () => {
       // touch: the first tap lifts the tile and shows its waits, the second discards it
-      if (touched && st.selected !== id) { st.selected = id; draw(); showTip(boardBox.ownerDocument.querySelector(`.own .tile[data-tile="${id}"]`), info.tenpai); return; }
+      if (touched && ui.selected !== id) { dispatch({ type: "select", tile: id }); draw(); showTip(boardBox.ownerDocument.querySelector(`.own .tile[data-tile="${id}"]`), info.tenpai); return; }
       answer(info.action, info.option);
     });
   }
 
   function onKey(e) {
-    if (watching || !st.inq || e.target.tagName === "INPUT") return;
+    if (watching || !ui.inq || e.target.tagName === "INPUT") return;
     const me = st.tb.players[st.bottom];
-    const can = sameFace(playable(st.inq, st.riichi), [...me.hand, me.drawn], st.tb.red);
+    const can = sameFace(playable(ui.inq, ui.riichi), [...me.hand, me.drawn], st.tb.red);
     const ids = [...can.keys()];
     const order = [...document.querySelectorAll(".own .tile.can")].map((x) => Number(x.dataset.tile)).filter((x) => ids.includes(x));
     if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && order.length) {
-      const i = order.indexOf(st.selected);
-      st.selected = order[(i + (e.key === "ArrowRight" ? 1 : order.length - 1) + (i < 0 ? 1 : 0)) % order.length];
+      const i = order.indexOf(ui.selected);
+      dispatch({ type: "select", tile: order[(i + (e.key === "ArrowRight" ? 1 : order.length - 1) + (i < 0 ? 1 : 0)) % order.length] });
       draw();
-      const sel = document.querySelector(`.own .tile[data-tile="${st.selected}"]`);
-      if (sel) showTip(sel, can.get(st.selected).tenpai);
-    } else if ((e.key === "Enter" || e.key === " ") && st.selected !== null && ids.includes(st.selected)) {
+      const sel = document.querySelector(`.own .tile[data-tile="${ui.selected}"]`);
+      if (sel) showTip(sel, can.get(ui.selected).tenpai);
+    } else if ((e.key === "Enter" || e.key === " ") && ui.selected !== null && ids.includes(ui.selected)) {
       e.preventDefault();
-      const info = can.get(st.selected);
+      const info = can.get(ui.selected);
       answer(info.action, info.option);
     } else if (e.key === "Escape") {
-      const s = st.inq.actions.findIndex((a) => a.type === "skip");
-      if (st.choosing !== null || st.riichi) { st.choosing = null; st.riichi = false; draw(); } else if (s >= 0) answer(s, 0);
+      // leaves riichi or a tile choice, else skips (interaction.js)
+      if (dispatch({ type: "escape" })) draw();
     } else if (/^[1-9]$/.test(e.key)) {
       const b = [...document.querySelectorAll("#actions button")].filter((x) => x.dataset.type !== "skip" && x.dataset.type !== "cancel")[Number(e.key) - 1];
       if (b) b.click();
@@ -293,9 +266,10 @@ export function tablePage(root, header, { mode, game }) {
     }
     else if (s === "online") banner.className = "banner hidden";
   }
-  const view = { st, net: null };
-  window.__table = view; // for tests and debugging: read-only use
   let net = null;
+  // for tests and debugging, read-only: st with the interaction's fields, as one object
+  const view = { get st() { return { ...st, ...ui }; }, get ui() { return ui; }, net: null };
+  window.__table = view;
   // the seat's token goes in the first frame, never in the URL (LEGACY fallbackUrl: a server
   // from before the hello frame refuses that with 4001 at once and gets ?token= instead)
   net = new Connection(wsUrl(watching ? `/ws/watch/${game}` : "/ws/play"), { onMessage, onState: setConn,

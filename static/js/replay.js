@@ -9,13 +9,7 @@ import { renderBoard, renderHand } from "./table.js";
 import { resultPanel, finalPanel } from "./result.js";
 import { t, windName } from "./i18n.js";
 import { downloads, copyButton, replayLink } from "./lobby.js";
-
-const h = (tag, attrs = {}, ...kids) => {
-  const e = document.createElement(tag);
-  Object.entries(attrs).forEach(([k, v]) => (k.startsWith("on") ? e.addEventListener(k.slice(2), v) : e.setAttribute(k, v)));
-  e.append(...kids);
-  return e;
-};
+import { el } from "./dom.js";
 
 /**
  * The server's replay ({rules, names, events}) cut into hands of model events. A hand's
@@ -64,30 +58,30 @@ function nextWhere(hands, at, test) {
 
 export function replayPage(root, opts = {}) {
   const state = { replay: null, hands: [], round: 0, step: 1, view: 0, all: true };
-  const file = h("input", { type: "file", accept: ".json,.jsonl,.mjson,application/json", id: "replay-file" });
-  const roundSel = h("select", { id: "replay-round" });
-  const viewSel = h("select", { id: "replay-view" });
-  const allBox = h("input", { type: "checkbox", id: "replay-all" });
+  const file = el("input", { type: "file", accept: ".json,.jsonl,.mjson,application/json", id: "replay-file" });
+  const roundSel = el("select", { id: "replay-round" });
+  const viewSel = el("select", { id: "replay-view" });
+  const allBox = el("input", { type: "checkbox", id: "replay-all" });
   allBox.checked = true;
-  const stepLabel = h("span", { id: "replay-step" });
-  const bar = h("div", { class: "replaybar" },
-    h("label", {}, t("openLog"), file),
-    h("button", { id: "replay-hand-prev", title: t("prevHand"), onclick: () => hand(-1) }, "◀◀"),
-    h("button", { id: "replay-prev", title: t("back"), onclick: () => go(-1) }, "◀"),
+  const stepLabel = el("span", { id: "replay-step" });
+  const bar = el("div", { class: "replaybar" },
+    el("label", {}, t("openLog"), file),
+    el("button", { id: "replay-hand-prev", title: t("prevHand"), onclick: () => hand(-1) }, "◀◀"),
+    el("button", { id: "replay-prev", title: t("back"), onclick: () => go(-1) }, "◀"),
     stepLabel,
-    h("button", { id: "replay-next", title: t("forward"), onclick: () => go(1) }, "▶"),
-    h("button", { id: "replay-draw", title: t("nextDraw"), onclick: () => jump((e) => e.t === "draw") }, t("nextDraw")),
-    h("button", { id: "replay-turn", title: t("nextTurn"), onclick: () => jump((e) => (e.t === "draw" || e.t === "call") && e.seat === state.view) }, t("nextTurn")),
-    h("button", { id: "replay-hand-next", title: t("nextHand"), onclick: () => hand(1) }, "▶▶"),
-    h("label", {}, t("round"), roundSel), h("label", {}, t("viewpoint"), viewSel),
-    h("label", {}, allBox, t("allHands")));
+    el("button", { id: "replay-next", title: t("forward"), onclick: () => go(1) }, "▶"),
+    el("button", { id: "replay-draw", title: t("nextDraw"), onclick: () => jump((e) => e.t === "draw") }, t("nextDraw")),
+    el("button", { id: "replay-turn", title: t("nextTurn"), onclick: () => jump((e) => (e.t === "draw" || e.t === "call") && e.seat === state.view) }, t("nextTurn")),
+    el("button", { id: "replay-hand-next", title: t("nextHand"), onclick: () => hand(1) }, "▶▶"),
+    el("label", {}, t("round"), roundSel), el("label", {}, t("viewpoint"), viewSel),
+    el("label", {}, allBox, t("allHands")));
   if (opts.game) {
     // a stored game: its record within reach (Tenhou JSON, mjai) and a link to this replay
-    bar.append(h("span", { class: "records" }, downloads(opts.game), " ", copyButton(replayLink(opts.game), "copy-replay")));
+    bar.append(el("span", { class: "records" }, downloads(opts.game), " ", copyButton(replayLink(opts.game), "copy-replay")));
   }
-  const boardBox = h("div", { class: "boardbox" });
-  const below = h("div", { class: "below" });
-  const wrap = h("div", { class: "tablewrap replay" }, boardBox, below);
+  const boardBox = el("div", { class: "boardbox" });
+  const below = el("div", { class: "below" });
+  const wrap = el("div", { class: "tablewrap replay" }, boardBox, below);
   root.replaceChildren(bar, wrap);
 
   function fail(message) {
@@ -99,8 +93,8 @@ export function replayPage(root, opts = {}) {
     state.replay = replay;
     state.hands = handsOf(replay);
     state.round = 0; state.step = 1; state.view = 0;
-    roundSel.replaceChildren(...state.hands.map((r, i) => h("option", { value: String(i) }, r.label)));
-    viewSel.replaceChildren(...replay.names.map((nm, i) => h("option", { value: String(i) }, nm || `${i + 1}`)));
+    roundSel.replaceChildren(...state.hands.map((r, i) => el("option", { value: String(i) }, r.label)));
+    viewSel.replaceChildren(...replay.names.map((nm, i) => el("option", { value: String(i) }, nm || `${i + 1}`)));
     draw();
   }
   const count = () => state.hands[state.round].steps.length;
@@ -133,7 +127,7 @@ export function replayPage(root, opts = {}) {
     viewSel.value = String(state.view);
     stepLabel.textContent = `${state.step}/${r.steps.length}`;
     renderBoard(boardBox, tb, { bottom: state.view, showAll: state.all });
-    const handBox = h("div", {});
+    const handBox = el("div", {});
     renderHand(handBox, tb, state.view, { show: true });
     below.replaceChildren(handBox);
     wrap.querySelectorAll(".overlay").forEach((o) => o.remove());
@@ -141,8 +135,8 @@ export function replayPage(root, opts = {}) {
     const last = r.steps[state.step - 1];
     const end = last.find((e) => e.t === "end");
     const result = last.find((e) => e.t === "result");
-    if (end) wrap.append(h("div", { class: "overlay" }, finalPanel(tb, end, opts.game || null)));
-    else if (result) wrap.append(h("div", { class: "overlay" }, resultPanel(tb, result)));
+    if (end) wrap.append(el("div", { class: "overlay" }, finalPanel(tb, end, opts.game || null)));
+    else if (result) wrap.append(el("div", { class: "overlay" }, resultPanel(tb, result)));
   }
   async function fetchReplay(url, init) {
     const r = await fetch(url, init);

@@ -4,13 +4,7 @@
 import { tileEl, sortHand } from "./tiles.js";
 import { t, windName, windShort } from "./i18n.js";
 import { seatWind } from "./model.js";
-
-const el = (tag, cls, text) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-};
+import { el } from "./dom.js";
 
 /** Rotation of a seat's area: bottom 0, right -90, top 180, left 90 (degrees). */
 const rel = (tb, seat, bottom) => (seat - bottom + tb.n) % tb.n;

@@ -1,6 +1,8 @@
 // Tiles drawn by the project itself: inline SVG, no images, no fonts required for suits.
 // A physical tile is an int 0..135 (kind = id >> 2), as in the engine; null is a hidden tile.
 
+import { el } from "./dom.js";
+
 export const kindOf = (id) => id >> 2;
 // a tile is red only when the rules (the server's rule facts, a table's `red`) say so
 const NO_RED = new Set();
@@ -124,19 +126,18 @@ export function faceSvg(k, red = false) {
 
 /** A tile element. opts: {red, back, turned, cls, title} */
 export function tileEl(id, opts = {}) {
-  const el = document.createElement("span");
-  el.className = "tile";
+  const e = el("span", "tile");
   if (id === null || id === undefined || id < 0 || opts.back) {
-    el.classList.add("back");
+    e.classList.add("back");
   } else {
     const red = (opts.red || NO_RED).has(id);
-    el.innerHTML = faceSvg(kindOf(id), red);
-    el.dataset.tile = String(id);
-    el.dataset.name = tileName(id, opts.red || NO_RED);
-    if (red) el.classList.add("aka");
+    e.innerHTML = faceSvg(kindOf(id), red);
+    e.dataset.tile = String(id);
+    e.dataset.name = tileName(id, opts.red || NO_RED);
+    if (red) e.classList.add("aka");
   }
-  if (opts.turned) el.classList.add("turned");
-  if (opts.cls) el.classList.add(...opts.cls.split(/\s+/).filter(Boolean));
-  if (opts.title) el.title = opts.title;
-  return el;
+  if (opts.turned) e.classList.add("turned");
+  if (opts.cls) e.classList.add(...opts.cls.split(/\s+/).filter(Boolean));
+  if (opts.title) e.title = opts.title;
+  return e;
 }

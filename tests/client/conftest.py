@@ -21,6 +21,9 @@ SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+#: the common laptop and desktop screens the table is looked at on (screenshots)
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+WIDE: ViewportSize = {"width": 1920, "height": 1080}
 
 
 def _free_port() -> int:
@@ -117,3 +120,11 @@ def wait_until(page: Page, expression: str, arg: object = None, timeout: float =
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def shots(page: Page, name: str, sizes: dict[str, ViewportSize]) -> None:
+    """One screenshot per viewport (``{prefix}-{name}.png``), then back to the desktop size."""
+    for prefix, size in sizes.items():
+        page.set_viewport_size(size)
+        shot(page, f"{prefix}-{name}")
+    page.set_viewport_size(DESKTOP)

@@ -10,7 +10,7 @@ import urllib.request
 
 from playwright.sync_api import Page
 
-from tests.client.conftest import DESKTOP, PHONE, shot
+from tests.client.conftest import DESKTOP, LAPTOP, PHONE, WIDE, shot, shots
 
 #: when offered, wins first, then riichi, then calls; a discard otherwise
 PREFERENCE = ("tsumo", "ron", "riichi", "pon", "chii", "daiminkan", "ankan", "kakan")
@@ -129,9 +129,7 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
         if page.locator("#actions button, .own .tile.can").count():
             if done.get("discard") == 5 and results == 0:
                 shot(page, "desktop-table")
-                page.set_viewport_size(PHONE)
-                shot(page, "phone-table")
-                page.set_viewport_size(DESKTOP)
+                shots(page, "table", {"phone": PHONE, "laptop-1366x768": LAPTOP, "wide-1920x1080": WIDE})
             kind = _act(page, rng)
             done[kind] = done.get(kind, 0) + 1
             if done.get("discard") == 12 and not dropped:

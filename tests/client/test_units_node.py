@@ -1,5 +1,5 @@
-"""The client's pure modules (model, events, fair, net's constants, decide) under node's own
-test runner, so they are checked without a browser; see tests/client/js/."""
+"""The client's pure modules (model, events, fair, net's constants, decide, interaction) under
+node's own test runner, so they are checked without a browser; see tests/client/js/."""
 
 from __future__ import annotations
 
