@@ -94,11 +94,14 @@ def env_selfplay(games: int, seed: int) -> SelfPlay:
 
 
 def _check(name: str, run: SelfPlay) -> None:
-    """A played game is a hanchan: at least 8 rounds and 100,000 points in the end."""
+    """A played game is a hanchan: at least 8 rounds and 100,000 points in the end (ours
+    gives riichi sticks left on the table to the winner, as Tenhou does; a peer may leave
+    them unpaid, so its total may fall short by whole sticks)."""
     for n, final in zip(run.rounds_per_game, run.scores, strict=True):
         if n < 8 and min(final) >= 0:
             raise SystemExit(f"{name}: a game of {n} rounds ended with nobody bust: {final}")
-        if sum(final) != 100_000:
+        short = 100_000 - sum(final)
+        if short != 0 and (name.startswith("ours") or short < 0 or short % 1000):
             raise SystemExit(f"{name}: final scores {final} do not sum to 100,000")
 
 
