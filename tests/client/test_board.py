@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import Locator, Page
 
-from tests.client.conftest import shot
+from tests.client.conftest import DESKTOP, LAPTOP, PHONE, WIDE, shot
 from tests.client.test_replay import LOG
 
 ROUND = 4
@@ -73,6 +73,29 @@ def test_the_centre_rivers_and_melds_of_east_3_before_its_win(server: str, page:
     assert [_cls(chii.nth(i)).count("turned") for i in range(3)] == [1, 0, 0]
     assert chii.nth(0).get_attribute("data-name") == "3s"
     assert [_cls(pon.nth(i)).count("turned") for i in range(3)] == [0, 0, 1]
+
+
+#: the centre's contents that no seat's label may cover
+INFO = ".centre .round, .centre .sub > span, .centre .left, .centre .dora .tile"
+
+
+def test_the_seat_labels_round_the_centre_never_cover_its_round_sticks_or_dora(
+    server: str, page: Page
+) -> None:
+    page.goto(server + "/#/replay")
+    _before_result(page)
+    for size in (PHONE, DESKTOP, LAPTOP, WIDE):
+        page.set_viewport_size(size)
+        overlaps = page.evaluate(
+            """(sel) => { const r = (e) => e.getBoundingClientRect(), out = [];
+              const cut = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+              for (const side of document.querySelectorAll('.centre .side > span'))
+                for (const e of document.querySelectorAll(sel))
+                  if (cut(r(side), r(e))) out.push(`${side.className} ${side.textContent} / ${e.className}`);
+              return out; }""",
+            INFO,
+        )
+        assert not overlaps, (size, overlaps)
 
 
 def _cls(locator: Locator) -> str:
