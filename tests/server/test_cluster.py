@@ -114,12 +114,14 @@ async def test_the_lobby_on_either_node_lists_the_rooms_of_both(
         assert hidden.json()["room"]["code"] not in await lobby_codes(b)
 
 
-async def _collect(url: str) -> list[Any]:
-    """Every message a spectator gets until the end."""
+async def _collect(url: str, greeted: asyncio.Event | None = None) -> list[Any]:
+    """Every message a spectator gets until the end (``greeted`` is set at the first)."""
     got: list[Any] = []
     async with websockets.connect(url, max_size=2**22) as ws:
         async for text in ws:
             got.append(decode_server(text))
+            if greeted is not None:
+                greeted.set()
             if isinstance(got[-1], End):
                 break
     return got
@@ -135,11 +137,20 @@ async def test_a_spectator_on_b_sees_a_game_on_a_as_a_spectator_on_a_does(
     async with nodes(tmp_path, redis_url) as (a, b):
         made = (await api(a, "POST", "/api/rooms", json={"name": "Ann", "bots": 3})).json()
         game = made["room"]["game"]
+        # both spectators are greeted while the table waits for its human, so a game that
+        # plays fast on a loaded machine cannot end before the relayed one is watching
+        greeted = [asyncio.Event(), asyncio.Event()]
+        code = made["room"]["code"]
+
+        async def listed_on_b() -> bool:  # A's directory names the running game
+            return (await api(b, "GET", f"/api/rooms/{code}")).json()["status"] == "playing"
+
+        await eventually(listed_on_b)
+        here = asyncio.create_task(_collect(f"ws://{a.host}/ws/watch/{game}", greeted[0]))
+        there = asyncio.create_task(_collect(f"ws://{b.host}/ws/watch/{game}", greeted[1]))
+        await asyncio.wait_for(asyncio.gather(*(g.wait() for g in greeted)), 30)
         player = Player(a.host, made["token"], seed=7)
         playing = asyncio.create_task(player.play())
-        await eventually(lambda: asyncio.sleep(0, player.welcomes > 0))
-        here = asyncio.create_task(_collect(f"ws://{a.host}/ws/watch/{game}"))
-        there = asyncio.create_task(_collect(f"ws://{b.host}/ws/watch/{game}"))
         local, relayed = await asyncio.wait_for(asyncio.gather(here, there), 120)
         await asyncio.wait_for(playing, 30)
     assert isinstance(relayed[0], Welcome) and isinstance(relayed[1], Snapshot)
