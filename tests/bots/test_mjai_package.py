@@ -1,11 +1,12 @@
 """Our mjai bots inside an independent engine: the ``mjai`` package (mjai.app's) hosts them.
 
 The package pins an old ``mahjong`` and ships ``mlibriichi`` (Mortal's libriichi), so it gets
-its own virtual environment under /tmp, made once per machine. Its ``Simulator`` needs docker
-containers per player; the game engine under it (``mlibriichi.arena.Match``) does not, so
-``mjai_package_match.py`` runs that engine with agents that talk to
-``python -m engine.bot.mjai SEAT`` over stdio. The package's engine rejects any illegal
-reaction (the match then fails), and the log it writes is replayed hand by hand by our engine.
+its own virtual environment (tests/bots/mjai_venv.py, made once per machine). Its
+``Simulator`` needs docker containers per player; the game engine under it
+(``mlibriichi.arena.Match``) does not, so ``mjai_package_match.py`` runs that engine with
+agents that talk to ``python -m engine.bot.mjai SEAT`` over stdio. The package's engine
+rejects any illegal reaction (the match then fails), and the log it writes is replayed hand
+by hand by our engine.
 """
 
 from __future__ import annotations
@@ -13,30 +14,19 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 from engine.replay.check import check_round
 from engine.replay.mjai_read import read_mjai
+from tests.bots.mjai_venv import package_python
 
 ROOT = Path(__file__).resolve().parents[2]
-VENV = Path("/tmp/riichi-mjai-venv")
-
-
-def _package_python() -> Path:
-    python = VENV / "bin" / "python"
-    if not (VENV / "installed").exists():
-        venv.create(VENV, with_pip=True, clear=True)
-        pip = [str(python), "-m", "pip", "install", "-q", "mjai"]
-        subprocess.run(pip, check=True, capture_output=True, timeout=900)
-        (VENV / "installed").write_text("mjai\n")
-    return python
 
 
 def test_a_strong_bot_plays_a_hanchan_in_the_mjai_packages_engine(tmp_path: Path) -> None:
     script = Path(__file__).with_name("mjai_package_match.py")
     bots = ["strong", "easy", "easy", "easy"]
-    cmd = [str(_package_python()), str(script), sys.executable, str(ROOT), "7", str(tmp_path)]
+    cmd = [str(package_python()), str(script), sys.executable, str(ROOT), "7", str(tmp_path)]
     done = subprocess.run(cmd + bots, capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(done.stdout)

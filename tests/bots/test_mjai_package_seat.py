@@ -1,0 +1,133 @@
+"""An mjai.app submission (a ``Bot`` of the ``mjai`` package) plays seats of a real server.
+
+The bot (tests/bots/mjai_package_bot.py) is written on the package's own ``Bot`` class, so
+libriichi's ``PlayerState``, not our engine, follows its hand from the events our server
+sends and says what it may do; it runs under the package's Python (tests/bots/mjai_venv.py)
+as the command of an ``mjai:NAME`` seat (server/mjai_stdio.py). Two such seats and two of
+our bots play a whole tonpuusen: no reaction is late, none is illegal or garbled (the
+server logs each; a ``Bot`` that cannot follow our events prints its exception and answers
+``none``, which is illegal on its own turn), its discards are its own (the default is
+tsumogiri), and the record verifies and replays.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.bots.mjai_venv import package_python
+from tests.server.live import GENEROUS_ENV
+from tests.server.process import server_process
+
+ROOT = Path(__file__).resolve().parents[2]
+BOT = Path(__file__).with_name("mjai_package_bot.py")
+#: the package's seats and our bots beside them
+NAMES = ["mjai:pkg", "strong", "mjai:pkg", "easy"]
+#: per decision: the bot answers in milliseconds; room for a loaded machine
+TIMEOUT_S = 5.0
+#: what server/mjai_stdio.py and server/mjai_seat.py log for a seat's faults, and what the
+#: package's ``Bot.react`` prints when it cannot follow an event
+FAULTS = (
+    "no legal choice",
+    "no reaction within",
+    "restarted",
+    "is gone",
+    "could not start",
+    "plays the defaults",
+    "Traceback",
+    "Exception:",
+)
+
+
+def _children(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def _play(tmp_path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], str, int]:
+    """One all-bot tonpuusen with the package's bot in two seats: (the JSON record, its
+    mjai log's events, the server's log, the most seat processes at once)."""
+    command = [str(package_python()), str(BOT)]
+    env = {k.removeprefix("RIICHI_").lower(): v for k, v in GENEROUS_ENV.items()}
+    env |= {"mjai_bots": json.dumps({"pkg": command}), "mjai_timeout_s": str(TIMEOUT_S)}
+    data = tmp_path / "data"
+    data.mkdir()
+    with (
+        server_process(data, **env) as (host, proc),
+        httpx.Client(base_url=f"http://{host}", timeout=30) as http,
+    ):
+        body = {"preset": "tenhou-tonpuu", "bots": 4, "bot_names": NAMES}
+        made = http.post("/api/rooms", json=body)
+        assert made.status_code == 200, made.text
+        room = made.json()
+        most = 0
+        deadline = time.monotonic() + 80
+        while room["status"] != "finished":
+            assert time.monotonic() < deadline, "the game did not end"
+            most = max(most, len(_children(proc.pid)))
+            time.sleep(0.05)
+            room = http.get(f"/api/rooms/{room['code']}").json()
+        while _children(proc.pid):  # the seats' processes end with the game
+            assert time.monotonic() < deadline + 5, _children(proc.pid)
+            time.sleep(0.05)
+        game = room["game"]
+        verified = http.get(f"/api/games/{game}/verify").json()
+        assert verified["replay_ok"] and verified["commitment_ok"], verified
+        record = http.get(f"/api/games/{game}/record").json()
+        mjai = http.get(f"/api/games/{game}/record", params={"format": "mjai"})
+        tenhou = http.get(f"/api/games/{game}/record", params={"format": "tenhou"})
+        assert mjai.status_code == 200 and tenhou.status_code == 200
+        (tmp_path / "game.json").write_bytes(tenhou.content)
+    check = subprocess.run(
+        [sys.executable, "-m", "engine.replay", "check", str(tmp_path / "game.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    events = [json.loads(line) for line in mjai.text.splitlines() if line.strip()]
+    return record, events, (data / "server.log").read_text(), most
+
+
+def test_an_mjai_app_submission_bot_plays_two_seats_to_the_end(tmp_path: Path) -> None:
+    record, events, log, most = _play(tmp_path)
+    assert record["status"] == "finished"
+    assert events[0]["type"] == "start_game" and events[-1]["type"] == "end_game"
+    assert most == 2  # one process per package seat
+    for bad in FAULTS:
+        assert bad not in log, log[-3000:]
+    seats = [i for i, name in enumerate(NAMES) if name.startswith("mjai:")]
+    summary = {}
+    for seat in seats:
+        decisions = [d for d in record["decisions"] if d[1] == seat]
+        assert len(decisions) > 20 and not any(d[4] for d in decisions)  # never timed out
+        mine = [e for e in events if e.get("actor") == seat]
+        discards = [e for e in mine if e["type"] == "dahai"]
+        own = [e for e in discards if not e["tsumogiri"]]  # the default would be tsumogiri
+        summary[seat] = {
+            "discards": len(discards),
+            "not tsumogiri": len(own),
+            "riichi": sum(e["type"] == "reach" for e in mine),
+            "wins": sum(e["type"] == "hora" for e in mine),
+            "calls": sum(e["type"] in ("chi", "pon", "daiminkan", "kakan") for e in mine),
+        }
+        assert len(discards) > 15 and len(own) >= len(discards) // 4, summary
+        assert summary[seat]["calls"] == 0, summary  # it passes every call
+    print(json.dumps({"seats": summary, "result": record["result"]}))
