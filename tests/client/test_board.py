@@ -88,10 +88,12 @@ def test_the_seat_labels_round_the_centre_never_cover_its_round_sticks_or_dora(
         page.set_viewport_size(size)
         overlaps = page.evaluate(
             """(sel) => { const r = (e) => e.getBoundingClientRect(), out = [];
-              const cut = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+              const cut = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+                && a.top < b.bottom - 1 && b.top < a.bottom - 1;
               for (const side of document.querySelectorAll('.centre .side > span'))
                 for (const e of document.querySelectorAll(sel))
-                  if (cut(r(side), r(e))) out.push(`${side.className} ${side.textContent} / ${e.className}`);
+                  if (cut(r(side), r(e)))
+                    out.push(`${side.className} ${side.textContent} / ${e.className}`);
               return out; }""",
             INFO,
         )

@@ -129,7 +129,11 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
         if page.locator("#actions button, .own .tile.can").count():
             if done.get("discard") == 5 and results == 0:
                 shot(page, "desktop-table")
-                shots(page, "table", {"phone": PHONE, "laptop-1366x768": LAPTOP, "wide-1920x1080": WIDE})
+                shots(
+                    page,
+                    "table",
+                    {"phone": PHONE, "laptop-1366x768": LAPTOP, "wide-1920x1080": WIDE},
+                )
             kind = _act(page, rng)
             done[kind] = done.get(kind, 0) + 1
             if done.get("discard") == 12 and not dropped:
