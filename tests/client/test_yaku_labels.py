@@ -22,7 +22,7 @@ def _labels() -> tuple[set[str], set[str]]:
 
 
 def test_every_scored_yaku_has_a_label_in_every_language() -> None:
-    names = {y.name for y in (*REGULAR, *YAKUMAN)} | EXTRA
+    names = {y.name for y in REGULAR} | {y.name for y in YAKUMAN} | EXTRA
     en_ja, zh = _labels()
     assert len(names) > 50
     assert sorted(names - en_ja) == []

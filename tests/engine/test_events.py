@@ -98,7 +98,7 @@ def test_the_phase_only_descends_and_children_find_their_parent() -> None:
     parents: list[EventBase | None] = []
     bus.subscribe(Ping, lambda e: phases.append(e.phase), EXECUTE)
     bus.subscribe(Ping, lambda e: phases.append(e.phase), AFTER)
-    bus.subscribe(Ping, lambda e: e.q.queue(Pong()), AFTER)  # type: ignore[union-attr]
+    bus.subscribe(Ping, lambda e: e.q.queue(Pong()), AFTER)
     bus.subscribe(Pong, lambda e: parents.append(e.get_in_parent(Ping)), EXECUTE)
     queue = EventQueue(bus)
     ping = Ping()

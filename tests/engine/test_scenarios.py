@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engine.actions import ActionType as A
+from engine.centers import Script, ScriptedCenter
 from engine.game import RoundStart
 from engine.rules.config import RuleConfig
 from engine.rules.tiles import kind_to_str
+from engine.rules.wall import Wall
 from tests.engine.table import PAO_QUIET, events, make_wall, pao_dragon_script, play
 
 QUIET = ["777m444p777s22z33z", "888m111p222s44z66z"]
@@ -42,7 +44,7 @@ def test_kakan_is_robbed_by_chankan_and_its_dora_never_turns() -> None:
         draws="6p" + "2z3z4z" + "6p",
         dora="7z",
     )
-    script = [(1, A.PON), (2, A.SKIP), (1, A.KAKAN, "6p"), (2, A.RON)]
+    script: list[Script] = [(1, A.PON), (2, A.SKIP), (1, A.KAKAN, "6p"), (2, A.RON)]
     game, center = play([wall], script)
     agari = events(center, "Agari")[0]
     assert agari.chankan and agari.winners == (2,)
@@ -64,10 +66,10 @@ def test_chii_forbids_discarding_the_called_kind_and_its_suji() -> None:
 FURITEN_HAND = "555z234m456p23s99s"  # haku, waiting on 1s-4s
 
 
-def _ron_offers(center: object, seat: int) -> list[tuple[int, int]]:
-    """(inquiry id, discarded kind) of every claim inquiry that offered ``seat`` a ron."""
+def _ron_offers(center: ScriptedCenter, seat: int) -> list[int]:
+    """The id of every claim inquiry that offered ``seat`` a ron."""
     out = []
-    for q in center.inquiries:  # type: ignore[attr-defined]
+    for q in center.inquiries:
         if q.kind == "claim" and seat in q.players and q.players[seat].find(A.RON) >= 0:
             out.append(q.id)
     return out
@@ -94,7 +96,7 @@ def test_passing_a_win_is_furiten_until_the_own_next_discard() -> None:
     tiles = [kind_to_str(d.tile >> 2) for d in discards[:7]]
     assert tiles == ["1z", "2z", "4s", "1s", "1s", "3z", "4s"]
     offered = set(_ron_offers(center, 1))
-    ron_on = []
+    ron_on: list[int] = []
     for q, moment in zip(center.inquiries, center.moments, strict=True):
         if q.id in offered:
             last = [e for s, e in center.events[:moment] if s is None and e.name == "Discard"]
@@ -111,7 +113,7 @@ def test_kyuushu_kyuuhai_aborts_and_the_dealer_stays() -> None:
     assert game.rounds[1].kyoku == 0 and game.rounds[1].honba == 1
 
 
-def wall_again() -> object:
+def wall_again() -> Wall:
     return make_wall(
         ["1357m1357p1357s1z", "2468m2468p2468s2z", "1357m1357p1357s3z", "2468m2468p2468s4z"]
     )

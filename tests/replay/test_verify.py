@@ -24,8 +24,8 @@ from engine.rules.wall import seed_commitment
 SEED = 8_112_004_517_389_221_003
 
 
-def _json(value: Any) -> Any:
-    return msgspec.json.decode(msgspec.json.encode(value))
+def _json(value: Any) -> dict[str, Any]:
+    return msgspec.json.decode(msgspec.json.encode(value), type=dict[str, Any])
 
 
 @pytest.fixture(scope="module")

@@ -102,6 +102,7 @@ TENHOU_NAMES = (
 
 def test_every_yaku_prints_a_tenhou_name_and_every_tenhou_name_has_a_yaku() -> None:
     expected = sorted(name.replace("_", " ") for name in TENHOU_NAMES.split())
-    ours = sorted([y.tenhou for y in (*REGULAR, *YAKUMAN)] + ["ドラ", "裏ドラ", "赤ドラ"])
+    names = [y.tenhou for y in REGULAR] + [y.tenhou for y in YAKUMAN]
+    ours = sorted([*names, "ドラ", "裏ドラ", "赤ドラ"])
     assert len(expected) == 55
     assert ours == expected

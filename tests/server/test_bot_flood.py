@@ -60,7 +60,7 @@ def test_a_flood_of_all_bot_tables_never_starves_health_checks(tmp_path: Path) -
         httpx.Client(base_url=f"http://{host}", timeout=10) as http,
         httpx.Client(base_url=f"http://{idle_host}", timeout=10) as idle_http,
     ):
-        stop, codes = threading.Event(), []
+        stop, codes = threading.Event(), list[str]()
         flood = threading.Thread(target=_flood, args=(host, stop, codes))
         flood.start()
         try:

@@ -143,7 +143,8 @@ async def test_a_spectator_on_b_sees_a_game_on_a_as_a_spectator_on_a_does(
         code = made["room"]["code"]
 
         async def listed_on_b() -> bool:  # A's directory names the running game
-            return (await api(b, "GET", f"/api/rooms/{code}")).json()["status"] == "playing"
+            status: str = (await api(b, "GET", f"/api/rooms/{code}")).json()["status"]
+            return status == "playing"
 
         await eventually(listed_on_b)
         here = asyncio.create_task(_collect(f"ws://{a.host}/ws/watch/{game}", greeted[0]))
@@ -218,7 +219,7 @@ async def test_a_node_plays_its_games_on_when_redis_goes_away(
         player = Player(a.host, made["token"], seed=3)
         playing = asyncio.create_task(player.play())
         await eventually(lambda: asyncio.sleep(0, player.events > 20))
-        redis.Redis.from_url(redis_url).shutdown(nosave=True)  # type: ignore[no-untyped-call]
+        redis.Redis.from_url(redis_url).shutdown(nosave=True)
         await asyncio.wait_for(playing, 120)  # nothing of a game is in Redis
         assert player.ended and player.welcomes == 1  # never dropped
         assert (await api(a, "GET", "/healthz")).status_code == 200

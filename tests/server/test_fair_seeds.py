@@ -204,11 +204,11 @@ async def test_every_seat_holds_the_commitment_first_and_the_seed_only_at_the_en
         ]
         scan = Scan(hub, game)
         async with asyncio.timeout(180):
-            _, sse, watched, *_ = await asyncio.gather(
+            _, sse, watched, _ = await asyncio.gather(
                 _poll(http, scan, code, tokens),
                 _sse(http, game),
                 _watch(host, game),
-                *(b.play() for b in bots),
+                asyncio.gather(*(b.play() for b in bots)),
             )
         # nothing served during play holds the seed: HTTP, SSE, spectator and seat sockets
         assert len(scan.bodies) > 50, "the game ended before the scan saw it"

@@ -91,7 +91,11 @@ async def test_thousands_of_bad_messages_change_nothing_and_games_complete(
         httpx.AsyncClient(base_url=f"http://{host}") as http,
     ):
         for g in range(GAMES):
-            hub.rooms.new_seed = lambda g=g: g  # the server's draw, pinned: a long game
+
+            def pinned(seed: int = g) -> int:
+                return seed
+
+            hub.rooms.new_seed = pinned  # the server's draw, pinned: a long game
             body = {"name": "F0", "preset": "tenhou-tonpuu", "bots": 2}
             first = (await http.post("/api/rooms", json=body)).json()
             code, game = first["room"]["code"], first["room"]["game"]

@@ -54,8 +54,8 @@ async def test_a_silent_seat_times_out_to_the_default_and_the_game_ends() -> Non
     assert mine and all(d.timeout for d in mine)
     # tsumogiri: the default discarded the drawn tile each time
     game = engine.games[0]
-    mine = [t for s, t in game.discards if s == 0]
-    assert len(mine) == 2 and mine == [t for s, t in game.draws if s == 0]
+    discarded = [t for s, t in game.discards if s == 0]
+    assert len(discarded) == 2 and discarded == [t for s, t in game.draws if s == 0]
     # the bank was spent by the time-outs, never below zero
     assert 0.0 <= room.seats[0].clock.bank < 0.03
 
