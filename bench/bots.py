@@ -20,47 +20,34 @@ import argparse
 import multiprocessing
 import statistics
 import time
-from typing import Any
 
 import msgspec
 
-from engine.actions.inquiry import MultiPlayerInquiry
-from engine.bot import Bot, make, seat_view
+from engine.actions.inquiry import SinglePlayerInquiry
+from engine.bot import Bot, make
+from engine.centers import BotCenter
 from engine.driver import run_sync
 from engine.game import Game, new_game
 from engine.rules.config import TENHOU_HANCHAN
 
 
-class BotCenter:
+class TimedCenter(BotCenter):
     """Every seat played by a bot; the decision times of the timed seats are kept."""
 
-    wants_events = False
-
     def __init__(self, bots: list[Bot], timed: set[int]) -> None:
-        self.bots = bots
+        super().__init__(bots)
         self.timed = timed
-        self.game: Game | None = None
         self.times: list[float] = []
         self.wall: list[float] = []
 
-    def on_event(self, seat: int | None, event: Any) -> None:
-        """Events are not wanted (``wants_events`` is False)."""
-
-    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
-        game = self.game
-        assert game is not None
-        for seat, single in list(inquiry.players.items()):
-            if inquiry.done:
-                return
-            if len(single.actions) == 1 and len(single.actions[0].options) <= 1:
-                inquiry.respond(seat, 0, 0)
-                continue
-            start, wall = time.thread_time(), time.perf_counter()
-            answer = self.bots[seat].choose(single, seat_view(game, seat))
-            if seat in self.timed:
-                self.times.append(time.thread_time() - start)
-                self.wall.append(time.perf_counter() - wall)
-            inquiry.respond(seat, *answer)
+    def answer(self, seat: int, single: SinglePlayerInquiry) -> tuple[int, int]:
+        if seat not in self.timed:
+            return super().answer(seat, single)
+        start, wall = time.thread_time(), time.perf_counter()
+        answer = super().answer(seat, single)
+        self.times.append(time.thread_time() - start)
+        self.wall.append(time.perf_counter() - wall)
+        return answer
 
 
 class Tally(msgspec.Struct):
@@ -84,7 +71,7 @@ class Tally(msgspec.Struct):
 
 def play(seed: int, names: list[str], timed: set[int]) -> tuple[Game, list[float], list[float]]:
     """One hanchan; the timed seats' decision times (CPU, wall)."""
-    center = BotCenter([make(n) for n in names], timed)
+    center = TimedCenter([make(n) for n in names], timed)
     game = new_game(TENHOU_HANCHAN, seed, center)
     center.game = game
     run_sync(game)

@@ -3,7 +3,7 @@
     python3 -m bench.hand [--hands 4000] [--reps 9] [--seconds 0.3] [--seed 7]
 
 Times our ``score_hand``, ``mahjong``'s ``HandCalculator.estimate_hand_value`` (pure Python)
-and ``riichienv``'s Rust ``HandEvaluator.calc`` over the same hands from ``bench.handgen``;
+and ``riichienv``'s Rust ``HandEvaluator.calc`` over the same hands from ``tests.rules.handgen``;
 each figure is the median of ``--reps`` repetitions (CPU time of this process, the engines
 taking turns in each repetition, inputs built before the clock starts). A repetition runs each
 engine over the hands as many times as it takes about ``--seconds`` (a fast engine's single
@@ -22,13 +22,13 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bench.handgen import Case, random_hands
-from bench.oracle import mahjong_args
 from engine.rules.config import TENHOU_HANCHAN
 from engine.rules.hand import shanten, waits
 from engine.rules.meld import MeldType
 from engine.rules.scoring import score_hand
 from engine.rules.tiles import to_counts
+from tests.rules.handgen import Case, random_hands
+from tests.rules.oracle import mahjong_args
 
 
 def _timed(run: Callable[[], int]) -> float:

@@ -24,13 +24,13 @@ import sys
 
 def _score(engine: str, hands: int, passes: int, seed: int) -> None:
     """The measured program: score the hands once to warm up, then ``passes`` more times."""
-    from bench.handgen import random_hands
+    from tests.rules.handgen import random_hands
 
     cases = list(random_hands(seed, hands))
     if engine == "mahjong":
         from mahjong.hand_calculating.hand import HandCalculator
 
-        from bench.oracle import mahjong_args
+        from tests.rules.oracle import mahjong_args
 
         estimate = HandCalculator.estimate_hand_value
         args = [mahjong_args(c) for c in cases]

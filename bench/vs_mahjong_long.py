@@ -2,7 +2,7 @@
 
     python3 -m bench.vs_mahjong_long [--hands 1000000] [--seed 1] [--show 10] [--sanma]
 
-Same generator (``bench.handgen``) and the same verdict (``bench.oracle.differ``) as
+Same generator (``tests.rules.handgen``) and the same verdict (``tests.rules.oracle.differ``) as
 tests/rules/test_vs_mahjong.py, which runs 20,000 hands per test run. Prints progress every
 100,000 hands, the first ``--show`` disagreements, and exits non-zero if any hand differs.
 """
@@ -13,9 +13,9 @@ import argparse
 import sys
 import time
 
-from bench.handgen import random_hands
-from bench.oracle import differ
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN
+from tests.rules.handgen import random_hands
+from tests.rules.oracle import differ
 
 
 def main() -> int:

@@ -1,13 +1,17 @@
-"""In-process action centers: default answers (simulation), scripted (tests), random."""
+"""In-process action centers: default answers (simulation), scripted (tests), random, bots."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.actions import ActionType, Decision, MultiPlayerInquiry
+from engine.actions import ActionType, Decision, MultiPlayerInquiry, SinglePlayerInquiry
+from engine.bot import Bot, seat_view
 from engine.rules.tiles import to_str
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 
 class DefaultCenter:
@@ -41,6 +45,37 @@ class RandomCenter:
             actions = inquiry.players[seat].actions
             a = rng.randrange(len(actions))
             inquiry.respond(seat, a, rng.randrange(len(actions[a].options)))
+
+
+class BotCenter:
+    """Every seat played by a bot (engine.bot), in process: self-play, benches, tests.
+
+    The bots see only their seat's view of ``game``, which is set once the game is made
+    (``center.game = new_game(rules, seed, center)``). A seat with one action of at most one
+    option (an acknowledgement, a forced draw) is answered without asking its bot."""
+
+    wants_events = False
+
+    def __init__(self, bots: list[Bot]) -> None:
+        self.bots = bots
+        self.game: Game | None = None
+
+    def on_event(self, seat: int | None, event: Any) -> None:
+        """Events are not wanted (``wants_events`` is False)."""
+
+    def answer(self, seat: int, single: SinglePlayerInquiry) -> tuple[int, int]:
+        """The seat's bot's choice on its own view of the table."""
+        assert self.game is not None, "set center.game before the game runs"
+        return self.bots[seat].choose(single, seat_view(self.game, seat))
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        for seat, single in list(inquiry.players.items()):
+            if inquiry.done:
+                return
+            if len(single.actions) == 1 and len(single.actions[0].options) <= 1:
+                inquiry.respond(seat, 0, 0)
+                continue
+            inquiry.respond(seat, *self.answer(seat, single))
 
 
 #: a scripted answer: the action type and which of its options (own tiles as ids or in

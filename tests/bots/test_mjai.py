@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bench.bots import BotCenter
 from engine.bot import make
+from engine.centers import BotCenter
 from engine.driver import run_sync
 from engine.game import new_game
 from engine.replay.export import to_mjai
@@ -30,7 +30,7 @@ Event = dict[str, Any]
 
 
 def _game_log(seed: int, hands: int) -> list[Event]:
-    center = BotCenter([make("strong") for _ in range(4)], set())
+    center = BotCenter([make("strong") for _ in range(4)])
     game = new_game(TENHOU_HANCHAN, seed, center, max_rounds=hands)
     center.game = game
     run_sync(game)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
-from bench.bots import BotCenter
 from engine.actions.inquiry import SinglePlayerInquiry
 from engine.actions.types import Action, ActionType, Option
 from engine.bot import SeatView, make, seat_view
+from engine.centers import BotCenter
 from engine.driver import run_sync
 from engine.game import new_game
 from engine.rules.config import TENHOU_HANCHAN
@@ -77,7 +77,7 @@ def test_it_wins_when_offered() -> None:
 
 
 def test_a_seat_view_holds_no_other_seats_concealed_tiles() -> None:
-    center = BotCenter([make("strong") for _ in range(4)], set())
+    center = BotCenter([make("strong") for _ in range(4)])
     game = new_game(TENHOU_HANCHAN, 3, center, max_rounds=1)
     center.game = game
     views: list[SeatView] = []

@@ -12,11 +12,11 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld as MjMeld
 
-from bench.handgen import Case
 from engine.rules.config import RuleConfig
 from engine.rules.meld import MeldType
 from engine.rules.scoring import HandResult, score_hand
 from engine.rules.tiles import to_str
+from tests.rules.handgen import Case
 
 
 def _tenhou_options(three_player: bool) -> OptionalRules:

@@ -1,5 +1,5 @@
 """The fast scorer (``score_hand``) against the readable specification (``spec_score``) on
-seeded random hands (``bench.handgen``), under Tenhou's rules and under the variants the
+seeded random hands (``tests.rules.handgen``), under Tenhou's rules and under the variants the
 tables switch on (kiriage, double yakuman, no kazoe, 2-fu double wind pair, 20-fu open pinfu
 ron, no kuitan, other red fives, 2 han minimum, renhou) and in sanma.
 
@@ -16,11 +16,11 @@ from collections import Counter
 import msgspec
 import pytest
 
-from bench.handgen import Case, random_hands
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN, RuleConfig
 from engine.rules.scoring import score_hand
 from engine.rules.scoring.spec import spec_score
 from engine.rules.scoring.yaku import REGULAR, YAKUMAN, Yaku, Yakuman
+from tests.rules.handgen import Case, random_hands
 from tests.rules.winning import comparable
 
 SEED = 20_261_201

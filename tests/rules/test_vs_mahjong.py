@@ -2,13 +2,13 @@
 
 ``mahjong`` is set to Tenhou's rules (open tanyao, red fives, no double yakuman, kazoe
 yakuman at 13 han, no kiriage, 30 fu for an open pinfu-shaped ron, 20 fu pinfu tsumo). The
-hands come from ``bench.handgen``: open and closed, chii/pon/daiminkan/kakan/ankan, riichi,
+hands come from ``tests.rules.handgen``: open and closed, chii/pon/daiminkan/kakan/ankan, riichi,
 double riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou and chiihou, tsumo and ron,
 every seat and round wind, red fives, dora and ura dora. On every hand both must agree on
 han, fu (except beside a yakuman, where fu means nothing), the set of yaku with their han,
 and the payments (or both reject the hand).
 
-Deliberate rule differences, excluded by name (``bench.oracle.KNOWN_DIFFERENCES``): none
+Deliberate rule differences, excluded by name (``tests.rules.oracle.KNOWN_DIFFERENCES``): none
 are needed on these hands. Differences that exist but that the generator never produces,
 because the table (the engine) never asks for them:
 
@@ -28,10 +28,10 @@ from collections import Counter
 
 import pytest
 
-from bench.handgen import random_hands
-from bench.oracle import differ
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN, RuleConfig
 from engine.rules.scoring import score_hand
+from tests.rules.handgen import random_hands
+from tests.rules.oracle import differ
 
 HANDS = 20_000
 SEED = 20_240_601
