@@ -178,7 +178,26 @@ WRC = RuleConfig(
     uma_ties="split",
     round_points=False,
 )
-PRESETS.update({"mahjongsoul-hanchan": MAHJONGSOUL_HANCHAN, "mleague": MLEAGUE, "wrc": WRC})
+#: Mahjong Soul's ranked 3-player hanchan (docs/rules.md): Tenhou's sanma table (tsumo loss,
+#: kita, honba 200, noten 2000, no four-winds or four-riichi abort) with uma 15/0/-15 and the
+#: 4-player differences (double yakuman, per-yakuman pao, exact results, kokushi robs ankan)
+MAHJONGSOUL_SANMA = msgspec.structs.replace(
+    TENHOU_SANMA_HANCHAN,
+    uma=(15, 0, -15),
+    double_yakuman=True,
+    pao_scope="yakuman",
+    sanchahou=False,
+    kokushi_chankan_ankan=True,
+    round_points=False,
+)
+PRESETS.update(
+    {
+        "mahjongsoul-hanchan": MAHJONGSOUL_HANCHAN,
+        "mahjongsoul-sanma": MAHJONGSOUL_SANMA,
+        "mleague": MLEAGUE,
+        "wrc": WRC,
+    }
+)
 
 #: what the lobby shows for each preset (the key stays the room's and the record's name)
 LABELS: dict[str, str] = {
@@ -187,6 +206,7 @@ LABELS: dict[str, str] = {
     "tenhou-sanma-hanchan": "Tenhou sanma hanchan (三麻東南戦)",
     "tenhou-sanma-tonpuu": "Tenhou sanma tonpuusen (三麻東風戦)",
     "mahjongsoul-hanchan": "Mahjong Soul 4p hanchan (雀魂)",
+    "mahjongsoul-sanma": "Mahjong Soul 3p hanchan (雀魂三麻)",
     "mleague": "M-League (Mリーグ)",
     "wrc": "World Riichi Championship (WRC)",
 }
