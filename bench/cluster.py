@@ -32,7 +32,7 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.load import Stats, bot_client, cpu_s, free_port, percentile  # noqa: E402
+from bench.load import Seat, Stats, bot_client, cpu_s, free_port, percentile  # noqa: E402
 from server.messaging import End, decode_server  # noqa: E402
 from tests.services import redis_server  # noqa: E402
 
@@ -153,7 +153,7 @@ async def _measure(
     stats, stop, seen = Stats(), asyncio.Event(), [0]
     tasks = [
         asyncio.create_task(
-            bot_client(f"ws://{host}/ws/play", t, n * 4 + i, args.think, stats, stop)
+            bot_client(f"ws://{host}/ws/play", t, Seat(n * 4 + i, args.think, stats), stop, True)
         )
         for n, (host, _game, four) in enumerate(tables)
         for i, t in enumerate(four)

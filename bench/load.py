@@ -10,7 +10,10 @@ before the clock starts, so the figures are the steady state of play. The last l
 
     load: N tables, p99 X ms, Y KiB per table, Z us per decision
 
-    python -m bench.load --tables 500 [--duration 30] [--think 2]
+    python -m bench.load --tables 500 [--duration 30] [--think 2] [--batch 1]
+
+``--batch 0`` runs the clients of before batched frames (one message per frame): the baseline
+for the send path's cost.
 """
 
 from __future__ import annotations
@@ -89,39 +92,54 @@ def choose(inquiry: InquiryMsg, rng: random.Random) -> Answer:
     return Answer(inquiry.id, i, rng.randrange(len(inquiry.actions[i].options)))
 
 
-async def bot_client(
-    url: str, token: str, seed: int, think: float, stats: Stats, stop: asyncio.Event
-) -> None:
-    rng = random.Random(seed)
-    sent_at: float | None = None
-    bucket: list[float] = stats.turn
+class Seat:
+    """One player's client state: when it last answered, and which figure that feeds."""
+
+    def __init__(self, seed: int, think: float, stats: Stats) -> None:
+        self.rng = random.Random(seed)
+        self.think = think
+        self.stats = stats
+        self.sent_at: float | None = None
+        self.bucket: list[float] = stats.turn
+
+    async def react(self, ws: Any, text: str, now: float) -> bool:
+        """Handle one server message; True at the end of the game."""
+        stats = self.stats
+        if text.startswith('{"type":"event"'):  # the hot path: no need to decode
+            if self.sent_at is not None and stats.measuring:
+                stats.latencies.append(now - self.sent_at)
+                self.bucket.append(now - self.sent_at)
+            self.sent_at = None
+            return False
+        msg = decode_server(text)
+        inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
+        if isinstance(inquiry, InquiryMsg):
+            if self.think and inquiry.actions[0].type != "next_round":
+                await asyncio.sleep(self.rng.expovariate(1 / self.think))
+            turn = any(a.type in TURN_TYPES for a in inquiry.actions)
+            self.bucket = stats.turn if turn else stats.claim
+            await ws.send(encode(choose(inquiry, self.rng)))
+            self.sent_at = time.perf_counter()
+            stats.decisions += stats.measuring
+        elif isinstance(msg, End):
+            stats.games += stats.measuring
+            return True
+        return False
+
+
+async def bot_client(url: str, token: str, seat: Seat, stop: asyncio.Event, batch: bool) -> None:
+    """One seat over /ws/play; with ``batch`` it reads several messages per frame."""
     async with websockets.connect(url, max_size=2**22, compression=None) as ws:
-        await ws.send(encode(Hello(token)))
-        stats.connected += 1
+        await ws.send(encode(Hello(token, batch=batch)))
+        seat.stats.connected += 1
         closer = asyncio.create_task(_close_on(stop, ws))
         try:
-            async for text in ws:
-                assert isinstance(text, str)
+            async for frame in ws:
+                assert isinstance(frame, str)
                 now = time.perf_counter()
-                if text.startswith('{"type":"event"'):  # the hot path: no need to decode
-                    if sent_at is not None and stats.measuring:
-                        stats.latencies.append(now - sent_at)
-                        bucket.append(now - sent_at)
-                    sent_at = None
-                    continue
-                msg = decode_server(text)
-                inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
-                if isinstance(inquiry, InquiryMsg):
-                    if think and inquiry.actions[0].type != "next_round":
-                        await asyncio.sleep(rng.expovariate(1 / think))
-                    turn = any(a.type in TURN_TYPES for a in inquiry.actions)
-                    bucket = stats.turn if turn else stats.claim
-                    await ws.send(encode(choose(inquiry, rng)))
-                    sent_at = time.perf_counter()
-                    stats.decisions += stats.measuring
-                elif isinstance(msg, End):
-                    stats.games += stats.measuring
-                    return
+                for text in frame.split("\n") if batch else (frame,):
+                    if await seat.react(ws, text, now):
+                        return
         finally:
             closer.cancel()
 
@@ -193,7 +211,13 @@ async def run(args: argparse.Namespace) -> None:
             stats, stop = Stats(), asyncio.Event()
             tasks = [
                 asyncio.create_task(
-                    bot_client(f"ws://{host}/ws/play", t, n * 4 + i, args.think, stats, stop)
+                    bot_client(
+                        f"ws://{host}/ws/play",
+                        t,
+                        Seat(n * 4 + i, args.think, stats),
+                        stop,
+                        bool(args.batch),
+                    )
                 )
                 for n, four in enumerate(tokens)
                 for i, t in enumerate(four)
@@ -224,7 +248,8 @@ async def run(args: argparse.Namespace) -> None:
     p99 = percentile(lat, 0.99)
     per_table = (peak - base) / args.tables
     think = f"exponential, mean {args.think:g} s" if args.think else "none: saturation"
-    print(f"tables: {args.tables} (4 WebSocket player clients each; think {think})")
+    frames = "batched frames" if args.batch else "one message per frame"
+    print(f"tables: {args.tables} (4 WebSocket player clients each; think {think}; {frames})")
     print(f"games finished while measuring: {stats.games // 4} in {elapsed:.1f} s")
     print(f"decisions: {stats.decisions}, {stats.decisions / elapsed:.0f}/s")
     print(f"latency answer->next event: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
@@ -251,6 +276,13 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=30.0, help="seconds to measure")
     parser.add_argument(
         "--think", type=float, default=2.0, help="mean think time, seconds (0: saturation)"
+    )
+    parser.add_argument(
+        "--batch",
+        type=int,
+        default=1,
+        choices=(0, 1),
+        help="1: clients say batch in their hello (several messages per frame); 0: one each",
     )
     asyncio.run(run(parser.parse_args()))
 

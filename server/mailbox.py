@@ -54,6 +54,12 @@ class Mailbox:
             self._waiter.set()
             self._waiter = None
 
+    def drain(self) -> list[str]:
+        """Take every item queued now, without waiting."""
+        items = list(self._items)
+        self._items.clear()
+        return items
+
     async def get(self) -> str:
         """The next item; raises Closed once closed and drained."""
         while not self._items:

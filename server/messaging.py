@@ -29,6 +29,10 @@ class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields
     lands in no access log, proxy log or Referer header."""
 
     token: str
+    #: the client reads several messages from one frame, one per line (JSON text holds no
+    #: raw newline): the server then sends what one engine step makes for the seat in one
+    #: frame instead of one frame each (docs/protocol.md "Batched frames")
+    batch: bool = False
 
 
 ClientMessage = Answer | Ping | Hello

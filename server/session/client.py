@@ -57,8 +57,8 @@ async def refuse(conn: Connection, code: int, error: WireError) -> None:
 
 async def read_hello(
     conn: Connection, max_frame: int, timeout: float = HELLO_TIMEOUT_S
-) -> str | None:
-    """The seat token from the socket's first frame, or None (the socket was refused)."""
+) -> Hello | None:
+    """The socket's first frame (the seat token), or None (the socket was refused)."""
     text: str | None = None
     with anyio.move_on_after(timeout):
         try:
@@ -73,18 +73,18 @@ async def read_hello(
         error = WireError("no_hello", 'the first frame must be {"type":"hello","token":...}')
         await refuse(conn, CLOSE_BAD_TOKEN, error)
         return None
-    return msg.token
+    return msg
 
 
 async def serve_play(hub: Hub, conn: Connection) -> None:
     """``/ws/play``: a hello frame names the seat, then the seat's session."""
     # the hello is the end of the WebSocket's handshake: the same deadline as HTTP headers
-    token = await read_hello(conn, hub.settings.max_frame, hub.settings.header_timeout_s)
-    if token is not None:
-        await serve_seat(hub, conn, token)
+    hello = await read_hello(conn, hub.settings.max_frame, hub.settings.header_timeout_s)
+    if hello is not None:
+        await serve_seat(hub, conn, hello.token, batch=hello.batch)
 
 
-async def serve_seat(hub: Hub, conn: Connection, token: str) -> None:
+async def serve_seat(hub: Hub, conn: Connection, token: str, batch: bool = False) -> None:
     """A seat's connection from welcome to disconnect; the seat survives it."""
     if hub.stopping:
         await refuse(conn, CLOSE_RESTARTING, WireError("restarting", RESTART_REASON))
@@ -96,6 +96,7 @@ async def serve_seat(hub: Hub, conn: Connection, token: str) -> None:
     room, seat = entry
     settings = hub.settings
     outbox = Outbox(conn, settings.send_queue)
+    outbox.batch = batch
     hub.attach(room, seat, outbox)
     limit = RateLimit(settings.rate_per_s, hub.now())
     strikes = 0

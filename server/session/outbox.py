@@ -3,6 +3,10 @@
 The table pushes text without awaiting; a pump task writes it to the connection. When a
 client falls ``limit`` messages behind it is dropped (close code 4004) and may reconnect for
 a fresh snapshot, so one slow socket never stalls the other seats.
+
+A client that said ``batch`` gets everything queued at the moment the pump runs in one frame,
+one message per line: an engine step pushes its events for a seat together, so they leave
+in one send instead of one each (the send path is most of a decision's cost).
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ class Outbox:
         self.close_reason = ""
         #: the connection is closed (the pump has finished)
         self.done = False
+        #: several messages per frame, newline-separated (the client asked for it)
+        self.batch = False
         self._scope: anyio.CancelScope | None = None
 
     def push(self, text: str) -> bool:
@@ -56,8 +62,12 @@ class Outbox:
         """Write queued messages until shut; then close the connection."""
         with anyio.CancelScope() as self._scope:
             try:
+                queue = self._queue
                 while True:
-                    await self.conn.send_text(await self._queue.get())
+                    text = await queue.get()
+                    if self.batch and len(queue):
+                        text = "\n".join([text, *queue.drain()])
+                    await self.conn.send_text(text)
             except (Closed, Disconnected):
                 self.closed = True
         try:

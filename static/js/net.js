@@ -1,6 +1,7 @@
 // One WebSocket that reconnects by itself and reports its state.
 // The server sends a snapshot on every (re)connect, so nothing needs replaying here.
-// A seat's token never goes into the URL: it is the first frame, {"type": "hello", "token"}.
+// A seat's token never goes into the URL: it is the first frame, {"type": "hello", "token"};
+// with "batch": true in it the server may send several messages in one frame, one per line.
 
 /** Waits before each reconnect attempt (ms): 0.5, 1, 2, 4, 8 s, then every 10 s. */
 export const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
@@ -50,11 +51,14 @@ export class Connection {
       // the backoff restarts only once the server has really talked to us, so a server
       // that accepts and closes at once is not hammered every 0.5 s
       this.attempt = 0;
-      let msg;
-      try { msg = parseMessage(m.data); } catch (err) { console.error(err); return; }
-      // online once the server has accepted us (its first word that is not a refusal)
-      if (msg.type !== "error" && !this.heard) { this.heard = true; this.onState("online"); }
-      try { this.onMessage(msg); } catch (err) { console.error(err); }
+      // a seat that said `batch` may get several messages in one frame, one per line
+      for (const text of String(m.data).split("\n")) {
+        let msg;
+        try { msg = parseMessage(text); } catch (err) { console.error(err); continue; }
+        // online once the server has accepted us (its first word that is not a refusal)
+        if (msg.type !== "error" && !this.heard) { this.heard = true; this.onState("online"); }
+        try { this.onMessage(msg); } catch (err) { console.error(err); }
+      }
     };
     ws.onclose = (ev) => {
       clearInterval(this.ping);

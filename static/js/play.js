@@ -273,7 +273,7 @@ export function tablePage(root, header, { mode, game }) {
   // the seat's token goes in the first frame, never in the URL (LEGACY fallbackUrl: a server
   // from before the hello frame refuses that with 4001 at once and gets ?token= instead)
   net = new Connection(wsUrl(watching ? `/ws/watch/${game}` : "/ws/play"), { onMessage, onState: setConn,
-    hello: watching ? null : { type: "hello", token: token || "" },
+    hello: watching ? null : { type: "hello", token: token || "", batch: true },
     fallbackUrl: watching ? null : wsUrl(`/ws/play?token=${encodeURIComponent(token || "")}`) });
   view.net = net;
   st.live = true;

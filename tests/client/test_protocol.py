@@ -118,7 +118,7 @@ def test_the_seat_token_is_the_first_frame_and_never_in_the_socket_url(
         page.goto(f"{server}/#/play/{room['game']}")
         page.wait_for_selector(".own .tile", timeout=15000)
         assert sockets and all(token not in ws.url for ws in sockets)
-        assert json.loads(frames[0]) == {"type": "hello", "token": token}
+        assert json.loads(frames[0]) == {"type": "hello", "token": token, "batch": True}
     finally:
         context.close()
 

@@ -82,10 +82,10 @@ async def live_server(data_dir: Path, **overrides: Any) -> AsyncIterator[tuple[s
 
 
 @contextlib.asynccontextmanager
-async def open_seat(url: str, token: str) -> AsyncIterator[Any]:
+async def open_seat(url: str, token: str, batch: bool = False) -> AsyncIterator[Any]:
     """A ``websockets`` client on ``/ws/play`` that has said hello with ``token``."""
     async with websockets.connect(url, max_size=2**22) as ws:
-        await ws.send(encode(Hello(token)))
+        await ws.send(encode(Hello(token, batch=batch)))
         yield ws
 
 
@@ -102,7 +102,8 @@ class WireBot:
     """A seat played over a real WebSocket with random legal answers.
 
     ``silent`` inquiries are left to time out; ``drop_after`` events into the game the socket
-    is closed and reopened once (a network blip)."""
+    is closed and reopened once (a network blip); ``batch`` asks for several messages per
+    frame (one per line)."""
 
     def __init__(
         self,
@@ -113,6 +114,7 @@ class WireBot:
         silent: int = 0,
         drop_after: int | None = None,
         chooser: Callable[[InquiryMsg, random.Random], AnswerMsg] = pick,
+        batch: bool = False,
     ) -> None:
         self.url = f"ws://{host}/ws/play"
         self.token = token
@@ -120,6 +122,7 @@ class WireBot:
         self.silent = silent
         self.drop_after = drop_after
         self.chooser = chooser
+        self.batch = batch
         self.received: list[ServerMessage] = []
         self.frames: list[str] = []
         self.reconnected_snapshot: Snapshot | None = None
@@ -136,25 +139,26 @@ class WireBot:
     async def _session(self, events_before_drop: int | None) -> bool:
         """One connection; True when it ended with the game, False when it dropped itself."""
         events = 0
-        async with open_seat(self.url, self.token) as ws:
-            async for text in ws:
-                assert isinstance(text, str)
-                self.frames.append(text)
-                msg = decode_server(text)
-                self.received.append(msg)
-                if isinstance(msg, InquiryMsg):
-                    await self._answer(ws, msg)
-                elif isinstance(msg, Snapshot):
-                    if self.drop_after is None and events_before_drop is None and msg.events:
-                        self.reconnected_snapshot = msg
-                    await self._answer(ws, msg.inquiry)
-                elif isinstance(msg, End):
-                    self.ended = True
-                    return True
-                else:
-                    events += 1
-                    if events_before_drop is not None and events >= events_before_drop:
-                        return False
+        async with open_seat(self.url, self.token, self.batch) as ws:
+            async for frame in ws:
+                assert isinstance(frame, str)
+                self.frames.append(frame)
+                for text in frame.split("\n") if self.batch else (frame,):
+                    msg = decode_server(text)
+                    self.received.append(msg)
+                    if isinstance(msg, InquiryMsg):
+                        await self._answer(ws, msg)
+                    elif isinstance(msg, Snapshot):
+                        if self.drop_after is None and events_before_drop is None and msg.events:
+                            self.reconnected_snapshot = msg
+                        await self._answer(ws, msg.inquiry)
+                    elif isinstance(msg, End):
+                        self.ended = True
+                        return True
+                    else:
+                        events += 1
+                        if events_before_drop is not None and events >= events_before_drop:
+                            return False
         return self.ended
 
     async def play(self) -> None:
