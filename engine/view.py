@@ -15,7 +15,7 @@ the view never imports engine.game and there is no cycle between the two.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import msgspec
 
@@ -121,9 +121,3 @@ def snapshot(game: Game, seat: int | None) -> Snapshot:
         inquiry_id=inquiry.id if inquiry is not None else 0,
         over=game.over,
     )
-
-
-def encode(event: Any, seat: int | None) -> bytes | None:
-    """JSON of the projection (None when the seat may not see the event)."""
-    seen = project(event, seat)
-    return None if seen is None else msgspec.json.encode(seen)

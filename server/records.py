@@ -7,7 +7,6 @@ seed and the stored decisions, so a download is the engine's own account of the 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import msgspec
@@ -17,6 +16,7 @@ from engine.centers import ReplayCenter
 from engine.driver import run_sync
 from engine.game.game import Game
 from engine.game.setup import new_game
+from engine.replay.export import to_mjai, to_tenhou
 from engine.replay.verify import verify_record
 from engine.rules.config import RuleConfig
 from server.storage import GameRecord
@@ -78,18 +78,12 @@ def export(record: GameRecord, fmt: str) -> tuple[bytes, str]:
         raise NotAvailable("the engine cannot replay this game; format=json has its hands")
     if partial and not record.rounds:
         raise NotAvailable("no hand of this game has finished yet")
-    try:
-        exporter = importlib.import_module("engine.replay.export")
-    except ImportError as exc:
-        raise NotAvailable(f"{fmt} export needs engine.replay.export") from exc
     game = replay(record, len(record.rounds) if partial else None)
     if fmt == "tenhou":
-        log = exporter.to_tenhou(
-            game, record.seats, commitment=record.commitment, practice=record.practice
-        )
+        log = to_tenhou(game, record.seats, commitment=record.commitment, practice=record.practice)
         if partial:  # a game that may still go on: its seed would give away every wall
             log.pop("seed", None)
         return msgspec.json.encode(log), "application/json"
-    lines: list[Any] = exporter.to_mjai(game, record.seats)
+    lines: list[Any] = to_mjai(game, record.seats)
     body = b"\n".join(msgspec.json.encode(line) for line in lines) + b"\n"
     return body, "application/x-ndjson"

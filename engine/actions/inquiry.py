@@ -30,11 +30,6 @@ class SinglePlayerInquiry:
         if action.priority > self.max_priority:
             self.max_priority = action.priority
 
-    def disable_skip(self) -> None:
-        """The player must act (their own draw): Skip is no longer a choice."""
-        self.actions = [a for a in self.actions if a.type != ActionType.SKIP]
-        self.max_priority = max(a.priority for a in self.actions) if self.actions else 0
-
     def find(self, kind: ActionType) -> int:
         """Index of the action of ``kind``, -1 when not offered."""
         for i, action in enumerate(self.actions):

@@ -1,14 +1,13 @@
 """EventBase and the priority bands listeners subscribe in.
 
 An event is a msgspec Struct: its fields are the data that may leave the engine (each field's
-visibility is declared in ``engine.view``). The engine's bookkeeping (game, queue, phase,
-parent/children, finish callbacks) lives in the instance ``__dict__`` so it is never encoded.
+visibility is declared in ``engine.view``). The engine's bookkeeping (its game and queue)
+lives in the instance ``__dict__`` so it is never encoded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
@@ -20,8 +19,6 @@ PREPARE = 4_000_000
 EXECUTE = 3_000_000
 BROADCAST = 2_000_000
 AFTER = 1_000_000
-#: a fresh event's phase: every listener may still run
-MAX_PHASE = 5_000_000
 #: how far into a band the early/late helpers go
 _BAND_SPAN = 500_000
 
@@ -41,9 +38,6 @@ def after_broadcast(step: int = 0) -> int:
     return early(AFTER, step)
 
 
-E = TypeVar("E", bound="EventBase")
-
-
 class EventBase(msgspec.Struct, tag=True, kw_only=True, dict=True):
     """The root of every event. Data fields are declared by subclasses."""
 
@@ -55,55 +49,3 @@ class EventBase(msgspec.Struct, tag=True, kw_only=True, dict=True):
     #: (plain attributes, not properties: every listener reads them)
     game: ClassVar[Any] = None
     q: ClassVar[EventQueue | None] = None
-
-    @property
-    def phase(self) -> int:
-        """Starts at MAX_PHASE and only descends as listeners run."""
-        phase: int = self.__dict__.get("_phase", MAX_PHASE)
-        return phase
-
-    def lower_phase(self, priority: int) -> None:
-        if priority < self.phase:
-            self.__dict__["_phase"] = priority
-
-    @property
-    def parent(self) -> EventBase | None:
-        """Set while the event waits and runs; dropped once it has finished."""
-        return self.__dict__.get("_parent")
-
-    @property
-    def children(self) -> list[EventBase]:
-        kids: list[EventBase] = self.__dict__.setdefault("_children", [])
-        return kids
-
-    @property
-    def cancelled(self) -> bool:
-        return bool(self.__dict__.get("_cancelled", False))
-
-    def attach(self, parent: EventBase) -> None:
-        """Make this event a child of ``parent`` (cancelling the parent cancels it)."""
-        self.__dict__["_parent"] = parent
-        parent.children.append(self)
-
-    def cancel(self) -> None:
-        """Stop this event (remaining listeners are skipped) and every descendant."""
-        self.__dict__["_cancelled"] = True
-        for child in self.__dict__.get("_children", ()):
-            child.cancel()
-
-    def get_in_parent(self, kind: type[E]) -> E | None:
-        """The nearest ancestor of type ``kind``."""
-        node = self.parent
-        while node is not None:
-            if isinstance(node, kind):
-                return node
-            node = node.parent
-        return None
-
-    def on_finish(self, callback: Callable[[EventBase], None]) -> None:
-        """Run ``callback`` once every listener of this event has run."""
-        self.__dict__.setdefault("_on_finish", []).append(callback)
-
-    def finish(self) -> None:
-        for callback in self.__dict__.get("_on_finish", ()):
-            callback(self)

@@ -12,17 +12,14 @@ Handler = Callable[[Any], Awaitable[Any] | None]
 
 
 class Listener:
-    """One subscription. ``times`` is how often it may still run (None = forever)."""
+    """One subscription."""
 
-    __slots__ = ("event_type", "handler", "priority", "times")
+    __slots__ = ("event_type", "handler", "priority")
 
-    def __init__(
-        self, event_type: type[EventBase], handler: Handler, priority: int, times: int | None
-    ) -> None:
+    def __init__(self, event_type: type[EventBase], handler: Handler, priority: int) -> None:
         self.event_type = event_type
         self.handler = handler
         self.priority = priority
-        self.times = times
 
 
 class EventBus:
@@ -34,15 +31,9 @@ class EventBus:
         #: queue keeps a reference to this dict and reads it for every event)
         self.by_type: dict[type[EventBase], list[Listener]] = {}
 
-    def subscribe(
-        self,
-        event_type: type[EventBase],
-        handler: Handler,
-        priority: int,
-        times: int | None = None,
-    ) -> Listener:
+    def subscribe(self, event_type: type[EventBase], handler: Handler, priority: int) -> Listener:
         """Listen to ``event_type`` and its subclasses at ``priority`` (higher runs first)."""
-        listener = Listener(event_type, handler, priority, times)
+        listener = Listener(event_type, handler, priority)
         self._listeners.append(listener)
         self.by_type.clear()
         return listener
@@ -50,12 +41,6 @@ class EventBus:
     def unsubscribe(self, listener: Listener) -> None:
         self._listeners.remove(listener)
         self.by_type.clear()
-
-    def replace(self, old: Handler, new: Handler) -> None:
-        """Swap a handler everywhere it is subscribed (custom setups change behaviour)."""
-        for listener in self._listeners:
-            if listener.handler is old:
-                listener.handler = new
 
     def listeners(self, event_type: type[EventBase]) -> list[Listener]:
         """The listeners for one event type, high priority first (stable for ties)."""
@@ -65,17 +50,6 @@ class EventBus:
             found.sort(key=lambda lst: -lst.priority)
             self.by_type[event_type] = found
         return found
-
-    def cached(self, event_type: type[EventBase]) -> list[Listener]:
-        """``listeners`` with the cache hit inlined (the queue calls this for every event)."""
-        return self.by_type.get(event_type) or self.listeners(event_type)
-
-    def used(self, listener: Listener) -> None:
-        """Count one run of a limited listener; drop it when spent."""
-        if listener.times is not None:
-            listener.times -= 1
-            if listener.times <= 0:
-                self.unsubscribe(listener)
 
     def all(self) -> list[Listener]:
         return list(self._listeners)

@@ -20,7 +20,6 @@ class MeldType(IntEnum):
 #: descriptor, about 1 us a time; menzen checks run on every turn)
 _CLOSED = frozenset((MeldType.ANKAN, MeldType.KITA))
 _KANS = frozenset((MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN))
-_KITA = MeldType.KITA
 
 
 class Meld(msgspec.Struct, frozen=True, array_like=True):
@@ -46,8 +45,3 @@ class Meld(msgspec.Struct, frozen=True, array_like=True):
     @property
     def is_kan(self) -> bool:
         return self.type in _KANS
-
-    @property
-    def is_group(self) -> bool:
-        """Whether the meld counts as one of the hand's four groups."""
-        return self.type != _KITA

@@ -48,11 +48,6 @@ _SUIT_LETTERS = "mpsz"
 _MJAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 
 
-def kind(tile: Tile) -> Kind:
-    """The kind (0..33) of a physical tile."""
-    return tile >> 2
-
-
 def suit(k: Kind) -> int:
     """The suit of a kind: MAN, PIN, SOU or HONOR."""
     return k // 9 if k < 27 else HONOR
@@ -61,14 +56,6 @@ def suit(k: Kind) -> int:
 def number(k: Kind) -> int:
     """The face number 1..9 of a suited kind (1..7 for honours)."""
     return k % 9 + 1 if k < 27 else k - 26
-
-
-def is_honor(k: Kind) -> bool:
-    return k >= 27
-
-
-def is_terminal(k: Kind) -> bool:
-    return k < 27 and k % 9 in (0, 8)
 
 
 def red_tiles(aka: Sequence[int] = (1, 1, 1)) -> frozenset[Tile]:

@@ -97,7 +97,7 @@ def check_invariants(ev: EventBase) -> None:
             called += m.called >= 0
             kita += m.type == MeldType.KITA
         assert p.counts == to_counts(p.hand)
-        groups = sum(1 for m in p.melds if m.is_group)
+        groups = sum(1 for m in p.melds if m.type != MeldType.KITA)
         assert len(p.hand) + 3 * groups in (13, 14), (p.seat, len(p.hand), groups)
     seen += wall.live[wall.pos : wall.live_end]
     seen += wall.live[wall.live_end :]

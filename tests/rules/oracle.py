@@ -3,7 +3,7 @@
 Used by tests/rules/test_vs_mahjong.py (20,000 hands per run) and bench/vs_mahjong_long.py
 (1,000,000). ``mahjong`` is configured to Tenhou's rules; ``differ`` returns None when both
 agree on han, fu, the yaku with their han, and every payment, or a readable description.
-Deliberate rule differences are listed in ``KNOWN_DIFFERENCES`` and documented in the test.
+The rule differences known between the two are documented in the test.
 """
 
 from __future__ import annotations
@@ -95,9 +95,6 @@ MAHJONG_NAMES = {
     "aka": "Aka Dora",
     "ura": "Ura Dora",
 }
-
-#: rule differences between Tenhou and ``mahjong`` 2.1.0, excluded by name (see the test)
-KNOWN_DIFFERENCES: tuple[str, ...] = ()
 
 _MJ_TYPE = {
     MeldType.CHII: MjMeld.CHI,

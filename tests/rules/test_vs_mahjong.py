@@ -8,9 +8,8 @@ every seat and round wind, red fives, dora and ura dora. On every hand both must
 han, fu (except beside a yakuman, where fu means nothing), the set of yaku with their han,
 and the payments (or both reject the hand).
 
-Deliberate rule differences, excluded by name (``tests.rules.oracle.KNOWN_DIFFERENCES``): none
-are needed on these hands. Differences that exist but that the generator never produces,
-because the table (the engine) never asks for them:
+No rule difference needs excluding on these hands. Differences that exist but that the
+generator never produces, because the table (the engine) never asks for them:
 
 * haitei together with rinshan, houtei with chankan: ``mahjong`` rejects them; on Tenhou a
   rinshan draw is never haitei (our ``haitei`` yaku ignores the flag on a rinshan win).

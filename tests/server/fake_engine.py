@@ -90,8 +90,7 @@ class FakeGame:
                 self.broadcast(Draw(seat, tile), seat, tile=None)
                 turn = self.inquiry("turn")
                 options = [Option((x,)) for x in self.hands[seat]]
-                turn.add(seat, Action(ActionType.DISCARD, options))
-                turn.player(seat).disable_skip()
+                turn.player(seat, skip=False).add(Action(ActionType.DISCARD, options))
                 turn.player(seat).default_choice = (0, len(options) - 1)
                 chosen = (await self.ask(turn)).chosen()[0]
                 self.hands[seat].remove(chosen.tiles[0])
@@ -103,8 +102,7 @@ class FakeGame:
             self.rounds.append({"round": r})
             ack = self.inquiry("next_round")
             for seat in range(self.n):
-                ack.add(seat, Action(ActionType.NEXT_ROUND))
-                ack.player(seat).disable_skip()
+                ack.player(seat, skip=False).add(Action(ActionType.NEXT_ROUND))
             await self.ask(ack)
 
 
