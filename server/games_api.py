@@ -83,7 +83,7 @@ class GamesApi:
         entry = self.hub.rooms.seat_of(token)
         if entry is not None and entry[0].game == game and _socket_held(entry[1].outbox):
             # the stream would replace the seat's connection: a bot author's debug stream
-            # must not close its own player's WebSocket (4003) mid-game
+            # must not close its own player's WebSocket (CloseCode.REPLACED) mid-game
             self.guard.close_socket(client)
             message = "this seat plays over a WebSocket; its events arrive there"
             return error("seat_connected", message, 409)

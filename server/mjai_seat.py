@@ -29,6 +29,7 @@ import msgspec
 from engine.actions.types import ActionType
 from engine.bot import mjai_host
 from server import bots
+from server.close_codes import CloseCode
 from server.mailbox import Closed, Mailbox
 from server.messaging import (
     Answer,
@@ -41,7 +42,7 @@ from server.messaging import (
     decode_server,
     encode,
 )
-from server.session.client import CLOSE_BAD_TOKEN, CLOSE_GARBAGE, CLOSE_REFUSED, answer, refuse
+from server.session.client import answer, refuse
 from server.session.hub import Hub
 from server.session.outbox import Outbox
 from server.session.rooms import Room, Seat
@@ -217,10 +218,10 @@ async def _hello(hub: Hub, conn: Connection) -> MjaiHello | None:
     expected = settings.mjai_token
     if hello is None or hello.type != "hello":
         error = WireError("no_hello", 'the first frame must be {"type":"hello","token":...}')
-        await refuse(conn, CLOSE_BAD_TOKEN, error)
+        await refuse(conn, CloseCode.BAD_TOKEN, error)
         return None
     if not expected or not secrets.compare_digest(hello.token.encode(), expected.encode()):
-        await refuse(conn, CLOSE_BAD_TOKEN, WireError("bad_token", "unknown bot token"))
+        await refuse(conn, CloseCode.BAD_TOKEN, WireError("bad_token", "unknown bot token"))
         return None
     return hello
 
@@ -232,7 +233,7 @@ async def serve_mjai(hub: Hub, conn: Connection) -> None:
         return
     found = _free_seat(hub, hello.room)
     if found is None:
-        await refuse(conn, CLOSE_REFUSED, WireError("no_seat", "no free mjai seat to take"))
+        await refuse(conn, CloseCode.REFUSED, WireError("no_seat", "no free mjai seat to take"))
         return
     room, seat = found
     bridge = MjaiSeat(conn, hub, room, seat)
@@ -249,7 +250,7 @@ async def serve_mjai(hub: Hub, conn: Connection) -> None:
                     strikes += 1
                     await conn.send_text(encode(refused))
                     if strikes >= hub.settings.max_strikes:
-                        outbox.shut(CLOSE_GARBAGE)
+                        outbox.shut(CloseCode.GARBAGE)
         except Disconnected:
             pass
         finally:

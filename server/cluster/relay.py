@@ -16,9 +16,10 @@ from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
 import server.cluster.directory as directory
+from server.close_codes import CloseCode
 from server.messaging import WireError, encode
 from server.session.outbox import Outbox
-from server.session.resume import CLOSE_RESTARTING, RESTART_REASON
+from server.session.resume import RESTART_REASON
 from server.session.spectators import CLOSE_MARK
 
 #: a relayed watcher checks this often that the owner's heartbeat is still there
@@ -63,5 +64,5 @@ async def forward(redis: Redis, pubsub: PubSub, node: str, outbox: Outbox, first
             checked = anyio.current_time()
             if not await redis.exists(directory.node_key(node)):
                 outbox.push(encode(WireError("restarting", RESTART_REASON)))
-                outbox.shut(CLOSE_RESTARTING, RESTART_REASON)
+                outbox.shut(CloseCode.RESTARTING, RESTART_REASON)
                 return

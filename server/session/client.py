@@ -12,15 +12,13 @@ from collections.abc import Awaitable, Callable
 
 import anyio
 
+from server.close_codes import CloseCode
 from server.messaging import Answer, Hello, Ping, Pong, WireError, decode_client, encode
 from server.session.hub import Hub
 from server.session.outbox import Outbox
-from server.session.resume import CLOSE_RESTARTING, RESTART_REASON
+from server.session.resume import RESTART_REASON
 from server.transport import Connection, Disconnected
 
-CLOSE_BAD_TOKEN = 4001
-CLOSE_GARBAGE = 4002
-CLOSE_REFUSED = 4005
 #: a new socket must say hello (with its seat token) within this many seconds (the server
 #: passes its ``header_timeout_s``)
 HELLO_TIMEOUT_S = 10.0
@@ -66,12 +64,14 @@ async def read_hello(
         except Disconnected:
             return None
     if text is None:
-        await refuse(conn, CLOSE_BAD_TOKEN, WireError("no_hello", "say hello with a token first"))
+        await refuse(
+            conn, CloseCode.BAD_TOKEN, WireError("no_hello", "say hello with a token first")
+        )
         return None
     msg = decode_client(text, max_frame)
     if not isinstance(msg, Hello):
         error = WireError("no_hello", 'the first frame must be {"type":"hello","token":...}')
-        await refuse(conn, CLOSE_BAD_TOKEN, error)
+        await refuse(conn, CloseCode.BAD_TOKEN, error)
         return None
     return msg
 
@@ -87,11 +87,11 @@ async def serve_play(hub: Hub, conn: Connection) -> None:
 async def serve_seat(hub: Hub, conn: Connection, token: str, batch: bool = False) -> None:
     """A seat's connection from welcome to disconnect; the seat survives it."""
     if hub.stopping:
-        await refuse(conn, CLOSE_RESTARTING, WireError("restarting", RESTART_REASON))
+        await refuse(conn, CloseCode.RESTARTING, WireError("restarting", RESTART_REASON))
         return
     entry = hub.rooms.seat_of(token)
     if entry is None:
-        await refuse(conn, CLOSE_BAD_TOKEN, WireError("bad_token", "unknown seat token"))
+        await refuse(conn, CloseCode.BAD_TOKEN, WireError("bad_token", "unknown seat token"))
         return
     room, seat = entry
     settings = hub.settings
@@ -114,7 +114,7 @@ async def serve_seat(hub: Hub, conn: Connection, token: str, batch: bool = False
                     strikes += 1
                     outbox.push(encode(msg))
                     if strikes >= settings.max_strikes:
-                        outbox.shut(CLOSE_GARBAGE)
+                        outbox.shut(CloseCode.GARBAGE)
                     continue
                 if isinstance(msg, Ping):
                     outbox.push(encode(Pong()))
@@ -145,12 +145,12 @@ async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:
     """A spectator: the view spectators of this table may have (see Spectators); a game
     another node runs is watched through the cluster's relay (server/cluster)."""
     if hub.stopping:
-        await refuse(conn, CLOSE_RESTARTING, WireError("restarting", RESTART_REASON))
+        await refuse(conn, CloseCode.RESTARTING, WireError("restarting", RESTART_REASON))
         return
     table = hub.tables.get(game)
     if table is None:
         if hub.cluster is None or not await hub.cluster.watch(hub, conn, game):
-            await refuse(conn, CLOSE_REFUSED, WireError("no_game", f"no running game {game!r}"))
+            await refuse(conn, CloseCode.REFUSED, WireError("no_game", f"no running game {game!r}"))
         return
     outbox = Outbox(conn, hub.settings.send_queue)
     table.spectators.attach(outbox, table.room.info())
@@ -194,7 +194,7 @@ async def spectate(
                 strikes += 1
                 outbox.push(encode(msg))
                 if strikes >= settings.max_strikes:
-                    outbox.shut(CLOSE_GARBAGE)
+                    outbox.shut(CloseCode.GARBAGE)
         except Disconnected:
             pass
         finally:

@@ -11,6 +11,7 @@ import anyio
 from anyio.abc import TaskGroup
 
 from server import persist
+from server.close_codes import CloseCode
 from server.messaging import RoomMsg, Welcome, encode
 from server.session import resume
 from server.session.durable import Feed
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from server.cluster.node import Cluster
 
 log = logging.getLogger("server")
-CLOSE_KICKED = 4006
 
 
 class Hub:
@@ -141,10 +141,10 @@ class Hub:
 
     def kick(self, room: Room, index: int) -> None:
         """The owner removes a player before the start (raises RoomError); their socket is
-        closed with CLOSE_KICKED and their token no longer opens anything."""
+        closed with CloseCode.KICKED and their token no longer opens anything."""
         seat = self.rooms.kick(room, index)
         if seat.outbox is not None:
-            seat.outbox.shut(CLOSE_KICKED)
+            seat.outbox.shut(CloseCode.KICKED)
             seat.outbox = None
         self.save(room)
         self.broadcast_room(room)
@@ -167,7 +167,7 @@ class Hub:
             table.attach(seat, outbox)
             return
         if seat.outbox is not None and seat.outbox is not outbox:
-            seat.outbox.shut(4003)
+            seat.outbox.shut(CloseCode.REPLACED)
         seat.outbox = outbox
         outbox.push(encode(Welcome(seat.index, room.game, room.info())))
         self.broadcast_room(room)

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import anyio
 
+from server.close_codes import CloseCode
 from server.mailbox import Closed, Full, Mailbox
 from server.transport import Connection, Disconnected
 
-CLOSE_TOO_SLOW = 4004
 #: how long a close handshake may take before the connection is abandoned
 CLOSE_WAIT_S = 2.0
 
@@ -41,7 +41,7 @@ class Outbox:
         try:
             self._queue.put(text)
         except Full:
-            self.shut(CLOSE_TOO_SLOW)
+            self.shut(CloseCode.TOO_SLOW)
             return False
         return True
 
@@ -52,7 +52,7 @@ class Outbox:
             self.closed = True
             self.close_code = code
             self.close_reason = reason
-            if code == CLOSE_TOO_SLOW:
+            if code == CloseCode.TOO_SLOW:
                 self._queue.clear()
                 if self._scope is not None:
                     self._scope.cancel()  # the send in progress may never finish

@@ -20,6 +20,7 @@ from engine.actions.types import Decision
 from engine.rules.config import RuleConfig
 from engine.version import ENGINE_VERSION
 from server import persist
+from server.close_codes import CloseCode
 from server.messaging import WireError, encode
 from server.session.clock import SeatClock
 from server.session.durable import Feed, verify
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("server")
 
-CLOSE_RESTARTING = 1012
 RESTART_REASON = "server restarting; reconnect in a few seconds"
 
 
@@ -143,12 +143,12 @@ def suspend(hub: Hub) -> None:
         table.suspend()
         table.room.status = "suspended"
         hub.storage.set_status(table.room.game, "suspended")
-        table.spectators.restarting(bye, CLOSE_RESTARTING, RESTART_REASON)
+        table.spectators.restarting(bye, CloseCode.RESTARTING, RESTART_REASON)
     for room in list(hub.rooms.by_code.values()):
         for seat in room.seats:
             if seat.outbox is not None:
                 seat.outbox.push(bye)
-                seat.outbox.shut(CLOSE_RESTARTING, RESTART_REASON)
+                seat.outbox.shut(CloseCode.RESTARTING, RESTART_REASON)
 
 
 def clients(hub: Hub) -> int:

@@ -17,6 +17,7 @@ import msgspec
 
 from engine.actions.inquiry import MultiPlayerInquiry
 from server.bots import external
+from server.close_codes import CloseCode
 from server.messaging import (
     Answer,
     End,
@@ -37,8 +38,6 @@ from server.session.rooms import Room, Seat
 from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
 from server.storage import GameRecord, Store
-
-CLOSE_REPLACED = 4003
 
 
 class Table:
@@ -137,7 +136,7 @@ class Table:
     def attach(self, seat: Seat, outbox: Outbox) -> None:
         """A (re)connected seat: welcome, a snapshot and its pending inquiry."""
         if seat.outbox is not None and seat.outbox is not outbox:
-            seat.outbox.shut(CLOSE_REPLACED)
+            seat.outbox.shut(CloseCode.REPLACED)
         seat.outbox = outbox
         outbox.push(encode(Welcome(seat.index, self.room.game, self.room.info())))
         outbox.push(encode(self.snapshot(seat.index)))
