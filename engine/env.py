@@ -29,6 +29,10 @@ _PLAIN = {
     ActionType.KYUUSHU: KYUUSHU,
     ActionType.SKIP: PASS,
     ActionType.NEXT_ROUND: PASS,
+    # an exhaustive draw's declaration (tenpai_declaration rules): 53 shows the tenpai hand
+    # (the default, as a time-out does), 52 declares noten
+    ActionType.TENPAI: PASS,
+    ActionType.NOTENPAI: NO_RIICHI,
     ActionType.DAIMINKAN: DAIMINKAN,
     ActionType.KITA: KITA,
 }
@@ -73,7 +77,8 @@ class MahjongEnv:
         self._index_of = [34 + (t >> 2) // 9 if t in self._red else t >> 2 for t in range(136)]
         self.done = True
         self.current_player = -1
-        #: "turn", "response", "riichi" (second step of a riichi discard) or "kan"
+        #: "turn", "response", "riichi" (second step of a riichi discard), "kan" or
+        #: "declaration" (tenpai or noten at an exhaustive draw)
         self.step_kind = ""
         self._choices: dict[int, Answer] = {}
         self._branches: dict[int, tuple[str, dict[int, Answer]]] = {}
@@ -210,7 +215,10 @@ class MahjongEnv:
             if index not in discards:
                 choices[index] = answer
         self._choices, self._branches = choices, branches
-        self.step_kind = "turn" if single.seat == self.game.turn_seat else "response"
+        if self._inquiry is not None and self._inquiry.kind == "declaration":
+            self.step_kind = "declaration"
+        else:
+            self.step_kind = "turn" if single.seat == self.game.turn_seat else "response"
 
     def _discard_indices(
         self, target: dict[int, Answer], ai: int, options: Sequence[Any], drawn: int | None

@@ -50,6 +50,10 @@ from server.transport import Connection, Disconnected
 
 log = logging.getLogger("server")
 
+#: inquiries mjai has no message for: the next-round acknowledgement and M-League's tenpai
+#: declaration at an exhaustive draw; the seat answers their default (OK; declare tenpai)
+_UNASKED = frozenset((ActionType.NEXT_ROUND, ActionType.TENPAI, ActionType.NOTENPAI))
+
 
 class MjaiHello(msgspec.Struct, forbid_unknown_fields=True):
     type: str
@@ -146,8 +150,8 @@ class MjaiSeat:
             (ActionType[a.type.upper()], [tuple(o.tiles) for o in a.options])
             for a in inquiry.actions
         ]
-        if [t for t, _ in offers] == [ActionType.NEXT_ROUND]:  # nothing an mjai AI is asked
-            self._answer(inquiry, (0, 0))
+        if {t for t, _ in offers} <= _UNASKED:  # nothing an mjai AI is asked: the default
+            self._answer(inquiry, (inquiry.default.action, inquiry.default.option))
             return
         events, self.batch = self.batch, []
         red = self.room.rules.red

@@ -23,6 +23,10 @@ class ActionType(IntEnum):
     KYUUSHU = 10
     SKIP = 11
     NEXT_ROUND = 12
+    #: at an exhaustive draw under ``tenpai_declaration`` (M-League): show the tenpai hand,
+    #: or hide it and be treated as noten
+    TENPAI = 13
+    NOTENPAI = 14
 
 
 TOP = 10000
@@ -34,6 +38,8 @@ PRIORITY: dict[ActionType, int] = {
     ActionType.DISCARD: TOP,
     ActionType.KYUUSHU: TOP,
     ActionType.NEXT_ROUND: TOP,
+    ActionType.TENPAI: TOP,
+    ActionType.NOTENPAI: TOP,
     ActionType.ANKAN: 4000,
     ActionType.KAKAN: 4000,
     ActionType.DAIMINKAN: 4000,

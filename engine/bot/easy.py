@@ -89,7 +89,7 @@ def choose_from(
     red: frozenset[int] = DEFAULT_RED,
 ) -> tuple[int, int]:
     """(action index, option index) for one seat's actions; ``hand`` is its concealed tiles."""
-    for kind in (ActionType.TSUMO, ActionType.RON, ActionType.NEXT_ROUND):
+    for kind in (ActionType.TSUMO, ActionType.RON, ActionType.NEXT_ROUND, ActionType.TENPAI):
         i = _index_of(actions, kind)
         if i >= 0:
             return i, 0

@@ -27,7 +27,14 @@ from engine.bot.easy import shanten_and_ukeire
 from engine.bot.view import SeatView
 from engine.rules.tiles import DRAGONS, NUM_KINDS, SIMPLES, YAOCHUU
 
-_WINS = (ActionType.TSUMO, ActionType.RON, ActionType.NEXT_ROUND, ActionType.KITA)
+#: taken at once when offered (TENPAI: at an exhaustive draw a tenpai hand is declared, paid)
+_WINS = (
+    ActionType.TSUMO,
+    ActionType.RON,
+    ActionType.NEXT_ROUND,
+    ActionType.KITA,
+    ActionType.TENPAI,
+)
 
 #: tuned by bench.bots: how much more a far (not tenpai) hand weighs a deal-in, since it must
 #: survive more discards before it can win

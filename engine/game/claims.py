@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import ActionType, Choice, MultiPlayerInquiry
 from engine.game.events import Agari, Call, Discard, Draw, RiichiAccepted, Ryuukyoku
-from engine.game.resolvers import claim_inquiry
+from engine.game.resolvers import claim_inquiry, declaration_inquiry
 from engine.rules.meld import Meld, MeldType
 from engine.rules.tiles import WINDS
 
@@ -71,7 +71,11 @@ def resolve_claim(game: Game, inquiry: MultiPlayerInquiry) -> None:
 
 def next_draw(game: Game) -> None:
     if game.wall.remaining == 0:
-        game.queue.queue(Ryuukyoku(kind="exhaustive"))
+        declaration = declaration_inquiry(game) if game.rules.tenpai_declaration else None
+        if declaration is not None:
+            game.ask(declaration)  # endings.resolve_declaration queues the draw
+        else:
+            game.queue.queue(Ryuukyoku(kind="exhaustive"))
     else:
         game.queue.queue(Draw(seat=(game.turn + 1) % game.n))
 

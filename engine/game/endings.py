@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.actions import ActionType, MultiPlayerInquiry
 from engine.game.events import Agari, EndRound, Ryuukyoku, Win
 from engine.game.payments import agari_deltas, nagashi_deltas, tenpai_deltas
 from engine.game.results import RoundResult
@@ -72,7 +73,7 @@ def settle_ryuukyoku(ev: Ryuukyoku) -> None:
     deltas = [0] * n
     hands: list[tuple[int, ...] | None] = [None] * n
     if ev.kind == "exhaustive":
-        tenpai = tuple(p.seat for p in game.players if p.waits())
+        tenpai = tuple(p.seat for p in game.players if p.waits() and not p.noten_declared)
         nagashi = tuple(
             p.seat
             for p in game.players
@@ -98,6 +99,16 @@ def settle_ryuukyoku(ev: Ryuukyoku) -> None:
     ev.hands, ev.deltas, ev.scores = tuple(hands), tuple(deltas), game.scores
     game.round_kind = ev.kind
     _book(game, ev.kind, deltas, (), ev.tenpai, ())
+
+
+def resolve_declaration(game: Game, inquiry: MultiPlayerInquiry) -> None:
+    """The tenpai declarations are in: a seat declaring noten is noten for the payments and
+    the renchan, and keeps its hand hidden."""
+    for seat, single in inquiry.players.items():
+        chosen = single.chosen
+        if chosen is not None and chosen[0].type == ActionType.NOTENPAI:
+            game.players[seat].noten_declared = True
+    game.queue.queue(Ryuukyoku(kind="exhaustive"))
 
 
 def _book(

@@ -24,6 +24,7 @@ class Player:
         "ippatsu",
         "kuikae",
         "melds",
+        "noten_declared",
         "pao_seat",
         "pao_yaku",
         "riichi",
@@ -70,6 +71,8 @@ class Player:
         self.kuikae: frozenset[int] = frozenset()
         self.pao_seat = -1
         self.pao_yaku = ""
+        #: declared noten at the exhaustive draw though tenpai (``tenpai_declaration``)
+        self.noten_declared = False
         self._waits: list[int] | None = None
         #: discard kind -> the waits it leaves, when this turn's riichi check worked them
         #: out (``tenpai_discards`` of this very hand); None otherwise

@@ -301,6 +301,22 @@ def chankan_inquiry(game: Game, seat: int, tile: int, ankan: bool) -> MultiPlaye
     return inquiry
 
 
+def declaration_inquiry(game: Game) -> MultiPlayerInquiry | None:
+    """At an exhaustive draw (``tenpai_declaration``): each tenpai seat not in riichi
+    declares tenpai (the default: a time-out shows the hand) or noten; None when nobody may
+    choose. A riichi seat is tenpai without being asked (M-League: it must declare tenpai)."""
+    seats = [p.seat for p in game.players if p.waits() and not p.riichi]
+    if not seats:
+        return None
+    inquiry = game.new_inquiry("declaration")
+    for seat in seats:
+        single = inquiry.player(seat, skip=False)
+        single.add(Action(ActionType.TENPAI))
+        single.add(Action(ActionType.NOTENPAI))
+        single.default_choice = (0, 0)
+    return inquiry
+
+
 def kita_inquiry(game: Game, seat: int, tile: int) -> MultiPlayerInquiry:
     """Ron on a North set aside by kita (Tenhou: a plain ron, no chankan yaku)."""
     inquiry = game.new_inquiry("kita")

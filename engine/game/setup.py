@@ -63,6 +63,7 @@ RESOLVE: dict[str, Callable[[Game, MultiPlayerInquiry], None]] = {
     "claim": claims.resolve_claim,
     "chankan": melds.resolve_chankan,
     "kita": melds.resolve_kita,
+    "declaration": endings.resolve_declaration,
     "next_round": match.resolve_next_round,
 }
 

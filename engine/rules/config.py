@@ -74,6 +74,9 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     #: final results in whole thousands, the top taking the rest (Tenhou's logs until
     #: 2021); False: exact to 0.1 (Tenhou since 2022, most other rule sets)
     round_points: bool = True
+    #: at an exhaustive draw each tenpai seat not in riichi declares tenpai or noten; a noten
+    #: declaration pays and loses the deal as noten (M-League's 聴牌宣言)
+    tenpai_declaration: bool = False
 
     @cached_property
     def red(self) -> frozenset[int]:
@@ -150,6 +153,7 @@ MLEAGUE = RuleConfig(
     open_kan_dora="immediate",
     uma_ties="split",
     round_points=False,
+    tenpai_declaration=True,
 )
 #: World Riichi Championship rules (docs/rules.md)
 WRC = RuleConfig(

@@ -4,18 +4,34 @@ check that every RuleConfig switch is read by the engine and exercised by some s
 
 from __future__ import annotations
 
+import json
+
+import msgspec
+import pytest
+
 from engine.actions import ActionType as A
-from engine.centers import Script
-from engine.game import RoundStart
+from engine.actions import MultiPlayerInquiry
+from engine.bot import make, seat_view
+from engine.centers import BotCenter, Script, ScriptedCenter
+from engine.driver import run_sync
+from engine.env import NO_RIICHI, PASS, MahjongEnv
+from engine.events import AFTER, EventBase, late
+from engine.game import Game, RoundStart, new_game
+from engine.replay.export import to_tenhou
+from engine.replay.tenhou_read import read_game
+from engine.replay.verify import verify_record, verify_tenhou
 from engine.rules.config import (
     LABELS,
     MAHJONGSOUL_SANMA,
+    MLEAGUE,
     PRESETS,
+    TENHOU_HANCHAN,
     TENHOU_SANMA_HANCHAN,
     RuleConfig,
 )
 from engine.rules.scoring.points import placement_points
-from tests.engine.table import events, make_wall, play
+from engine.rules.wall import seed_commitment
+from tests.engine.table import check_invariants, events, make_wall, play
 
 MS3 = MAHJONGSOUL_SANMA
 T3 = TENHOU_SANMA_HANCHAN
@@ -23,6 +39,7 @@ START3 = RoundStart(0, 0, 0, (35000,) * 3)
 #: a sanma dealer hand waiting on 1z/5s with a North (4z) to set aside
 NORTH_HAND = "123p456p789s1z4z55s"
 QUIET3 = ("999m111p999p22z33z", "111m777s888s55z66z")
+NOTEN4 = ["1357m1357p1357s1z", "2468m2468p2468s2z", "1357m1357p1357s3z", "2468m2468p2468s4z"]
 
 # ---------------------------------------------------------------- Mahjong Soul sanma
 
@@ -122,3 +139,165 @@ def test_mahjong_soul_sanma_north_can_be_ronned_without_chankan() -> None:
     agari = events(center, "Agari")[0]
     assert agari.winners == (1,) and not agari.chankan
     assert "chankan" not in {y.name for y in agari.wins[0].result.yaku}
+
+
+# ---------------------------------------------------------------- M-League tenpai declaration
+
+#: the dealer and seat 1 tenpai (2z/3z and 4z/6z shanpon), seats 2 and 3 noten
+DECLARE = [
+    "777m444p777s22z33z",
+    "888m111p222s44z66z",
+    "1357m1357p1357s3z",
+    "2468m2468p2468s4z",
+]
+
+
+def _declared(script: list[Script], rules: RuleConfig = MLEAGUE) -> tuple[Game, ScriptedCenter]:
+    walls = [make_wall(DECLARE), make_wall(NOTEN4)]
+    return play(walls, script, rules=rules, max_rounds=2)
+
+
+#: a seed whose M-League match of easy bots has a tenpai non-dealer at an exhaustive draw
+SEED_WITH_NOTEN = 4
+
+
+def _declarations(center: ScriptedCenter) -> list[MultiPlayerInquiry]:
+    return [q for q in center.inquiries if q.kind == "declaration"]
+
+
+def test_m_league_a_tenpai_seat_declaring_noten_pays_as_noten() -> None:
+    game, center = _declared([(1, A.NOTENPAI)])
+    (asked,) = _declarations(center)
+    assert sorted(asked.players) == [0, 1]
+    first = game.rounds[0]
+    assert first.kind == "exhaustive" and first.tenpai == (0,)
+    assert first.deltas == (3000, -1000, -1000, -1000)
+    draw = events(center, "Ryuukyoku")[0]
+    assert draw.hands[0] is not None and draw.hands[1] is None  # a noten hand stays hidden
+    assert game.rounds[1].kyoku == 0  # the tenpai dealer keeps the deal
+
+
+def test_m_league_a_dealer_declaring_noten_loses_the_deal() -> None:
+    game, _ = _declared([(0, A.NOTENPAI)])
+    first = game.rounds[0]
+    assert first.tenpai == (1,) and first.deltas == (-1000, 3000, -1000, -1000)
+    assert (game.rounds[1].kyoku, game.rounds[1].honba) == (1, 1)
+
+
+def test_without_the_switch_nobody_is_asked_and_every_tenpai_seat_is_paid() -> None:
+    game, center = _declared([(1, A.NOTENPAI)], rules=TENHOU_HANCHAN)
+    assert not _declarations(center)
+    assert game.rounds[0].tenpai == (0, 1) and game.rounds[0].deltas == (1500, 1500, -1500, -1500)
+
+
+def test_a_timed_out_declaration_declares_tenpai() -> None:
+    game, center = _declared([])
+    (asked,) = _declarations(center)
+    for single in asked.players.values():
+        action, option = single.default()
+        assert single.actions[action].type == A.TENPAI and option == 0
+    assert game.rounds[0].tenpai == (0, 1)
+
+
+def test_a_riichi_seat_is_tenpai_without_being_asked() -> None:
+    walls = [make_wall(DECLARE, draws="1z1z"), make_wall(NOTEN4)]
+    game, center = play(walls, [(1, A.RIICHI, "1z"), (1, A.NOTENPAI)], rules=MLEAGUE, max_rounds=2)
+    (asked,) = _declarations(center)
+    assert sorted(asked.players) == [0]
+    assert game.rounds[0].tenpai == (0, 1)
+
+
+@pytest.mark.parametrize("name", ["easy", "strong"])
+def test_the_bots_declare_tenpai(name: str) -> None:
+    """The hands are played out by the script (tsumogiri); the declaration goes to the bot."""
+    bot = make(name)
+    center = ScriptedCenter()
+    wall = make_wall(DECLARE)
+    game = new_game(MLEAGUE, 0, center, walls=lambda i: wall, max_rounds=1)
+
+    def declare(inquiry: MultiPlayerInquiry) -> None:
+        if inquiry.kind == "declaration":
+            for seat, single in list(inquiry.players.items()):
+                inquiry.respond(seat, *bot.choose(single, seat_view(game, seat)))
+
+    center.hook = declare
+    run_sync(game)
+    (asked,) = _declarations(center)
+    for single in asked.players.values():
+        chosen = single.chosen
+        assert chosen is not None and chosen[0].type == A.TENPAI
+    assert game.rounds[0].tenpai == (0, 1)
+
+
+def test_the_step_api_offers_52_noten_and_53_tenpai_at_the_declaration() -> None:
+    wall = make_wall(DECLARE)
+    env = MahjongEnv(MLEAGUE, walls=lambda i: wall, max_rounds=1)
+    env.reset(0)
+    masks: dict[int, list[int]] = {}
+    while not env.done:
+        seat, legal = env.current_player, env.legal_actions()
+        if env.step_kind == "declaration":
+            masks[seat] = legal
+            env.step(NO_RIICHI if seat == 1 else PASS)
+        elif env.step_kind == "turn":
+            drawn = env.game.drawn_tile(seat)
+            assert drawn is not None
+            env.step(env._index_of[drawn])
+            if env.step_kind == "riichi" and not env.done and env.current_player == seat:
+                env.step(NO_RIICHI)
+        else:
+            env.step(PASS if PASS in legal else legal[0])
+    assert masks == {0: [NO_RIICHI, PASS], 1: [NO_RIICHI, PASS]}
+    assert env.game.rounds[0].tenpai == (0,)
+
+
+class Hiding(BotCenter):
+    """Easy bots, except that every tenpai seat of an exhaustive draw but the dealer
+    declares noten."""
+
+    def __init__(self) -> None:
+        super().__init__([make("easy") for _ in range(4)])
+        self.hidden = 0
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        if inquiry.kind != "declaration":
+            super().on_inquiry(inquiry)
+            return
+        assert self.game is not None
+        for seat, single in list(inquiry.players.items()):
+            noten = seat != self.game.dealer
+            self.hidden += noten
+            inquiry.respond(seat, single.find(A.NOTENPAI if noten else A.TENPAI))
+
+
+def test_a_declaring_match_replays_from_its_record_and_exports_to_tenhou() -> None:
+    seed = SEED_WITH_NOTEN
+    center = Hiding()
+    game = center.game = new_game(MLEAGUE, seed, center)
+    game.bus.subscribe(EventBase, check_invariants, late(AFTER))
+    run_sync(game)
+    assert game.over and center.hidden
+    record = msgspec.json.decode(
+        msgspec.json.encode(
+            {
+                "id": "g",
+                "seed": seed,
+                "commitment": seed_commitment(seed),
+                "practice": False,
+                "rules": game.rules,
+                "status": "finished",
+                "decisions": [
+                    [d.inquiry_id, d.seat, d.action_index, d.option_index, False]
+                    for d in game.decisions
+                ],
+                "rounds": list(game.rounds),
+                "result": {"scores": list(game.scores)},
+            }
+        )
+    )
+    verdict = verify_record(record)
+    assert verdict.ok, verdict.failures
+    assert msgspec.convert(record["rules"], RuleConfig).tenpai_declaration
+    log = json.loads(json.dumps(to_tenhou(game, ["A", "B", "C", "D"]), ensure_ascii=False))
+    assert len(read_game(log).rounds) == len(game.rounds)
+    assert verify_tenhou(log).ok
