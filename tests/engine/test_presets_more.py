@@ -4,7 +4,10 @@ check that every RuleConfig switch is read by the engine and exercised by some s
 
 from __future__ import annotations
 
+import ast
 import json
+from collections.abc import Iterable
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -301,3 +304,151 @@ def test_a_declaring_match_replays_from_its_record_and_exports_to_tenhou() -> No
     log = json.loads(json.dumps(to_tenhou(game, ["A", "B", "C", "D"]), ensure_ascii=False))
     assert len(read_game(log).rounds) == len(game.rounds)
     assert verify_tenhou(log).ok
+
+
+# ---------------------------------------------------------------- switches without a scenario yet
+
+
+def test_agari_yame_ends_the_match_on_the_top_last_dealer_s_win_unless_switched_off() -> None:
+    hands = [NOTEN4[0], NOTEN4[1], "1399m1399p1399s6z", "777m444p777s22z33z"]
+    walls = [make_wall(hands, draws="1z2z", dealer=3), make_wall(NOTEN4, dealer=3)]
+    start = RoundStart(7, 0, 0, (20000, 20000, 25000, 35000))
+    tenhou, _ = play(walls, [(3, A.RON)], start=start, max_rounds=None)
+    assert tenhou.rounds[0].kind == "agari" and tenhou.over and len(tenhou.rounds) == 1
+    plays_on, _ = play(
+        walls, [(3, A.RON)], start=start, max_rounds=2, rules=RuleConfig(agariyame=False)
+    )
+    assert [(r.kyoku, r.honba) for r in plays_on.rounds] == [(7, 0), (7, 1)]
+
+
+def _riichi_offers_by_tiles_left(rules: RuleConfig) -> dict[int, bool]:
+    """Tiles left in the wall -> whether the tenpai dealer was offered riichi then."""
+    center = ScriptedCenter()
+    wall = make_wall(DECLARE)
+    game = new_game(rules, 0, center, walls=lambda i: wall, max_rounds=1)
+    offers: dict[int, bool] = {}
+
+    def spy(inquiry: MultiPlayerInquiry) -> None:
+        if inquiry.kind == "turn" and 0 in inquiry.players:
+            offers[game.wall.remaining] = inquiry.players[0].find(A.RIICHI) >= 0
+
+    center.hook = spy
+    run_sync(game)
+    return offers
+
+
+def test_m_league_allows_riichi_with_no_draw_left() -> None:
+    tenhou, mleague = (
+        _riichi_offers_by_tiles_left(TENHOU_HANCHAN),
+        _riichi_offers_by_tiles_left(MLEAGUE),
+    )
+    assert min(tenhou) < 4 and not tenhou[min(tenhou)] and tenhou[max(tenhou)]
+    assert all(mleague.values())
+
+
+# ---------------------------------------------------------------- every switch read and exercised
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+TESTS = Path(__file__).resolve().parent
+
+#: preset switches whose scenario names the rule, not the field: field -> "module::test"
+EXERCISED_BY = {
+    "kiriage": "test_presets::test_m_league_rounds_30_fu_4_han_up_and_has_no_kazoe",
+    "kazoe_yakuman": "test_presets::test_m_league_rounds_30_fu_4_han_up_and_has_no_kazoe",
+    "riichi_min_tiles": "test_presets_more::test_m_league_allows_riichi_with_no_draw_left",
+    "riichi_min_points": "test_presets::test_m_league_allows_riichi_below_a_thousand_points",
+    "suufon_renda": "test_scenarios::test_four_same_winds_on_the_first_turn_abort",
+    "suucha_riichi": "test_presets::test_m_league_has_no_four_riichi_abort",
+    "suukaikan": "test_rare_rules::test_four_kans_by_two_players_abort_after_the_next_discard",
+    "sanchahou": "test_presets::test_mahjong_soul_pays_three_rons_on_one_discard",
+    "agariyame": "test_presets_more::"
+    "test_agari_yame_ends_the_match_on_the_top_last_dealer_s_win_unless_switched_off",
+    "tobi": "test_presets::test_m_league_plays_on_below_zero",
+    "extension": "test_scenarios::test_nobody_at_thirty_thousand_after_south_four_plays_west",
+    "leftover_sticks_to_top": "test_presets::test_wrc_confiscates_the_sticks_left_at_the_end",
+    "pao_yaku": "test_presets::test_wrc_makes_the_feeder_of_the_fourth_kan_liable_for_suukantsu",
+    "pao_scope": "test_presets::"
+    "test_mahjong_soul_pao_pays_only_the_liable_yakuman_of_a_composite_hand",
+    "yakuman_cap": "test_presets::test_wrc_pays_one_yakuman_at_most",
+    "uma_ties": "test_presets::test_m_league_splits_placement_points_on_a_tie",
+    "round_points": "test_presets::test_mahjong_soul_results_are_exact_to_a_tenth",
+}
+
+
+def _fields() -> tuple[str, ...]:
+    return RuleConfig.__struct_fields__
+
+
+def unread_fields(root: Path, fields: Iterable[str]) -> list[str]:
+    """Fields never read as ``rules.<field>`` / ``<x>.rules.<field>`` in ``root``'s modules
+    outside rules/config.py (where they are only declared and given preset values)."""
+    read: set[str] = set()
+    for path in root.rglob("*.py"):
+        if path.relative_to(root).as_posix() == "rules/config.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute):
+                owner = node.value
+                if (isinstance(owner, ast.Name) and owner.id == "rules") or (
+                    isinstance(owner, ast.Attribute) and owner.attr == "rules"
+                ):
+                    read.add(node.attr)
+    return [f for f in fields if f not in read]
+
+
+def _names_in_tests(root: Path) -> tuple[set[str], set[str]]:
+    """(every keyword and attribute name, every test function as "module::name")."""
+    names: set[str] = set()
+    tests: set[str] = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.keyword) and node.arg:
+                names.add(node.arg)
+            elif isinstance(node, ast.Attribute):
+                names.add(node.attr)
+            elif isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                tests.add(f"{path.stem}::{node.name}")
+    return names, tests
+
+
+def unexercised_fields(
+    root: Path, presets: Iterable[RuleConfig], exercised_by: dict[str, str]
+) -> list[str]:
+    """Fields some preset sets away from the default that no test in ``root`` names: as a
+    ``<field>=`` keyword, a ``.<field>`` read, in a test's name, or through ``exercised_by``
+    pointing at a test that exists."""
+    default = RuleConfig()
+    names, tests = _names_in_tests(root)
+    out = []
+    for field in _fields():
+        if all(getattr(p, field) == getattr(default, field) for p in presets):
+            continue
+        named = field in names or any(field in t.split("::")[1] for t in tests)
+        if not named and exercised_by.get(field) not in tests:
+            out.append(field)
+    return out
+
+
+def test_every_rule_field_is_read_by_the_engine() -> None:
+    assert unread_fields(ENGINE, _fields()) == []
+
+
+def test_every_preset_switch_is_exercised_by_a_scenario() -> None:
+    assert unexercised_fields(TESTS, PRESETS.values(), EXERCISED_BY) == []
+    assert set(EXERCISED_BY) <= set(_fields())
+
+
+def test_a_field_nobody_reads_is_caught(tmp_path: Path) -> None:
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "config.py").write_text("rules.ghost_rule\n")  # declared only
+    (tmp_path / "game.py").write_text("def f(game):\n    return game.rules.kiriage + rules.tobi\n")
+    assert unread_fields(tmp_path, ["kiriage", "tobi", "ghost_rule"]) == ["ghost_rule"]
+    assert unread_fields(ENGINE, [*_fields(), "ghost_rule"]) == ["ghost_rule"]
+
+
+def test_a_preset_switch_no_test_names_is_caught(tmp_path: Path) -> None:
+    (tmp_path / "test_x.py").write_text("def test_kiriage_rounds_up():\n    f(tobi=False)\n")
+    preset = RuleConfig(kiriage=True, tobi=False, suukaikan=False, yakuman_cap=1)
+    assert unexercised_fields(tmp_path, [preset], {}) == ["suukaikan", "yakuman_cap"]
+    stale = {"suukaikan": "test_x::test_gone", "yakuman_cap": "test_x::test_kiriage_rounds_up"}
+    assert unexercised_fields(tmp_path, [preset], stale) == ["suukaikan"]
