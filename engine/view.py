@@ -72,7 +72,7 @@ class PlayerView(msgspec.Struct, kw_only=True):
     kita: int = 0
 
 
-class Snapshot(msgspec.Struct, kw_only=True):
+class TableView(msgspec.Struct, kw_only=True):
     """The whole table at one moment: what a reconnect or a spectator needs."""
 
     round_index: int
@@ -88,7 +88,7 @@ class Snapshot(msgspec.Struct, kw_only=True):
     over: bool
 
 
-def snapshot(game: Game, seat: int | None) -> Snapshot:
+def snapshot(game: Game, seat: int | None) -> TableView:
     """The table as ``seat`` may see it (None: the god view)."""
     views = []
     for p in game.players:
@@ -108,7 +108,7 @@ def snapshot(game: Game, seat: int | None) -> Snapshot:
         assert seen is not None
         views.append(seen)
     inquiry = game.inquiry
-    return Snapshot(
+    return TableView(
         round_index=game.round_index,
         kyoku=game.kyoku,
         honba=game.honba,

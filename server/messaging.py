@@ -125,7 +125,7 @@ class ActionWire(msgspec.Struct):
     options: list[OptionWire]
 
 
-class Choice(msgspec.Struct):
+class ChoiceWire(msgspec.Struct):
     action: int
     option: int
 
@@ -137,7 +137,7 @@ class InquiryMsg(msgspec.Struct, tag="inquiry", tag_field="type"):
     base_ms: int
     bank_ms: int
     actions: list[ActionWire]
-    default: Choice
+    default: ChoiceWire
 
 
 class Welcome(msgspec.Struct, tag="welcome", tag_field="type"):

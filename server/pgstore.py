@@ -25,7 +25,7 @@ import msgspec
 import psycopg
 
 from server.persist import SCHEMA as ROOMS_SCHEMA
-from server.storage import DecisionRow, GameRecord, GameSummary
+from server.storage import DecisionRow, GameSummary, StoredGame
 
 #: the SQLite schema in PostgreSQL's words: doubles for times and banks, ``rowid`` as a
 #: serial (the order rooms and games were made in), the rooms' ``node``
@@ -226,7 +226,7 @@ class PgStore:
             for r in rows
         ]
 
-    def load(self, game: str) -> GameRecord | None:
+    def load(self, game: str) -> StoredGame | None:
         """The whole record of a game, or None; one snapshot of the database (a game still
         being played elsewhere is read consistently)."""
         with self._read_lock, self._reader.transaction():
@@ -246,7 +246,7 @@ class PgStore:
             rounds = self._reader.execute(
                 "SELECT data FROM rounds WHERE game = %s ORDER BY n", (game,)
             ).fetchall()
-        return GameRecord(
+        return StoredGame(
             id=row[0],
             room=row[1],
             preset=row[2],

@@ -19,7 +19,7 @@ from engine.game.setup import new_game
 from engine.replay.export import to_mjai, to_tenhou
 from engine.replay.verify import verify_record
 from engine.rules.config import RuleConfig
-from server.storage import GameRecord
+from server.storage import StoredGame
 
 FORMATS = ("json", "tenhou", "mjai")
 #: statuses of a game that is over: only these records carry the seed (it makes every wall)
@@ -34,7 +34,7 @@ class NotAvailable(Exception):
 UNFINISHED = ("playing", "suspended", "aborted")
 
 
-def replay(record: GameRecord, rounds: int | None = None) -> Game:
+def replay(record: StoredGame, rounds: int | None = None) -> Game:
     """The game rebuilt from seed and decisions, played to where the decisions reach
     (``rounds``: only its first hands, the ones a game that did not end has finished)."""
     assert record.seed is not None, "a record served during the game has no seed"
@@ -44,7 +44,7 @@ def replay(record: GameRecord, rounds: int | None = None) -> Game:
     return run_sync(game, fill_defaults=True)
 
 
-def unfinished(record: GameRecord) -> GameRecord:
+def unfinished(record: StoredGame) -> StoredGame:
     """The record of a game that did not end, labelled: the seed only once it never will
     go on (aborted), since it makes every wall still to be played."""
     hands = len(record.rounds)
@@ -57,7 +57,7 @@ def unfinished(record: GameRecord) -> GameRecord:
     return msgspec.structs.replace(record, seed=seed, note=notes.get(record.status, ""))
 
 
-def verify(record: GameRecord) -> dict[str, bool | list[str]]:
+def verify(record: StoredGame) -> dict[str, bool | list[str]]:
     """The replay viewer's "shuffle verified": engine.replay.verify on the stored record."""
     verdict = verify_record(msgspec.json.decode(msgspec.json.encode(record)))
     return {
@@ -68,7 +68,7 @@ def verify(record: GameRecord) -> dict[str, bool | list[str]]:
     }
 
 
-def export(record: GameRecord, fmt: str) -> tuple[bytes, str]:
+def export(record: StoredGame, fmt: str) -> tuple[bytes, str]:
     """(body, media type) of the record in ``fmt`` (one of FORMATS). A game that did not
     end exports its finished hands only (NotAvailable for one the engine cannot replay)."""
     partial = record.status in UNFINISHED

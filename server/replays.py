@@ -25,7 +25,7 @@ from server.games_api import RecordCache
 from server.limits import Guard
 from server.messaging import RuleFacts, encode_raw
 from server.session.hub import Hub
-from server.storage import GameRecord
+from server.storage import StoredGame
 from server.web import error, json_response, read_bytes
 
 #: statuses of a stored game whose replay is served: over, or stopped with the server (its
@@ -54,7 +54,7 @@ def body(rules: RuleConfig, names: list[str], events: list[Any], **extra: Any) -
     return ReplayBody(facts, names, [encode_raw(e) for e in events], **extra)
 
 
-def stored(record: GameRecord) -> ReplayBody:
+def stored(record: StoredGame) -> ReplayBody:
     """A stored game played again from its seed and decisions; one that did not finish
     only up to its last finished hand. Each replayed hand must end as its record says."""
     if record.seed is None:

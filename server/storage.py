@@ -61,7 +61,7 @@ class DecisionRow(msgspec.Struct, array_like=True):
     timeout: bool
 
 
-class GameRecord(msgspec.Struct):
+class StoredGame(msgspec.Struct):
     """What the database knows of one game; enough to replay it with the engine."""
 
     id: str
@@ -139,7 +139,7 @@ class Store(Protocol):
     def set_status(self, game: str, status: str) -> None: ...
     def games_with_status(self, status: str, limit: int) -> list[GameSummary]: ...
     def finished_games(self, limit: int, before: float | None = None) -> list[GameSummary]: ...
-    def load(self, game: str) -> GameRecord | None: ...
+    def load(self, game: str) -> StoredGame | None: ...
     def trails(self, game: str) -> list[str | None]: ...
 
 
@@ -306,7 +306,7 @@ class Storage:
             for r in rows
         ]
 
-    def load(self, game: str) -> GameRecord | None:
+    def load(self, game: str) -> StoredGame | None:
         """The whole record of a game, or None; safe to call from a worker thread."""
         with self._lock:
             row = self._db.execute(
@@ -324,7 +324,7 @@ class Storage:
             rounds = self._db.execute(
                 "SELECT data FROM rounds WHERE game = ? ORDER BY n", (game,)
             ).fetchall()
-        return GameRecord(
+        return StoredGame(
             id=row[0],
             room=row[1],
             preset=row[2],

@@ -19,7 +19,7 @@ from engine.replay.compare import compare_end
 from engine.replay.mjai_read import read_mjai
 from engine.replay.record import GameRecord, ReplayError, RoundRecord, engine_kyoku
 from engine.replay.recorder import Recorder
-from engine.replay.scripted import Mismatch, ScriptedCenter
+from engine.replay.scripted import LogCenter, Mismatch
 from engine.replay.tenhou_read import read_game
 from engine.replay.wallbuild import build_wall
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
@@ -29,7 +29,7 @@ class RoundVerdict(msgspec.Struct, frozen=True):
     label: str
     reason: str | None  # None: the engine reproduced the round
     #: wins the engine offered that the log passed up (legal, but where a furiten or yaku
-    #: bug would show: see ScriptedCenter.declined)
+    #: bug would show: see LogCenter.declined)
     declined: tuple[str, ...] = ()
     #: this round is the log's last and the log states its final scores: the engine was
     #: checked to end the match here with them
@@ -47,7 +47,7 @@ def check_round(record: RoundRecord, rules: RuleConfig) -> str | None:
 
 def verdict(record: RoundRecord, rules: RuleConfig, end: MatchEnd | None = None) -> RoundVerdict:
     """Replay one round; ``end`` also checks whether the match ends after it (see MatchEnd)."""
-    center = ScriptedCenter(record, rules.red)
+    center = LogCenter(record, rules.red)
     reason = replay_round(record, rules, center, end=end)
     final = end is not None and bool(end.final)
     return RoundVerdict(record.label, reason, tuple(center.declined), final)
@@ -81,7 +81,7 @@ def _check_end(game: Game, ended: GameEnded | None, end: MatchEnd) -> str | None
 
 def rerecord_round(record: RoundRecord, rules: RuleConfig) -> RoundRecord:
     """The engine's own record of a logged round it replays (raises when it cannot)."""
-    center = ScriptedCenter(record, rules.red)
+    center = LogCenter(record, rules.red)
     recorder = Recorder(center, rules.players)
     reason = replay_round(record, rules, center, recorder)
     if reason is not None or len(recorder.rounds) != 1:
@@ -92,7 +92,7 @@ def rerecord_round(record: RoundRecord, rules: RuleConfig) -> RoundRecord:
 def replay_round(
     record: RoundRecord,
     rules: RuleConfig,
-    center: ScriptedCenter,
+    center: LogCenter,
     outer: ActionCenter | None = None,
     end: MatchEnd | None = None,
 ) -> str | None:

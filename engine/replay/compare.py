@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engine.game.events import Win as EngineWin
+from engine.game.events import Win
 from engine.game.results import RoundResult
-from engine.replay.record import RoundEnd, Win
+from engine.replay.record import LoggedWin, RoundEnd
 from engine.rules.tiles import to_str
 
 #: the engine's ending kinds under the record's names
-KINDS = {"agari": "win", "exhaustive": "ryuukyoku", "nagashi": "nagashi_mangan"}
+KINDS = {"exhaustive": "ryuukyoku", "nagashi": "nagashi_mangan"}
 
 
 def compare_end(want: RoundEnd, got: RoundResult, dora: tuple[int, ...]) -> str | None:
@@ -32,7 +32,7 @@ def compare_end(want: RoundEnd, got: RoundResult, dora: tuple[int, ...]) -> str 
     return None
 
 
-def _compare_win(want: Win, got: EngineWin) -> str | None:
+def _compare_win(want: LoggedWin, got: Win) -> str | None:
     r = got.result
     if (got.seat, got.from_seat) != (want.who, want.from_seat):
         return f"winner {got.seat} from {got.from_seat}, log {want.who} from {want.from_seat}"

@@ -24,7 +24,7 @@ from engine.game.setup import new_game
 from engine.replay.check import MatchEnd, replay_round
 from engine.replay.mjai_read import read_mjai
 from engine.replay.record import GameRecord, ReplayError
-from engine.replay.scripted import ScriptedCenter
+from engine.replay.scripted import LogCenter
 from engine.replay.tenhou_read import read_game
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
 
@@ -88,7 +88,7 @@ def logged_game(record: GameRecord) -> list[Any]:
     events: list[Any] = [BeginGame(players=rules.players, scores=first)]
     last = len(record.rounds) - 1
     for i, rnd in enumerate(record.rounds):
-        center = ScriptedCenter(rnd, rules.red)
+        center = LogCenter(rnd, rules.red)
         view = GodView(center)
         end = MatchEnd(i == last, record.final if i == last else ())
         reason = replay_round(rnd, rules, center, view, end)

@@ -15,12 +15,12 @@ import msgspec
 from engine.replay.flow import TileFlow
 from engine.replay.record import (
     GameRecord,
+    LoggedWin,
     ReplayError,
     RoundEnd,
     RoundRecord,
     Step,
     StepKind,
-    Win,
 )
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
 from engine.rules.tiles import WINDS, YAOCHUU, mjai_kind
@@ -72,7 +72,7 @@ class _Round:
         self.ura: list[int] = []
         self.steps: list[Step] = []
         self.reach = [False] * len(self.haipai)
-        self.wins: list[Win] = []
+        self.wins: list[LoggedWin] = []
         self.end: RoundEnd | None = None
 
     def apply(self, ev: dict[str, Any]) -> None:
@@ -144,7 +144,9 @@ class _Round:
         if markers and not self.ura:
             self.ura = [self.flow.new(*mjai_kind(p)) for p in markers]
         deltas = tuple(ev.get("deltas") or ())[: len(self.haipai)]
-        self.wins.append(Win(who=ev["actor"], from_seat=ev["target"], pao=None, deltas=deltas))
+        self.wins.append(
+            LoggedWin(who=ev["actor"], from_seat=ev["target"], pao=None, deltas=deltas)
+        )
 
     def record(self) -> RoundRecord:
         end = self.end
@@ -152,7 +154,7 @@ class _Round:
             n = len(self.haipai)
             known = all(w.deltas for w in self.wins)
             total = tuple(sum(w.deltas[s] for w in self.wins) for s in range(n)) if known else ()
-            end = RoundEnd("win", total, tuple(self.wins))
+            end = RoundEnd("agari", total, tuple(self.wins))
         if end is None:
             raise ReplayError("a kyoku without hora or ryukyoku")
         kyoku, honba, kyotaku, scores = self.head

@@ -101,7 +101,7 @@ def _round(rec: RoundRecord, red: frozenset[int]) -> list[dict[str, Any]]:
 
 
 def _ending(rec: RoundRecord, red: frozenset[int]) -> list[dict[str, Any]]:
-    if rec.end.kind != "win":
+    if rec.end.kind != "agari":
         return [{"type": "ryukyoku", "deltas": list(rec.end.deltas)}]
     out: list[dict[str, Any]] = []
     for win in rec.end.wins:

@@ -50,7 +50,7 @@ class Step(msgspec.Struct, frozen=True, array_like=True):
     rinshan: bool = False
 
 
-class Win(msgspec.Struct, frozen=True):
+class LoggedWin(msgspec.Struct, frozen=True):
     """One win as the log states it; ``None`` where the log is silent (mjai)."""
 
     who: int
@@ -73,12 +73,12 @@ class Win(msgspec.Struct, frozen=True):
 
 
 class RoundEnd(msgspec.Struct, frozen=True):
-    """How a round ended: ``kind`` is "win" or a draw (see DRAW_KINDS); ``deltas`` is empty
-    when the log does not give them."""
+    """How a round ended: ``kind`` is "agari" (RoundResult's word) or a draw (see
+    DRAW_KINDS); ``deltas`` is empty when the log does not give them."""
 
     kind: str
     deltas: tuple[int, ...]
-    wins: tuple[Win, ...] = ()
+    wins: tuple[LoggedWin, ...] = ()
     #: an exhaustive draw's tenpai seats, when known
     tenpai: tuple[int, ...] | None = None
 

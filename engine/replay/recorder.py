@@ -22,9 +22,9 @@ from engine.game.events import (
     Kita,
     RoundStarted,
     Ryuukyoku,
+    Win,
 )
-from engine.game.events import Win as EngineWin
-from engine.replay.record import RoundEnd, RoundRecord, Step, StepKind, Win, tenhou_kyoku
+from engine.replay.record import LoggedWin, RoundEnd, RoundRecord, Step, StepKind, tenhou_kyoku
 from engine.rules.meld import MeldType
 
 _MELD_STEPS = {
@@ -83,7 +83,7 @@ class Recorder:
             self._dora.append(ev.indicator)
         elif isinstance(ev, Agari):
             wins = _wins(ev, self.players)
-            self._close(RoundEnd("win", tuple(ev.deltas), wins), ev.ura_indicators)
+            self._close(RoundEnd("agari", tuple(ev.deltas), wins), ev.ura_indicators)
         elif isinstance(ev, Ryuukyoku):
             kind = DRAW_KINDS.get(ev.kind, ev.kind)
             tenpai = tuple(ev.tenpai) if kind == "ryuukyoku" else None
@@ -123,7 +123,7 @@ def _meld_step(ev: Call | Kan | Kita) -> Step:
     return Step(ev.seat, _MELD_STEPS[meld.type], meld.called, own, meld.from_seat)
 
 
-def _wins(ev: Agari, players: int) -> tuple[Win, ...]:
+def _wins(ev: Agari, players: int) -> tuple[LoggedWin, ...]:
     """Each win with its own deltas, as Tenhou lists them: the first winner's are the total
     less the others' (it alone takes honba and sticks); a later winner's are its hand."""
     later = [_hand_deltas(w, players) for w in ev.wins[1:]]
@@ -131,7 +131,7 @@ def _wins(ev: Agari, players: int) -> tuple[Win, ...]:
     return tuple(_win(w, tuple(d)) for w, d in zip(ev.wins, [first, *later], strict=True))
 
 
-def _hand_deltas(w: EngineWin, players: int) -> list[int]:
+def _hand_deltas(w: Win, players: int) -> list[int]:
     """A ron's payment without bonuses (a later winner of a double ron); pao pays half."""
     deltas = [0] * players
     pay = w.result.ron
@@ -144,7 +144,7 @@ def _hand_deltas(w: EngineWin, players: int) -> list[int]:
     return deltas
 
 
-def _win(w: EngineWin, deltas: tuple[int, ...]) -> Win:
+def _win(w: Win, deltas: tuple[int, ...]) -> LoggedWin:
     r = w.result
     tsumo = w.seat == w.from_seat
     if not tsumo:
@@ -153,7 +153,7 @@ def _win(w: EngineWin, deltas: tuple[int, ...]) -> Win:
         points = (r.tsumo_other, r.tsumo_dealer)
     else:
         points = (r.tsumo_other,)
-    return Win(
+    return LoggedWin(
         who=w.seat,
         from_seat=w.from_seat,
         pao=w.pao_seat,

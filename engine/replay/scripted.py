@@ -34,7 +34,10 @@ class Mismatch(Exception):
     """The engine and the log disagree; the message says where and how."""
 
 
-class ScriptedCenter:
+class LogCenter:
+    """Answers each inquiry with the log's next move (not engine.centers.ScriptedCenter,
+    which answers tests from a hand-written script)."""
+
     wants_events = False
 
     def __init__(self, record: RoundRecord, red: frozenset[int]) -> None:
@@ -164,7 +167,7 @@ class ScriptedCenter:
     def _turn_end(self, inquiry: MultiPlayerInquiry, seat: int, actions: list[Action]) -> None:
         """The log's last move: a tsumo or nine terminals, else the log has nothing."""
         end = self.record.end
-        if end.kind == "win" and any(w.tsumo and w.who == seat for w in end.wins):
+        if end.kind == "agari" and any(w.tsumo and w.who == seat for w in end.wins):
             self._choose(inquiry, seat, ActionType.TSUMO, [], "tsumo")
         elif end.kind == "kyuushu":
             self._choose(inquiry, seat, ActionType.KYUUSHU, [], "kyuushu")
@@ -181,7 +184,7 @@ class ScriptedCenter:
         end = self.record.end
         answers: list[tuple[int, ActionType, list[int], str]] = []
         at_end = self.pos >= len(steps)
-        if at_end and end.kind == "win":
+        if at_end and end.kind == "agari":
             last = steps[-1].seat if steps else -1
             answers = [
                 (w.who, ActionType.RON, [], "ron")

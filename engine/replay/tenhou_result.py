@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from engine.replay.record import ReplayError, RoundEnd, Win
+from engine.replay.record import LoggedWin, ReplayError, RoundEnd
 
 WIN = "和了"
 #: Tenhou's draw names -> our kinds; the two tenpai variants are exhaustive draws
@@ -100,7 +100,7 @@ def parse_yaku(text: str) -> tuple[str, int]:
     return found[1], YAKUMAN_HAN if found[3] else int(found[2])
 
 
-def parse_win(deltas: Sequence[int], info: Sequence[Any], players: int = 4) -> Win:
+def parse_win(deltas: Sequence[int], info: Sequence[Any], players: int = 4) -> LoggedWin:
     who, from_seat, pao, text, *yaku_texts = info
     found = _SCORE.match(text)
     if found is None:
@@ -108,7 +108,7 @@ def parse_win(deltas: Sequence[int], info: Sequence[Any], players: int = 4) -> W
     yaku = tuple(parse_yaku(y) for y in yaku_texts)
     points = tuple(int(x) for x in (found[4], found[5]) if x is not None)
     han = int(found[2]) if found[2] else sum(h for _, h in yaku)
-    return Win(
+    return LoggedWin(
         who=who,
         from_seat=from_seat,
         pao=-1 if pao == who else pao,
@@ -126,7 +126,7 @@ def parse_result(result: Sequence[Any], players: int) -> RoundEnd:
     if head == WIN:
         wins = tuple(parse_win(result[i], result[i + 1], players) for i in range(1, len(result), 2))
         total = [sum(w.deltas[s] for w in wins) for s in range(players)]
-        return RoundEnd("win", tuple(total), wins)
+        return RoundEnd("agari", tuple(total), wins)
     kind = DRAW_NAMES.get(head)
     if kind is None:
         raise ReplayError(f"unknown round result {head!r}")
@@ -139,7 +139,7 @@ def parse_result(result: Sequence[Any], players: int) -> RoundEnd:
     return RoundEnd(kind, deltas, tenpai=tenpai)
 
 
-def score_text(win: Win, dealer: bool) -> str:
+def score_text(win: LoggedWin, dealer: bool) -> str:
     """The score text Tenhou prints: ``30符1飜1000点``, ``満貫2000-4000点``, ``...点∀``."""
     if win.points is None or win.han is None:
         raise ReplayError("a win without points cannot be written as Tenhou JSON")
@@ -160,7 +160,7 @@ def format_result(
 ) -> list[Any]:
     """The result array of a round; zero deltas of a draw are left out, as Tenhou does
     (an exhaustive draw without payments is 全員聴牌 or 全員不聴)."""
-    if end.kind == "win":
+    if end.kind == "agari":
         out: list[Any] = [WIN]
         for w in end.wins:
             info: list[Any] = [w.who, w.from_seat, w.who if w.pao is None or w.pao < 0 else w.pao]

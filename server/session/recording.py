@@ -12,7 +12,7 @@ import msgspec
 from server import persist
 from server.session.durable import Diverged, Trail
 from server.session.rooms import Room
-from server.storage import GameRecord, Store
+from server.storage import Store, StoredGame
 
 #: when the stored part of a resumed game happened, for the spectator's delayed record: long ago
 LONG_AGO = float("-inf")
@@ -90,14 +90,14 @@ class Recording:
     def hand_started(self) -> None:
         self.hand_decisions = len(self.decided_at)
 
-    def before_hand(self, record: GameRecord) -> GameRecord:
+    def before_hand(self, record: StoredGame) -> StoredGame:
         """The record up to the start of the hand in play: which seat was asked what in a
         running hand would tell who can call, so none of it is shown until the hand ends."""
         return msgspec.structs.replace(
             record, seed=None, decisions=record.decisions[: self.hand_decisions]
         )
 
-    def delayed(self, record: GameRecord, delay: float) -> GameRecord:
+    def delayed(self, record: StoredGame, delay: float) -> StoredGame:
         """What a spectator may see of the record now: what happened ``delay`` ago."""
         cutoff = self.now() - delay
         decisions = bisect.bisect_right(self.decided_at, cutoff)

@@ -37,7 +37,7 @@ from server.session.recording import Recording
 from server.session.rooms import Room, Seat
 from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
-from server.storage import GameRecord, Store
+from server.storage import Store, StoredGame
 
 
 class Table:
@@ -164,7 +164,7 @@ class Table:
         """The seed once the game is over (it makes every wall), else None."""
         return self.room.seed if self.finished.is_set() and self.error is None else None
 
-    def delayed(self, record: GameRecord) -> GameRecord:
+    def delayed(self, record: StoredGame) -> StoredGame:
         """The record as a spectator may see it during the game (see Spectators)."""
         policy = self.spectators.policy
         if policy is Policy.PUBLIC:

@@ -6,7 +6,7 @@ import time
 
 from engine.actions.inquiry import SinglePlayerInquiry
 from engine.actions.types import ActionType
-from server.messaging import ActionWire, Choice, InquiryMsg, OptionWire, TenpaiWire
+from server.messaging import ActionWire, ChoiceWire, InquiryMsg, OptionWire, TenpaiWire
 
 _TENPAI_TYPES = (ActionType.DISCARD, ActionType.RIICHI)
 
@@ -48,5 +48,5 @@ def inquiry_message(
         base_ms=int(base * 1000),
         bank_ms=int(bank * 1000),
         actions=actions if actions is not None else action_wires(single),
-        default=Choice(action, option),
+        default=ChoiceWire(action, option),
     )

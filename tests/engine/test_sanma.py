@@ -122,7 +122,7 @@ def test_the_seat_views_show_a_kita_to_every_seat_and_no_hand() -> None:
     wall = make_wall(hands, draws="1z", rinshan="5s", dora="6z", rules=SANMA)
     center = ScriptedCenter([(0, A.KITA), (0, A.TSUMO)])
     game = new_game(SANMA, 0, center, start=START, walls=lambda i: wall, max_rounds=1)
-    seen: list[tuple[view.Snapshot, view.Snapshot]] = []
+    seen: list[tuple[view.TableView, view.TableView]] = []
     game.bus.subscribe(
         Kita, lambda ev: seen.append((view.snapshot(game, 0), view.snapshot(game, 1))), late(AFTER)
     )

@@ -27,7 +27,7 @@ from engine.rules.config import RuleConfig
 from server import records
 from server.messaging import EventMsg, InquiryMsg, ServerMessage
 from server.session.durable import verify
-from server.storage import GameRecord
+from server.storage import StoredGame
 from tests.server.procs import Player, ServerProcess, Watcher
 
 CLAIMS = {"chii", "pon", "daiminkan", "ron"}
@@ -105,11 +105,11 @@ async def _seat_two_humans(http: httpx.AsyncClient) -> tuple[str, list[str]]:
 
 async def _check_final(
     server: ServerProcess, game: str, before: list[list[tuple[int, ...]]], players: list[Player]
-) -> GameRecord:
+) -> StoredGame:
     async with httpx.AsyncClient(base_url=f"http://{server.host}", timeout=60) as http:
         got = await http.get(f"/api/games/{game}/record")
         tenhou = (await http.get(f"/api/games/{game}/record", params={"format": "tenhou"})).json()
-    record = msgspec.json.decode(got.content, type=GameRecord)
+    record = msgspec.json.decode(got.content, type=StoredGame)
     assert record.status == "finished" and record.seed is not None and not record.note
     final = [(d.inquiry, d.seat, d.action, d.option, int(d.timeout)) for d in record.decisions]
     for stored in before:  # nothing committed before a stop was lost or changed

@@ -13,7 +13,7 @@ import websockets
 
 from server import records
 from server.messaging import Answered, End, EventMsg, InquiryMsg, Snapshot, decode_server
-from server.storage import GameRecord
+from server.storage import StoredGame
 from tests.server.live import WireBot, live_server
 
 
@@ -94,7 +94,7 @@ async def test_four_clients_play_a_tonpuusen_through_a_blip_time_outs_and_a_spec
             await asyncio.gather(*(b.play() for b in bots), _watch(host, game, watched))
         response = await http.get(f"/api/games/{game}/record", params={"format": "json"})
         assert response.status_code == 200
-        record = msgspec.json.decode(response.content, type=GameRecord)
+        record = msgspec.json.decode(response.content, type=StoredGame)
         logs = tmp_path / "logs"
         logs.mkdir()
         for fmt, name in (("tenhou", "game.json"), ("mjai", "game.jsonl")):

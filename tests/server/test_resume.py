@@ -21,7 +21,7 @@ from server.messaging import InquiryMsg, Snapshot, Welcome, decode_server, encod
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
-from server.storage import GameRecord, Storage
+from server.storage import Storage, StoredGame
 from tests.server.http import TestClient
 from tests.server.live import live_server, open_seat, pick
 
@@ -75,7 +75,7 @@ async def test_a_stopped_game_is_suspended_and_its_record_says_so(tmp_path: Path
     storage.close()
     assert record is not None and record.status == "suspended" and len(record.rounds) >= 1
     body, _ = records.export(record, "json")
-    labelled = msgspec.json.decode(body, type=GameRecord)
+    labelled = msgspec.json.decode(body, type=StoredGame)
     assert labelled.seed is None and "suspended" in labelled.note
     assert labelled.decisions == record.decisions
     tenhou, _ = records.export(record, "tenhou")
@@ -97,7 +97,7 @@ async def test_a_game_the_engine_replays_differently_is_aborted(tmp_path: Path) 
         assert (hub.resumed.games, hub.resumed.aborted) == (0, 1)
         assert game not in hub.tables
         record = msgspec.json.decode(
-            (await h.get(f"/api/games/{game}/record")).content, type=GameRecord
+            (await h.get(f"/api/games/{game}/record")).content, type=StoredGame
         )
         assert record.status == "aborted" and "aborted" in record.note and record.seed is not None
         tenhou = await h.get(f"/api/games/{game}/record", params={"format": "tenhou"})
