@@ -22,12 +22,12 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
 
 from bench.peers import PEERS, SelfPlay, Tally, installed
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.driver import run_sync
 from engine.env import MahjongEnv
+from engine.events import EventBase
 from engine.game import new_game
 from engine.rules.config import TENHOU_HANCHAN
 
@@ -42,7 +42,7 @@ class RandomCenter:
         self.decisions = 0
         self.choices = 0
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         """Events are not wanted (``wants_events`` is False)."""
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionType, Decision, MultiPlayerInquiry, SinglePlayerInquiry
 from engine.bot import Bot, seat_view
+from engine.events import EventBase
 from engine.rules.tiles import to_str
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ class DefaultCenter:
 
     wants_events = False
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         pass
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
@@ -34,7 +35,7 @@ class RandomCenter:
         self.wants_events = wants_events
         self.events: list[tuple[int | None, Any]] = []
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         self.events.append((seat, event))
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
@@ -60,7 +61,7 @@ class BotCenter:
         self.bots = bots
         self.game: Game | None = None
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         """Events are not wanted (``wants_events`` is False)."""
 
     def answer(self, seat: int, single: SinglePlayerInquiry) -> tuple[int, int]:
@@ -98,7 +99,7 @@ class ScriptedCenter:
         self.moments: list[int] = []
         self.hook: Callable[[MultiPlayerInquiry], None] | None = None
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         self.events.append((seat, event))
 
     def seen(self, seat: int | None) -> list[Any]:
@@ -142,7 +143,7 @@ class ReplayCenter:
         for d in decisions:
             self.by_inquiry.setdefault(d.inquiry_id, []).append(d)
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         pass
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.actions.inquiry import MultiPlayerInquiry, SinglePlayerInquiry
 from engine.actions.types import ActionType
+from engine.events import EventBase
 from engine.game import new_game
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
 from engine.rules.wall import Wall
@@ -47,7 +48,7 @@ class _Center:
         self.wants_events = observe
         self.events: dict[int | None, list[Any]] = {}
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         self.events.setdefault(seat, []).append(event)
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine.actions.inquiry import MultiPlayerInquiry
+from engine.events import EventBase
 
 
 class ActionCenter(Protocol):
@@ -14,7 +15,7 @@ class ActionCenter(Protocol):
 
     wants_events: bool
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         """``seat`` None is the god view (spectators, records)."""
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:

@@ -7,7 +7,7 @@ lives in the instance ``__dict__`` so it is never encoded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
 
@@ -46,6 +46,7 @@ class EventBase(msgspec.Struct, tag=True, kw_only=True, dict=True):
         return type(self).__name__
 
     #: the game and the queue the event lives in, set in the instance dict when queued
-    #: (plain attributes, not properties: every listener reads them)
-    game: ClassVar[Any] = None
+    #: (plain attributes, not properties: every listener reads them); this layer knows no
+    #: game type: engine.game.events.GameEvent narrows ``game`` to its Game
+    game: ClassVar[object] = None
     q: ClassVar[EventQueue | None] = None

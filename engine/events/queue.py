@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 from engine.events.base import EventBase
 from engine.events.bus import EventBus
@@ -16,7 +15,7 @@ class Terminate(EventBase):
 class EventQueue:
     """The queue of one game. Listeners queue follow-ups with ``ev.q.queue(...)``."""
 
-    def __init__(self, bus: EventBus, game: Any = None) -> None:
+    def __init__(self, bus: EventBus, game: object = None) -> None:
         self.bus = bus
         self.game = game
         self._items: deque[EventBase] = deque()

@@ -8,7 +8,7 @@ engine-internal events never delivered.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
 
@@ -16,8 +16,14 @@ from engine.events import EventBase
 from engine.rules.meld import Meld
 from engine.rules.scoring import HandResult
 
+if TYPE_CHECKING:
+    from engine.actions import MultiPlayerInquiry
+    from engine.game.game import Game
+
 
 class GameEvent(EventBase):
+    #: the game the event was queued in (set by its EventQueue)
+    game: ClassVar[Game]
     __visibility__: ClassVar[dict[str, str]] = {}
     __private__: ClassVar[bool] = False
     __broadcast__: ClassVar[bool] = True
@@ -154,7 +160,7 @@ class WaitPlayerAction(GameEvent):
     """Presents an inquiry and waits; never delivered (the inquiry goes to on_inquiry)."""
 
     __broadcast__ = False
-    inquiry: Any = None
+    inquiry: MultiPlayerInquiry
 
 
 class EndRound(GameEvent):

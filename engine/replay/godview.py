@@ -18,6 +18,7 @@ import msgspec
 from engine.actions import ActionCenter, Decision, MultiPlayerInquiry
 from engine.centers import ReplayCenter
 from engine.driver import run_sync
+from engine.events import EventBase
 from engine.game.events import BeginGame, GameEnded
 from engine.game.game import Game
 from engine.game.setup import new_game
@@ -39,7 +40,7 @@ class GodView:
         self.inner = inner
         self.events: list[Any] = []
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         if seat is None:
             self.events.append(event)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import ActionCenter, MultiPlayerInquiry
+from engine.events import EventBase
 from engine.game.events import (
     Agari,
     Call,
@@ -55,7 +56,7 @@ class Recorder:
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
         self.inner.on_inquiry(inquiry)
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         if self.inner.wants_events:
             self.inner.on_event(seat, event)
         if seat is None:

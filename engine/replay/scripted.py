@@ -7,9 +7,10 @@ or the round fails with the seat, step, move and what was offered.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, ActionType, MultiPlayerInquiry
+from engine.events import EventBase
 from engine.replay.record import RoundRecord, Step, StepKind
 from engine.rules.tiles import to_str
 
@@ -49,7 +50,7 @@ class LogCenter:
         #: first: players almost never decline a win, a riichi player next to never)
         self.declined: list[str] = []
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         """Events are not needed: the wall and the answers are the whole script."""
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
@@ -64,7 +64,7 @@ class Answers:
         room: Room,
         settings: Settings,
         engine: EnginePort,
-        game: Any,
+        game: object,
         recording: Recording,
         now: Callable[[], float],
     ) -> None:

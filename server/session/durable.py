@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Any
 
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import Decision, InvalidResponse
 from engine.driver import Unanswered, run_sync
+from engine.events import EventBase
 from engine.game.setup import new_game
 from engine.rules.config import RuleConfig
 from server.messaging import encode_raw
@@ -105,7 +105,7 @@ class _Checker:
         self.feed = feed
         self.trail = Trail()
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         if seat is None:
             self.trail.update(encode_raw(event))
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine import view
+from engine.actions.center import ActionCenter
 from engine.bot.view import SeatView, seat_view
 from engine.driver import run_async
 from engine.game.game import Game
@@ -14,33 +15,41 @@ from engine.rules.config import RuleConfig
 
 
 class EnginePort(Protocol):
-    """How a table makes and runs a game (the real engine, or a test double)."""
+    """How a table makes and runs a game (the real engine, or a test double).
 
-    def new_game(self, rules: RuleConfig, seed: int, center: Any) -> Any: ...
+    The game is opaque to the table (``object``): it only hands it back to the port, and
+    reads what it books (``rounds``, ``scores``) if it has them."""
 
-    def run(self, game: Any) -> Awaitable[None]: ...
+    def new_game(self, rules: RuleConfig, seed: int, center: ActionCenter) -> object: ...
 
-    def seat_view(self, game: Any, seat: int) -> SeatView:
+    def run(self, game: object) -> Awaitable[None]: ...
+
+    def seat_view(self, game: object, seat: int) -> SeatView:
         """What ``seat`` alone knows now (its own hand and the public table): all a bot of
         that seat is given."""
         ...
 
-    def snapshot(self, game: Any, seat: int) -> Any:
+    def snapshot(self, game: object, seat: int) -> view.TableView | None:
         """The table as ``seat`` may see it now (engine.view.snapshot), or None."""
         ...
+
+
+def _game(game: object) -> Game:
+    assert isinstance(game, Game), f"not a game of this engine: {type(game).__name__}"
+    return game
 
 
 class RealEngine:
     """``EnginePort`` over engine.game and engine.driver."""
 
-    def new_game(self, rules: RuleConfig, seed: int, center: Any) -> Game:
+    def new_game(self, rules: RuleConfig, seed: int, center: ActionCenter) -> Game:
         return new_game(rules, seed, center)
 
-    async def run(self, game: Any) -> None:
-        await run_async(game)
+    async def run(self, game: object) -> None:
+        await run_async(_game(game))
 
-    def seat_view(self, game: Any, seat: int) -> SeatView:
-        return seat_view(game, seat)
+    def seat_view(self, game: object, seat: int) -> SeatView:
+        return seat_view(_game(game), seat)
 
-    def snapshot(self, game: Any, seat: int) -> Any:
-        return view.snapshot(game, seat)
+    def snapshot(self, game: object, seat: int) -> view.TableView:
+        return view.snapshot(_game(game), seat)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 import anyio
 import msgspec
 
 from engine.actions.inquiry import MultiPlayerInquiry
+from engine.events import EventBase
 from server.bots import external
 from server.close_codes import CloseCode
 from server.messaging import (
@@ -90,7 +90,7 @@ class Table:
 
     # ------------------------------------------------------------ the engine's callbacks
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         raw = encode_raw(event)
         start = type(event).__name__ in ROUND_START
         if seat is None:

@@ -83,7 +83,8 @@ def make_wall(
 
 def check_invariants(ev: EventBase) -> None:
     """Every tile conserved (136, sanma 108), hand sizes, wall counts, points conserved."""
-    game: Game = ev.game
+    game = ev.game  # every event, Terminate too: EventBase knows no game type
+    assert isinstance(game, Game)
     if not game.wall.live:
         return
     wall = game.wall

@@ -11,6 +11,7 @@ from engine.actions import ActionType as A
 from engine.actions import InvalidResponse, MultiPlayerInquiry
 from engine.centers import DefaultCenter
 from engine.driver import run_async, run_sync
+from engine.events import EventBase
 from engine.game import new_game
 from engine.rules.config import TENHOU_TONPUU
 from engine.rules.tiles import to_str
@@ -109,7 +110,7 @@ class _Later:
     def __init__(self) -> None:
         self.open: list[MultiPlayerInquiry] = []
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         pass
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:

@@ -15,6 +15,7 @@ from engine.centers import RandomCenter, ReplayCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EventBase, late
 from engine.game import Game, new_game
+from engine.game.events import Haipai
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_TONPUU
 from engine.rules.hand import shanten
 from engine.rules.tiles import to_counts
@@ -47,7 +48,7 @@ class PrivacyCenter(RandomCenter):
         self.game: Game | None = None
         self.delivered = 0
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         if seat is None or self.game is None or event.name in REVEALS:
             return
         self.delivered += 1
@@ -63,7 +64,7 @@ class PrivacyCenter(RandomCenter):
         hidden.update(wall.ura)
         leaked = _tiles(event) & hidden
         assert not leaked, (seat, event, leaked)
-        if event.name == "Haipai":
+        if isinstance(event, Haipai):
             assert (event.tiles is not None) == (event.seat == seat)
 
 

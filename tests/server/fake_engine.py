@@ -9,6 +9,7 @@ from typing import Any
 import anyio
 import msgspec
 
+from engine.actions.center import ActionCenter
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import Action, ActionType, Option
 from engine.bot.view import SeatView
@@ -36,7 +37,9 @@ class Discard(msgspec.Struct, tag=True):
 
 
 class FakeGame:
-    def __init__(self, rules: RuleConfig, seed: int, center: Any, rounds: int, turns: int):
+    def __init__(
+        self, rules: RuleConfig, seed: int, center: ActionCenter, rounds: int, turns: int
+    ) -> None:
         self.n = rules.players
         self.rules = rules
         self.seed = seed
@@ -106,25 +109,31 @@ class FakeGame:
             await self.ask(ack)
 
 
+def _fake(game: object) -> FakeGame:
+    assert isinstance(game, FakeGame)
+    return game
+
+
 class FakeEngine:
     def __init__(self, rounds: int = 2, turns: int = 8) -> None:
         self.rounds = rounds
         self.turns = turns
         self.games: list[FakeGame] = []
 
-    def new_game(self, rules: RuleConfig, seed: int, center: Any) -> FakeGame:
+    def new_game(self, rules: RuleConfig, seed: int, center: ActionCenter) -> FakeGame:
         game = FakeGame(rules, seed, center, self.rounds, self.turns)
         self.games.append(game)
         return game
 
-    async def run(self, game: Any) -> None:
-        await game.run()
+    async def run(self, game: object) -> None:
+        await _fake(game).run()
 
-    def snapshot(self, game: Any, seat: int) -> Any:
+    def snapshot(self, game: object, seat: int) -> None:
         return None
 
-    def seat_view(self, game: Any, seat: int) -> SeatView:
+    def seat_view(self, game: object, seat: int) -> SeatView:
         """The seat's own hand and the rivers; no melds, dora or riichi in this game."""
+        game = _fake(game)
         n = game.n
         return SeatView(
             seat=seat,

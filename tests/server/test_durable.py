@@ -21,6 +21,7 @@ from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, Decision
 from engine.centers import ReplayCenter
 from engine.driver import run_sync
+from engine.events import EventBase
 from engine.game.setup import new_game
 from engine.replay import check, tenhou_read
 from engine.rules.config import RuleConfig
@@ -80,7 +81,7 @@ class Choices:
         self.center = ReplayCenter(decisions)
         self.forced: set[tuple[int, int]] = set()
 
-    def on_event(self, seat: int | None, event: Any) -> None:
+    def on_event(self, seat: int | None, event: EventBase) -> None:
         pass
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:

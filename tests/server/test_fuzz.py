@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 
+from engine.game import Game
 from server.messaging import End, InquiryMsg, Snapshot, WireError, decode_server, encode
 from server.session.hub import Hub
 from tests.server.live import live_server, open_seat, pick
@@ -49,6 +50,7 @@ def game_state(hub: Hub, game: str) -> tuple[Any, ...]:
     inquiry = table.inquiry
     assert inquiry is not None
     answers = tuple((s, p.answer) for s, p in sorted(inquiry.players.items()))
+    assert isinstance(table.game, Game)
     return inquiry.id, inquiry.done, answers, len(table.game.decisions), table.game.scores
 
 

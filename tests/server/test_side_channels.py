@@ -16,6 +16,7 @@ from typing import Any
 import anyio
 
 from engine.actions.inquiry import MultiPlayerInquiry
+from engine.game import Game
 from server.messaging import End, InquiryMsg, Snapshot, WireError
 from server.session.engine_port import RealEngine
 from tests.server.harness import answer, connect_seat, running_hub
@@ -54,6 +55,7 @@ async def test_bot_timing_and_seat_inquiry_ids_tell_nothing_of_other_seats() -> 
                 ids.append(inquiry.id)
                 await client.send(answer(inquiry.id + PROBE, 0, 0))  # a stale id first
                 await client.send(answer(inquiry.id, 0, 0))
+        assert isinstance(table.game, Game)
         engine_ids = [d.inquiry_id for d in table.game.decisions]
     # bots: exactly THINK on their own turns, nothing anywhere else
     bot_turns = [b for kind, b, _ in opened if kind == "turn" and b]

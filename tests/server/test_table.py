@@ -20,6 +20,7 @@ from server.messaging import (
 from server.session.client import RateLimit, serve_seat
 from server.session.engine_port import RealEngine
 from server.session.rooms import RoomError
+from server.session.table import Table
 from server.transport import Disconnected, StreamConnection
 from tests.server.fake_engine import FakeEngine
 from tests.server.harness import (
@@ -91,7 +92,9 @@ async def test_stale_illegal_and_garbage_answers_are_refused_and_change_nothing(
             error = await client.until(WireError)
             assert error.code == code, (text[:40], error)
         game = engine.games[0]
-        assert game.discards == [] and game.center.inquiry.players[0].answer is None
+        table = game.center
+        assert isinstance(table, Table) and table.inquiry is not None
+        assert game.discards == [] and table.inquiry.players[0].answer is None
         await client.send(answer(inquiry.id, 0, 2))
         await client.until(Answered)
         await client.send(answer(inquiry.id, 0, 1))
