@@ -38,13 +38,14 @@ class EventQueue:
         """Pump: dequeue, run the listeners high to low, until Terminate."""
         items = self._items
         bus = self.bus
-        by_type = bus.by_type  # the bus's cache read inline: this runs for every event
+        by_type = bus.handlers_by_type  # the bus's cache read inline: this runs for every event
+        popleft = items.popleft
         while items:
-            event = items.popleft()
+            event = popleft()
             if isinstance(event, Terminate):
                 return
             kind = type(event)
-            for listener in by_type.get(kind) or bus.listeners(kind):
-                waiting = listener.handler(event)
+            for handler in by_type.get(kind) or bus.handlers(kind):
+                waiting = handler(event)
                 if waiting is not None and not isinstance(waiting, EventBase):
                     await waiting  # an inquiry: the engine pauses here

@@ -91,9 +91,10 @@ class Player:
         """Kinds completing the concealed hand (call when it holds 3n+1 tiles). Only the
         concealed hand counts (Tenhou's keishiki tenpai): a wait whose four copies are all
         concealed is none, but a tanki on the kind of one's own pon is a wait."""
-        if self._waits is None:
-            self._waits = hand_waits(self.counts)
-        return self._waits
+        found = self._waits
+        if found is None:
+            found = self._waits = hand_waits(self.counts)
+        return found
 
     def furiten(self) -> bool:
         """Discard, temporary or riichi furiten: no ron at all."""
