@@ -16,6 +16,7 @@ from engine.actions.types import ActionType
 from engine.events import EventBase
 from engine.game import new_game
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
+from engine.rules.kinds import InquiryKind
 from engine.rules.wall import Wall
 
 ACTION_DIM = 54
@@ -216,7 +217,7 @@ class MahjongEnv:
             if index not in discards:
                 choices[index] = answer
         self._choices, self._branches = choices, branches
-        if self._inquiry is not None and self._inquiry.kind == "declaration":
+        if self._inquiry is not None and self._inquiry.kind == InquiryKind.DECLARATION:
             self.step_kind = "declaration"
         else:
             self.step_kind = "turn" if single.seat == self.game.turn_seat else "response"

@@ -6,6 +6,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from engine.actions.types import Action, ActionType, Choice, Decision, InvalidResponse, Option
+from engine.rules.kinds import InquiryKind
 
 #: the Skip every claim offers: never changed, so all inquiries share one
 SKIP = Action(ActionType.SKIP)
@@ -59,9 +60,9 @@ class MultiPlayerInquiry:
 
     __slots__ = ("_callbacks", "_top", "decisions", "done", "id", "kind", "players")
 
-    def __init__(self, inquiry_id: int, kind: str = "") -> None:
+    def __init__(self, inquiry_id: int, kind: InquiryKind) -> None:
         self.id = inquiry_id
-        #: what the inquiry is about ("turn", "claim", "chankan", "next_round")
+        #: what the inquiry is about (an InquiryKind)
         self.kind = kind
         self.players: dict[int, SinglePlayerInquiry] = {}
         self.done = False

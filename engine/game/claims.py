@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.actions import ActionType, Choice, MultiPlayerInquiry
 from engine.game.events import Agari, Call, Discard, Draw, RiichiAccepted, Ryuukyoku
 from engine.game.resolvers import claim_inquiry, declaration_inquiry
+from engine.rules.kinds import HandEnd, InquiryKind
 from engine.rules.meld import Meld, MeldType
 from engine.rules.tiles import WINDS
 
@@ -31,7 +32,7 @@ def on_ron(game: Game, picks: list[Choice], tile: int, chankan: bool = False) ->
     discarder = game.turn
     winners = sorted((c.seat for c in picks), key=lambda s: (s - discarder) % game.n)
     if len(winners) >= 3 and game.rules.sanchahou:
-        game.queue.queue(Ryuukyoku(kind="sanchahou"))
+        game.queue.queue(Ryuukyoku(kind=HandEnd.SANCHAHOU))
         return
     if not game.rules.double_ron:
         winners = winners[:1]
@@ -55,6 +56,7 @@ def on_call(game: Game, c: Choice) -> None:
 #: members costs about 1 us each in Python 3.11, and every claim is resolved here)
 _CALLS = frozenset((ActionType.PON, ActionType.CHII, ActionType.DAIMINKAN))
 _RON = ActionType.RON
+_DECLARATION = InquiryKind.DECLARATION
 
 
 def resolve_claim(game: Game, inquiry: MultiPlayerInquiry) -> None:
@@ -71,11 +73,12 @@ def resolve_claim(game: Game, inquiry: MultiPlayerInquiry) -> None:
 
 def next_draw(game: Game) -> None:
     if game.wall.remaining == 0:
-        declaration = declaration_inquiry(game) if game.rules.tenpai_declaration else None
+        # the setup registers the declaration's resolver only when the rules have it
+        declaration = declaration_inquiry(game) if _DECLARATION in game.resolvers.by_kind else None
         if declaration is not None:
             game.ask(declaration)  # endings.resolve_declaration queues the draw
         else:
-            game.queue.queue(Ryuukyoku(kind="exhaustive"))
+            game.queue.queue(Ryuukyoku(kind=HandEnd.EXHAUSTIVE))
     else:
         game.queue.queue(Draw(seat=(game.turn + 1) % game.n))
 
@@ -109,9 +112,9 @@ def pass_discard(game: Game, callers: list[int]) -> bool:
         and first.count(first[0]) == game.n
         and sum(len(p.river) for p in game.players) == game.n
     ):
-        game.queue.queue(Ryuukyoku(kind="suufon_renda"))
+        game.queue.queue(Ryuukyoku(kind=HandEnd.SUUFON_RENDA))
         return False
     if game.suukaikan_pending:
-        game.queue.queue(Ryuukyoku(kind="suukaikan"))
+        game.queue.queue(Ryuukyoku(kind=HandEnd.SUUKAIKAN))
         return False
     return True

@@ -8,6 +8,7 @@ from engine.actions import ActionType, MultiPlayerInquiry
 from engine.game.events import Agari, EndRound, Ryuukyoku, Win
 from engine.game.payments import agari_deltas, nagashi_deltas, tenpai_deltas
 from engine.game.results import RoundResult
+from engine.rules.kinds import HandEnd
 from engine.rules.scoring import score_hand
 from engine.rules.tiles import YAOCHUU
 
@@ -61,8 +62,8 @@ def score_agari(ev: Agari) -> None:
     ura = tuple(game.wall.ura[: len(game.dora_indicators)]) if riichi else ()
     ev.wins, ev.deltas, ev.scores, ev.ura_indicators = tuple(wins), tuple(deltas), game.scores, ura
     game.renchan = game.dealer in ev.winners
-    game.round_kind = "agari"
-    _book(game, "agari", deltas, tuple(wins), (), ura)
+    game.round_kind = HandEnd.AGARI
+    _book(game, HandEnd.AGARI, deltas, tuple(wins), (), ura)
     game.kyotaku = 0
 
 
@@ -72,7 +73,7 @@ def settle_ryuukyoku(ev: Ryuukyoku) -> None:
     n = game.n
     deltas = [0] * n
     hands: list[tuple[int, ...] | None] = [None] * n
-    if ev.kind == "exhaustive":
+    if ev.kind == HandEnd.EXHAUSTIVE:
         tenpai = tuple(p.seat for p in game.players if p.waits() and not p.noten_declared)
         nagashi = tuple(
             p.seat
@@ -84,7 +85,7 @@ def settle_ryuukyoku(ev: Ryuukyoku) -> None:
         )
         if nagashi:
             deltas = nagashi_deltas(game, nagashi)
-            ev.kind = "nagashi"
+            ev.kind = HandEnd.NAGASHI
         else:
             deltas = tenpai_deltas(game, tenpai)
         for s in tenpai:
@@ -92,7 +93,7 @@ def settle_ryuukyoku(ev: Ryuukyoku) -> None:
         ev.tenpai, ev.nagashi = tenpai, nagashi
         game.renchan = game.dealer in tenpai
     else:
-        if ev.kind == "kyuushu" and ev.seat >= 0:
+        if ev.kind == HandEnd.KYUUSHU and ev.seat >= 0:
             hands[ev.seat] = tuple(sorted(game.players[ev.seat].hand))
         game.renchan = True
     _apply(game, deltas)
@@ -108,12 +109,12 @@ def resolve_declaration(game: Game, inquiry: MultiPlayerInquiry) -> None:
         chosen = single.chosen
         if chosen is not None and chosen[0].type == ActionType.NOTENPAI:
             game.players[seat].noten_declared = True
-    game.queue.queue(Ryuukyoku(kind="exhaustive"))
+    game.queue.queue(Ryuukyoku(kind=HandEnd.EXHAUSTIVE))
 
 
 def _book(
     game: Game,
-    kind: str,
+    kind: HandEnd,
     deltas: list[int],
     wins: tuple[Win, ...],
     tenpai: tuple[int, ...],

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 import msgspec
 
 from engine.events import EventBase
+from engine.rules.kinds import HandEnd
 from engine.rules.meld import Meld
 from engine.rules.scoring import HandResult
 
@@ -136,9 +137,9 @@ class Agari(GameEvent):
 
 
 class Ryuukyoku(GameEvent):
-    """A drawn hand: "exhaustive", "nagashi", or an abortive draw's name."""
+    """A drawn hand: exhaustive, nagashi, or an abortive draw (HandEnd)."""
 
-    kind: str = "exhaustive"
+    kind: HandEnd = HandEnd.EXHAUSTIVE
     seat: int = -1
     tenpai: tuple[int, ...] = ()
     #: the hands of the tenpai seats (and a kyuushu declarer); others stay hidden (None)

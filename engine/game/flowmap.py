@@ -12,7 +12,9 @@ from typing import Any
 
 from engine.events import EventBase, EventBus
 from engine.game import events as ev
-from engine.game.setup import ON_TURN, RESOLVE, riichi_setup
+from engine.game.registry import Resolvers
+from engine.game.setup import riichi_setup
+from engine.rules.config import MLEAGUE, TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN
 
 _EVENT_NAMES = {
     name for name, obj in vars(ev).items() if isinstance(obj, type) and issubclass(obj, EventBase)
@@ -48,7 +50,10 @@ def _queued(fn: Callable[..., Any], seen: set[str] | None = None) -> set[str]:
 def edges() -> list[tuple[str, str, str]]:
     """(from event, to event, gate) for every edge; gate "" means always (or by state)."""
     bus = EventBus()
-    riichi_setup(bus)
+    resolvers = Resolvers()
+    # every resolver any preset registers: kita (sanma), the tenpai declaration (M-League)
+    for rules in (TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN, MLEAGUE):
+        riichi_setup(EventBus() if rules is not TENHOU_HANCHAN else bus, resolvers, rules)
     found: set[tuple[str, str, str]] = set()
     for listener in bus.all():
         source = listener.event_type.__name__
@@ -56,10 +61,10 @@ def edges() -> list[tuple[str, str, str]]:
             continue
         for target in _queued(listener.handler):
             found.add((source, target, ""))
-    for action, handler in ON_TURN.items():
+    for action, handler in resolvers.turn.items():
         for target in _queued(handler):
             found.add(("WaitPlayerAction", target, action.name))
-    for kind, resolver in RESOLVE.items():
+    for kind, resolver in resolvers.by_kind.items():
         for target in _queued(resolver):
             found.add(("WaitPlayerAction", target, kind))
     return sorted(found)

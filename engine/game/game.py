@@ -15,8 +15,10 @@ from engine.actions import ActionCenter, Decision, MultiPlayerInquiry
 from engine.events import EventBus, EventQueue
 from engine.game.events import BeginGame, DoraRevealed, WaitPlayerAction
 from engine.game.player import Player
+from engine.game.registry import Resolvers
 from engine.game.results import RoundResult, RoundStart
 from engine.rules.config import RuleConfig
+from engine.rules.kinds import HandEnd, InquiryKind
 from engine.rules.meld import Meld, MeldType
 from engine.rules.scoring import WinContext
 from engine.rules.scoring.points import placement_ranks
@@ -36,7 +38,7 @@ class Game:
         seed: int | str | bytes,
         action_center: ActionCenter,
         *,
-        setup: Callable[[EventBus], None],
+        setup: Callable[[EventBus, Resolvers, RuleConfig], None],
         start: RoundStart | None = None,
         walls: Callable[[int], Wall] | None = None,
         max_rounds: int | None = None,
@@ -48,7 +50,9 @@ class Game:
         self.max_rounds = max_rounds
         self.n = rules.players
         self.bus = EventBus()
-        setup(self.bus)
+        #: what each answered inquiry leads to (engine.game.registry), filled by the setup
+        self.resolvers = Resolvers()
+        setup(self.bus, self.resolvers, rules)
         self.queue = EventQueue(self.bus, self)
         start = start or RoundStart(0, 0, 0, (rules.start_points,) * self.n)
         self.players = [Player(s, start.scores[s]) for s in range(self.n)]
@@ -78,7 +82,7 @@ class Game:
         self.over = False
         #: the round being played ended with these (set by the ending listeners)
         self.renchan = False
-        self.round_kind = ""
+        self.round_kind: HandEnd | None = None
 
     # ------------------------------------------------------------------ driving
 
@@ -110,7 +114,7 @@ class Game:
         drawn = self.players[seat].drawn
         return drawn if drawn >= 0 else None
 
-    def new_inquiry(self, kind: str) -> MultiPlayerInquiry:
+    def new_inquiry(self, kind: InquiryKind) -> MultiPlayerInquiry:
         return MultiPlayerInquiry(self.next_inquiry_id(), kind)
 
     def next_inquiry_id(self) -> int:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Action, ActionType, MultiPlayerInquiry
 from engine.events import Terminate
 from engine.game.events import BeginGame, EndRound, GameEnded, NextRound, RoundStarted
+from engine.rules.kinds import HandEnd, InquiryKind
 from engine.rules.scoring.points import placement_points
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def advance(ev: EndRound) -> None:
     game: Game = ev.game
     finished = game.kyoku
     game.round_index += 1
-    if game.renchan or game.round_kind != "agari":
+    if game.renchan or game.round_kind != HandEnd.AGARI:
         game.honba += 1
     else:
         game.honba = 0
@@ -33,7 +34,7 @@ def advance(ev: EndRound) -> None:
     elif game.max_rounds is not None and len(game.rounds) >= game.max_rounds:
         game.queue.queue(Terminate())
     else:
-        inquiry = game.new_inquiry("next_round")
+        inquiry = game.new_inquiry(InquiryKind.NEXT_ROUND)
         for seat in range(game.n):
             inquiry.player(seat, skip=False).add(Action(ActionType.NEXT_ROUND))
         game.ask(inquiry)
@@ -50,8 +51,8 @@ def match_over(game: Game, finished: int) -> bool:
         return False
     if game.renchan:
         dealer = game.dealer
-        stop = (rules.agariyame and game.round_kind == "agari") or (
-            rules.tenpaiyame and game.round_kind in ("exhaustive", "nagashi")
+        stop = (rules.agariyame and game.round_kind == HandEnd.AGARI) or (
+            rules.tenpaiyame and game.round_kind in (HandEnd.EXHAUSTIVE, HandEnd.NAGASHI)
         )
         return stop and game.ranks()[dealer] == 1 and scores[dealer] >= rules.target_points
     if not rules.extension or max(scores) >= rules.target_points:

@@ -24,6 +24,7 @@ from engine.rules.calls import (
 )
 from engine.rules.hand import decompose, is_kokushi, tenpai_discards
 from engine.rules.hand import waits as hand_waits
+from engine.rules.kinds import InquiryKind
 from engine.rules.meld import MeldType
 from engine.rules.scoring import score_hand
 from engine.rules.scoring.preview import preview_value
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 _DISCARD = ActionType.DISCARD
 _RIICHI = ActionType.RIICHI
 _PON = MeldType.PON
+_TURN = InquiryKind.TURN
 
 
 def can_kan(game: Game) -> bool:
@@ -139,7 +141,7 @@ def discard_options(
 
 def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     """The choices of the seat whose turn it is: after a draw, or after a chii/pon."""
-    inquiry = game.new_inquiry("turn")
+    inquiry = game.new_inquiry(_TURN)
     single = inquiry.player(seat, skip=False)
     p = game.players[seat]
     counts = list(p.counts)
@@ -265,7 +267,7 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
             offers.append((seat, Action(ActionType.CHII, [Option(o) for o in chiis])))
     if not offers:
         return None
-    inquiry = MultiPlayerInquiry(inquiry_id, "claim")
+    inquiry = MultiPlayerInquiry(inquiry_id, InquiryKind.CLAIM)
     for seat, action in offers:
         inquiry.add(seat, action)
     return inquiry
@@ -285,7 +287,7 @@ def _may_chii(counts: list[int], k: int) -> bool:
 
 def chankan_inquiry(game: Game, seat: int, tile: int, ankan: bool) -> MultiPlayerInquiry:
     """Robbing a kakan (anyone waiting on it) or an ankan (kokushi only)."""
-    inquiry = game.new_inquiry("chankan")
+    inquiry = game.new_inquiry(InquiryKind.CHANKAN)
     k = tile >> 2
     for offset in range(1, game.n):
         robber = (seat + offset) % game.n
@@ -308,7 +310,7 @@ def declaration_inquiry(game: Game) -> MultiPlayerInquiry | None:
     seats = [p.seat for p in game.players if p.waits() and not p.riichi]
     if not seats:
         return None
-    inquiry = game.new_inquiry("declaration")
+    inquiry = game.new_inquiry(InquiryKind.DECLARATION)
     for seat in seats:
         single = inquiry.player(seat, skip=False)
         single.add(Action(ActionType.TENPAI))
@@ -319,7 +321,7 @@ def declaration_inquiry(game: Game) -> MultiPlayerInquiry | None:
 
 def kita_inquiry(game: Game, seat: int, tile: int) -> MultiPlayerInquiry:
     """Ron on a North set aside by kita (Tenhou: a plain ron, no chankan yaku)."""
-    inquiry = game.new_inquiry("kita")
+    inquiry = game.new_inquiry(InquiryKind.KITA)
     k = tile >> 2
     for offset in range(1, game.n):
         robber = (seat + offset) % game.n

@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.game.events import Win
+from engine.rules.kinds import HandEnd
 
 
 class RoundStart(msgspec.Struct, frozen=True):
@@ -28,8 +29,8 @@ class RoundResult(msgspec.Struct, frozen=True, kw_only=True):
     honba: int
     kyotaku: int
     scores: tuple[int, ...]
-    #: "agari" or the Ryuukyoku kind ("exhaustive", "nagashi", "kyuushu", ...)
-    kind: str
+    #: AGARI or the Ryuukyoku kind (EXHAUSTIVE, NAGASHI, KYUUSHU, ...)
+    kind: HandEnd
     deltas: tuple[int, ...]
     wins: tuple[Win, ...] = ()
     tenpai: tuple[int, ...] = ()

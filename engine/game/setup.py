@@ -1,4 +1,5 @@
-"""Setups: the one place listeners are registered. A custom setup may add or replace any.
+"""Setups: the one place listeners and resolvers are registered (resolvers on the game's
+engine.game.registry.Resolvers, by inquiry kind). A custom setup may add or replace any.
 
 ``base_setup`` plays hands; ``riichi_setup`` adds the riichi stick and its abortive draw.
 ``setup_for(rules)`` picks a RuleConfig's setup and ``new_game`` hands it to a Game: Game
@@ -19,7 +20,7 @@ import engine.game.endings as endings
 import engine.game.match as match
 import engine.game.melds as melds
 import engine.game.turn as turn
-from engine.actions import ActionCenter, ActionType, Choice, MultiPlayerInquiry
+from engine.actions import ActionCenter, ActionType, MultiPlayerInquiry
 from engine.events import AFTER, BROADCAST, EXECUTE, EventBus, after_broadcast
 from engine.game.events import (
     Agari,
@@ -39,33 +40,18 @@ from engine.game.events import (
     WaitPlayerAction,
 )
 from engine.game.game import Game
+from engine.game.registry import Resolvers
 from engine.game.results import RoundStart
 from engine.rules.config import RuleConfig
+from engine.rules.kinds import InquiryKind
 from engine.rules.wall import Wall
 from engine.view import project
 
-#: a setup registers the listeners of a game on its bus
-Setup = Callable[[EventBus], None]
+_TURN = InquiryKind.TURN
 
-#: what each answer to a turn inquiry leads to (the gates of the event-flow map)
-ON_TURN: dict[ActionType, Callable[[Game, Choice], None]] = {
-    ActionType.DISCARD: turn.on_discard,
-    ActionType.RIICHI: turn.on_riichi,
-    ActionType.TSUMO: turn.on_tsumo,
-    ActionType.ANKAN: turn.on_ankan,
-    ActionType.KAKAN: turn.on_kakan,
-    ActionType.KYUUSHU: turn.on_kyuushu,
-    ActionType.KITA: turn.on_kita,
-}
-
-#: how each kind of inquiry is resolved once answered
-RESOLVE: dict[str, Callable[[Game, MultiPlayerInquiry], None]] = {
-    "claim": claims.resolve_claim,
-    "chankan": melds.resolve_chankan,
-    "kita": melds.resolve_kita,
-    "declaration": endings.resolve_declaration,
-    "next_round": match.resolve_next_round,
-}
+#: a setup registers the listeners of a game on its bus and the resolvers of its inquiries,
+#: as its rules ask
+Setup = Callable[[EventBus, Resolvers, RuleConfig], None]
 
 
 def broadcast(ev: GameEvent) -> None:
@@ -92,19 +78,20 @@ def present(ev: WaitPlayerAction) -> Awaitable[object] | None:
 
 
 def resolve(ev: WaitPlayerAction) -> None:
-    """Run the handlers of the top-priority answers."""
+    """Run the registered resolver of the inquiry's kind (of the chosen action, on a turn)."""
     game: Game = ev.game
     inquiry: MultiPlayerInquiry = ev.inquiry
     game.closed(inquiry)
-    if inquiry.kind == "turn":
+    if inquiry.kind == _TURN:
         choice = inquiry.chosen_one()
-        ON_TURN[choice.action](game, choice)
+        game.resolvers.turn[choice.action](game, choice)
     else:
-        RESOLVE[inquiry.kind](game, inquiry)
+        game.resolvers.by_kind[inquiry.kind](game, inquiry)
 
 
-def base_setup(bus: EventBus) -> None:
-    """The hand and match flow without the riichi stick's own listeners."""
+def base_setup(bus: EventBus, resolvers: Resolvers, rules: RuleConfig) -> None:
+    """The hand and match flow without the riichi stick's own listeners; kita only in
+    sanma, the tenpai declaration only when the rules have it."""
     bus.subscribe(GameEvent, broadcast, BROADCAST)
     bus.subscribe(WaitPlayerAction, present, EXECUTE)
     bus.subscribe(WaitPlayerAction, resolve, AFTER)
@@ -129,11 +116,25 @@ def base_setup(bus: EventBus) -> None:
     bus.subscribe(NextRound, match.next_round, EXECUTE)
     bus.subscribe(GameEnded, match.final_scores, EXECUTE)
     bus.subscribe(GameEnded, match.stop, after_broadcast())
+    resolvers.on_turn(ActionType.DISCARD, turn.on_discard)
+    resolvers.on_turn(ActionType.RIICHI, turn.on_riichi)
+    resolvers.on_turn(ActionType.TSUMO, turn.on_tsumo)
+    resolvers.on_turn(ActionType.ANKAN, turn.on_ankan)
+    resolvers.on_turn(ActionType.KAKAN, turn.on_kakan)
+    resolvers.on_turn(ActionType.KYUUSHU, turn.on_kyuushu)
+    resolvers.register(InquiryKind.CLAIM, claims.resolve_claim)
+    resolvers.register(InquiryKind.CHANKAN, melds.resolve_chankan)
+    resolvers.register(InquiryKind.NEXT_ROUND, match.resolve_next_round)
+    if rules.sanma:
+        resolvers.on_turn(ActionType.KITA, turn.on_kita)
+        resolvers.register(InquiryKind.KITA, melds.resolve_kita)
+    if rules.tenpai_declaration:
+        resolvers.register(InquiryKind.DECLARATION, endings.resolve_declaration)
 
 
-def riichi_setup(bus: EventBus) -> None:
+def riichi_setup(bus: EventBus, resolvers: Resolvers, rules: RuleConfig) -> None:
     """The default game: the base flow plus the riichi stick and suucha riichi."""
-    base_setup(bus)
+    base_setup(bus, resolvers, rules)
     bus.subscribe(RiichiAccepted, turn.accept_riichi, EXECUTE)
     bus.subscribe(RiichiAccepted, turn.check_suucha_riichi, AFTER)
 
@@ -148,8 +149,8 @@ def without_broadcast(setup: Setup) -> Setup:
     """``setup`` minus its broadcast listeners: a center that never wants events costs no
     broadcast listener at all."""
 
-    def quiet(bus: EventBus) -> None:
-        setup(bus)
+    def quiet(bus: EventBus, resolvers: Resolvers, rules: RuleConfig) -> None:
+        setup(bus, resolvers, rules)
         for listener in bus.all():
             if listener.handler is broadcast:
                 bus.unsubscribe(listener)

@@ -17,6 +17,7 @@ from engine.game.events import (
     Ryuukyoku,
 )
 from engine.game.resolvers import turn_inquiry
+from engine.rules.kinds import HandEnd
 from engine.rules.meld import Meld, MeldType
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def check_suucha_riichi(ev: RiichiAccepted) -> None:
     game: Game = ev.game
     if game.rules.suucha_riichi and all(p.riichi for p in game.players):
         game.queue.clear()
-        game.queue.queue(Ryuukyoku(kind="suucha_riichi"))
+        game.queue.queue(Ryuukyoku(kind=HandEnd.SUUCHA_RIICHI))
 
 
 # ---------------------------------------------------------------- answers to a turn
@@ -147,4 +148,4 @@ def on_kita(game: Game, c: Choice) -> None:
 
 
 def on_kyuushu(game: Game, c: Choice) -> None:
-    game.queue.queue(Ryuukyoku(kind="kyuushu", seat=c.seat))
+    game.queue.queue(Ryuukyoku(kind=HandEnd.KYUUSHU, seat=c.seat))

@@ -5,10 +5,11 @@ from __future__ import annotations
 from engine.game.events import Win
 from engine.game.results import RoundResult
 from engine.replay.record import LoggedWin, RoundEnd
+from engine.rules.kinds import HandEnd
 from engine.rules.tiles import to_str
 
 #: the engine's ending kinds under the record's names
-KINDS = {"exhaustive": "ryuukyoku", "nagashi": "nagashi_mangan"}
+KINDS = {HandEnd.EXHAUSTIVE: "ryuukyoku", HandEnd.NAGASHI: "nagashi_mangan"}
 
 
 def compare_end(want: RoundEnd, got: RoundResult, dora: tuple[int, ...]) -> str | None:

@@ -26,6 +26,7 @@ from engine.game.events import (
     Win,
 )
 from engine.replay.record import LoggedWin, RoundEnd, RoundRecord, Step, StepKind, tenhou_kyoku
+from engine.rules.kinds import HandEnd
 from engine.rules.meld import MeldType
 
 _MELD_STEPS = {
@@ -34,7 +35,7 @@ _MELD_STEPS = {
     MeldType.DAIMINKAN: StepKind.DAIMINKAN,
 }
 #: the engine's draw names under the record's
-DRAW_KINDS = {"exhaustive": "ryuukyoku", "nagashi": "nagashi_mangan"}
+DRAW_KINDS = {HandEnd.EXHAUSTIVE: "ryuukyoku", HandEnd.NAGASHI: "nagashi_mangan"}
 
 
 class Recorder:
@@ -84,7 +85,7 @@ class Recorder:
             self._dora.append(ev.indicator)
         elif isinstance(ev, Agari):
             wins = _wins(ev, self.players)
-            self._close(RoundEnd("agari", tuple(ev.deltas), wins), ev.ura_indicators)
+            self._close(RoundEnd(HandEnd.AGARI, tuple(ev.deltas), wins), ev.ura_indicators)
         elif isinstance(ev, Ryuukyoku):
             kind = DRAW_KINDS.get(ev.kind, ev.kind)
             tenpai = tuple(ev.tenpai) if kind == "ryuukyoku" else None

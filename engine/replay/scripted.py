@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Action, ActionType, MultiPlayerInquiry
 from engine.events import EventBase
 from engine.replay.record import RoundRecord, Step, StepKind
+from engine.rules.kinds import InquiryKind
 from engine.rules.tiles import to_str
 
 if TYPE_CHECKING:
@@ -54,9 +55,9 @@ class LogCenter:
         """Events are not needed: the wall and the answers are the whole script."""
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
-        if inquiry.kind == "turn":
+        if inquiry.kind == InquiryKind.TURN:
             self._turn(inquiry)
-        elif inquiry.kind in ("claim", "chankan", "kita"):
+        elif inquiry.kind in (InquiryKind.CLAIM, InquiryKind.CHANKAN, InquiryKind.KITA):
             self._claim(inquiry)
         else:
             inquiry.respond_defaults()
@@ -200,7 +201,7 @@ class LogCenter:
             ]
         elif not at_end and steps[self.pos].kind in _CLAIMS:
             step = steps[self.pos]
-            if inquiry.kind != "claim":
+            if inquiry.kind != InquiryKind.CLAIM:
                 raise self.elsewhere(step.seat, "a kan may be robbed here", step)
             answers = [(step.seat, _CALL_ACTIONS[step.kind], list(step.own), self.move(step))]
         for seat, kind, own, what in answers:

@@ -21,6 +21,7 @@ from typing import Protocol
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
 from engine.bot import Bot
+from engine.rules.kinds import InquiryKind
 from server import bots
 from server.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError, encode
 from server.session.deadlines import Deadlines
@@ -35,7 +36,7 @@ log = logging.getLogger("server")
 #: ids of a resumed game's seats start in [RESUMED_IDS, 2 * RESUMED_IDS)
 RESUMED_IDS = 1_000_000
 #: the inquiry kind of a seat's own turn: the only decisions a bot takes time over
-TURN = "turn"
+TURN = InquiryKind.TURN
 
 
 class Meter(Protocol):
@@ -168,14 +169,14 @@ class Answers:
                 self._respond(index, *inquiry.default(index), timeout=True)
 
     def _open_clock(self, seat: Seat, inquiry: MultiPlayerInquiry, now: float) -> float:
-        if inquiry.kind == "next_round":
+        if inquiry.kind == InquiryKind.NEXT_ROUND:
             return now + self.settings.next_round_s
         return seat.clock.open(now)
 
     def _inquiry_for(self, index: int, now: float) -> InquiryMsg:
         assert self.inquiry is not None
         seat = self.room.seats[index]
-        next_round = self.inquiry.kind == "next_round"
+        next_round = self.inquiry.kind == InquiryKind.NEXT_ROUND
         return inquiry_message(
             self.wire_ids[index],
             self.inquiry.players[index],

@@ -14,6 +14,7 @@ from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import Action, ActionType, Option
 from engine.bot.view import SeatView
 from engine.rules.config import RuleConfig
+from engine.rules.kinds import InquiryKind
 from engine.rules.wall import shuffled_tiles
 
 
@@ -52,7 +53,7 @@ class FakeGame:
         self.draws: list[tuple[int, int]] = []
         self.rounds: list[dict[str, int]] = []
 
-    def inquiry(self, kind: str) -> MultiPlayerInquiry:
+    def inquiry(self, kind: InquiryKind) -> MultiPlayerInquiry:
         self.next_id += 1
         return MultiPlayerInquiry(self.next_id, kind)
 
@@ -91,7 +92,7 @@ class FakeGame:
                 self.hands[seat].append(tile)
                 self.draws.append((seat, tile))
                 self.broadcast(Draw(seat, tile), seat, tile=None)
-                turn = self.inquiry("turn")
+                turn = self.inquiry(InquiryKind.TURN)
                 options = [Option((x,)) for x in self.hands[seat]]
                 turn.player(seat, skip=False).add(Action(ActionType.DISCARD, options))
                 turn.player(seat).default_choice = (0, len(options) - 1)
@@ -99,11 +100,11 @@ class FakeGame:
                 self.hands[seat].remove(chosen.tiles[0])
                 self.discards.append((seat, chosen.tiles[0]))
                 self.broadcast(Discard(seat, chosen.tiles[0]))
-                claim = self.inquiry("claim")
+                claim = self.inquiry(InquiryKind.CLAIM)
                 claim.add((seat + 1) % self.n, Action(ActionType.PON, [Option((0, 1))]))
                 await self.ask(claim)
             self.rounds.append({"round": r})
-            ack = self.inquiry("next_round")
+            ack = self.inquiry(InquiryKind.NEXT_ROUND)
             for seat in range(self.n):
                 ack.player(seat, skip=False).add(Action(ActionType.NEXT_ROUND))
             await self.ask(ack)
