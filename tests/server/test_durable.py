@@ -200,7 +200,8 @@ class Stopper:
         self.due = asyncio.Event()
 
     def arm(self) -> None:
-        self.wait = self.rng.randint(5, 60)
+        # within 30 events: three stops come well before even a short game (a bust) ends
+        self.wait = self.rng.randint(5, 30)
         self.due = asyncio.Event()
 
     def hook(self, player: Player, msg: ServerMessage) -> bool:
