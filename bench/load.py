@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import random
 import socket
@@ -129,7 +130,8 @@ class Seat:
 
 async def bot_client(url: str, token: str, seat: Seat, stop: asyncio.Event, batch: bool) -> None:
     """One seat over /ws/play; with ``batch`` it reads several messages per frame."""
-    async with websockets.connect(url, max_size=2**22, compression=None) as ws:
+    # no client-side pings: a browser sends none either (the server pings every ws_ping_s)
+    async with websockets.connect(url, max_size=2**22, compression=None, ping_interval=None) as ws:
         await ws.send(encode(Hello(token, batch=batch)))
         seat.stats.connected += 1
         closer = asyncio.create_task(_close_on(stop, ws))
@@ -225,6 +227,10 @@ async def run(args: argparse.Namespace) -> None:
             while stats.connected < 4 * args.tables:  # measure the steady state only
                 await asyncio.sleep(0.05)
             await asyncio.sleep(1.0)
+            # the clients' own collector must not stop them all at once: their latency
+            # figures would show the load process's pauses, not the server's
+            gc.collect()
+            gc.freeze()
             stats.measuring = True
             peak = rss_kib(server.pid)
             cpu_before = cpu_s(server.pid)
