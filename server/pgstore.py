@@ -25,7 +25,21 @@ import msgspec
 import psycopg
 
 from server.persist import SCHEMA as ROOMS_SCHEMA
-from server.storage import DecisionRow, GameSummary, StoredGame
+from server.storage import (
+    SQL_ADD_DECISION,
+    SQL_COUNT_DECISIONS,
+    SQL_CREATE_GAME,
+    SQL_DECISIONS,
+    SQL_GAME,
+    SQL_ROUNDS,
+    SQL_TRAILS,
+    SQL_WITH_STATUS,
+    GameSummary,
+    StoredGame,
+    finished_summary,
+    stored_game,
+    unfinished_summary,
+)
 
 #: the SQLite schema in PostgreSQL's words: doubles for times and banks, ``rowid`` as a
 #: serial (the order rooms and games were made in), the rooms' ``node``
@@ -132,8 +146,7 @@ class PgStore:
         seats_json = msgspec.json.encode(seats).decode()
         with self._lock, self._db.transaction():
             self._db.execute(
-                "INSERT INTO games (id, room, preset, seed, rules, seats, status, result, "
-                "commitment, practice) VALUES (%s, %s, %s, %s, %s, %s, 'playing', NULL, %s, %s)",
+                _pg(SQL_CREATE_GAME),
                 (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice)),
             )
             if public:
@@ -152,11 +165,9 @@ class PgStore:
         """Append a decision; committed when this returns (write-ahead)."""
         n = self._decision_count.get(game)
         if n is None:  # a resumed game goes on from what is stored
-            n = self.query("SELECT count(*) FROM decisions WHERE game = ?", (game,))[0][0]
+            n = self.query(SQL_COUNT_DECISIONS, (game,))[0][0]
         self.execute(
-            "INSERT INTO decisions (game, n, inquiry, seat, action, option, timeout, hash) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (game, n, inquiry, seat, action, option, int(timeout), trail),
+            SQL_ADD_DECISION, (game, n, inquiry, seat, action, option, int(timeout), trail)
         )
         self._decision_count[game] = n + 1
 
@@ -189,22 +200,8 @@ class PgStore:
 
     def games_with_status(self, status: str, limit: int) -> list[GameSummary]:
         """Games of public rooms with an unfinished status, newest first (every node's)."""
-        rows = self._read(
-            "SELECT g.id, g.preset, g.seats FROM games g JOIN listed l ON l.game = g.id "
-            "WHERE g.status = %s ORDER BY g.rowid DESC LIMIT %s",
-            (status, limit),
-        )
-        return [
-            GameSummary(
-                id=r[0],
-                preset=r[1],
-                finished=0,
-                seats=msgspec.json.decode(r[2], type=list[str]),
-                scores=msgspec.Raw(b"null"),
-                status=status,
-            )
-            for r in rows
-        ]
+        rows = self._read(_pg(SQL_WITH_STATUS), (status, limit))
+        return [unfinished_summary(r, status) for r in rows]
 
     def finished_games(self, limit: int, before: float | None = None) -> list[GameSummary]:
         """Finished games of public rooms (every node's), newest first; ``before`` (unix ms)
@@ -215,54 +212,20 @@ class PgStore:
             "WHERE g.status = 'finished' AND e.at < %s ORDER BY e.at DESC LIMIT %s",
             (float("inf") if before is None else before / 1000, limit),
         )
-        return [
-            GameSummary(
-                id=r[0],
-                preset=r[1],
-                finished=int(r[2] * 1000),
-                seats=msgspec.json.decode(r[3], type=list[str]),
-                scores=msgspec.Raw((r[4] or "null").encode()),
-            )
-            for r in rows
-        ]
+        return [finished_summary(r) for r in rows]
 
     def load(self, game: str) -> StoredGame | None:
         """The whole record of a game, or None; one snapshot of the database (a game still
         being played elsewhere is read consistently)."""
         with self._read_lock, self._reader.transaction():
             self._reader.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = self._reader.execute(
-                "SELECT id, room, preset, seed, rules, seats, status, result, commitment, "
-                "practice, engine FROM games WHERE id = %s",
-                (game,),
-            ).fetchone()
+            row = self._reader.execute(_pg(SQL_GAME), (game,)).fetchone()
             if row is None:
                 return None
-            decisions = self._reader.execute(
-                "SELECT inquiry, seat, action, option, timeout FROM decisions "
-                "WHERE game = %s ORDER BY n",
-                (game,),
-            ).fetchall()
-            rounds = self._reader.execute(
-                "SELECT data FROM rounds WHERE game = %s ORDER BY n", (game,)
-            ).fetchall()
-        return StoredGame(
-            id=row[0],
-            room=row[1],
-            preset=row[2],
-            seed=row[3],
-            rules=msgspec.Raw(row[4].encode()),
-            seats=msgspec.json.decode(row[5], type=list[str]),
-            status=row[6],
-            decisions=[DecisionRow(d[0], d[1], d[2], d[3], bool(d[4])) for d in decisions],
-            rounds=[msgspec.Raw(r[0].encode()) for r in rounds],
-            result=msgspec.Raw((row[7] or "null").encode()),
-            commitment=row[8] or "",
-            practice=bool(row[9]),
-            engine=row[10],
-        )
+            decisions = self._reader.execute(_pg(SQL_DECISIONS), (game,)).fetchall()
+            rounds = self._reader.execute(_pg(SQL_ROUNDS), (game,)).fetchall()
+        return stored_game(row, decisions, rounds)
 
     def trails(self, game: str) -> list[str | None]:
         """The replay hash stored with each decision of ``game``, in order."""
-        rows = self.query("SELECT hash FROM decisions WHERE game = ? ORDER BY n", (game,))
-        return [r[0] for r in rows]
+        return [r[0] for r in self.query(SQL_TRAILS, (game,))]

@@ -97,6 +97,65 @@ class GameSummary(msgspec.Struct):
     status: str = "finished"
 
 
+#: the SQL both stores run as written (``?`` placeholders; PgStore turns them into ``%s``)
+SQL_COUNT_DECISIONS = "SELECT count(*) FROM decisions WHERE game = ?"
+SQL_ADD_DECISION = (
+    "INSERT INTO decisions (game, n, inquiry, seat, action, option, timeout, hash) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SQL_CREATE_GAME = (
+    "INSERT INTO games (id, room, preset, seed, rules, seats, status, result, "
+    "commitment, practice) VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?)"
+)
+SQL_WITH_STATUS = (
+    "SELECT g.id, g.preset, g.seats FROM games g JOIN listed l ON l.game = g.id "
+    "WHERE g.status = ? ORDER BY g.rowid DESC LIMIT ?"
+)
+SQL_GAME = (
+    "SELECT id, room, preset, seed, rules, seats, status, result, commitment, "
+    "practice, engine FROM games WHERE id = ?"
+)
+SQL_DECISIONS = (
+    "SELECT inquiry, seat, action, option, timeout FROM decisions WHERE game = ? ORDER BY n"
+)
+SQL_ROUNDS = "SELECT data FROM rounds WHERE game = ? ORDER BY n"
+SQL_TRAILS = "SELECT hash FROM decisions WHERE game = ? ORDER BY n"
+
+
+def unfinished_summary(row: tuple[Any, ...], status: str) -> GameSummary:
+    """A row of ``SQL_WITH_STATUS`` as the games list shows it."""
+    seats = msgspec.json.decode(row[2], type=list[str])
+    return GameSummary(row[0], row[1], 0, seats, msgspec.Raw(b"null"), status)
+
+
+def finished_summary(row: tuple[Any, ...]) -> GameSummary:
+    """A row of (id, preset, ended at, seats, scores) as the finished-games list shows it."""
+    seats = msgspec.json.decode(row[3], type=list[str])
+    scores = msgspec.Raw((row[4] or "null").encode())
+    return GameSummary(row[0], row[1], int(row[2] * 1000), seats, scores)
+
+
+def stored_game(
+    row: tuple[Any, ...], decisions: list[tuple[Any, ...]], rounds: list[tuple[Any, ...]]
+) -> StoredGame:
+    """The rows of ``SQL_GAME``, ``SQL_DECISIONS`` and ``SQL_ROUNDS`` as one record."""
+    return StoredGame(
+        id=row[0],
+        room=row[1],
+        preset=row[2],
+        seed=row[3],
+        rules=msgspec.Raw(row[4].encode()),
+        seats=msgspec.json.decode(row[5], type=list[str]),
+        status=row[6],
+        decisions=[DecisionRow(d[0], d[1], d[2], d[3], bool(d[4])) for d in decisions],
+        rounds=[msgspec.Raw(r[0].encode()) for r in rounds],
+        result=msgspec.Raw((row[7] or "null").encode()),
+        commitment=row[8] or "",
+        practice=bool(row[9]),
+        engine=row[10],
+    )
+
+
 class Store(Protocol):
     """What tables, rooms and the games API need of a record store: ``Storage`` (SQLite, the
     default: one file per node) or ``server.pgstore.PgStore`` (PostgreSQL shared by every
@@ -220,8 +279,7 @@ class Storage:
         seats_json = msgspec.json.encode(seats).decode()
         with self._lock:
             self._db.execute(
-                "INSERT INTO games (id, room, preset, seed, rules, seats, status, result, "
-                "commitment, practice) VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?)",
+                SQL_CREATE_GAME,
                 (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice)),
             )
             if public:
@@ -241,12 +299,8 @@ class Storage:
         replay hash of the god-view stream when it was taken (server/session/resume.py)."""
         n = self._decision_count.get(game)
         if n is None:  # a resumed game goes on from what is stored
-            n = self.query("SELECT count(*) FROM decisions WHERE game = ?", (game,))[0][0]
-        self._write(
-            "INSERT INTO decisions (game, n, inquiry, seat, action, option, timeout, hash) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (game, n, inquiry, seat, action, option, int(timeout), trail),
-        )
+            n = self.query(SQL_COUNT_DECISIONS, (game,))[0][0]
+        self._write(SQL_ADD_DECISION, (game, n, inquiry, seat, action, option, int(timeout), trail))
         self._decision_count[game] = n + 1
 
     def add_round(self, game: str, n: int, data: bytes) -> None:
@@ -268,22 +322,8 @@ class Storage:
 
     def games_with_status(self, status: str, limit: int) -> list[GameSummary]:
         """Games of public rooms with an unfinished status, newest first."""
-        rows = self.query(
-            "SELECT g.id, g.preset, g.seats FROM games g JOIN listed l ON l.game = g.id "
-            "WHERE g.status = ? ORDER BY g.rowid DESC LIMIT ?",
-            (status, limit),
-        )
-        return [
-            GameSummary(
-                id=r[0],
-                preset=r[1],
-                finished=0,
-                seats=msgspec.json.decode(r[2], type=list[str]),
-                scores=msgspec.Raw(b"null"),
-                status=status,
-            )
-            for r in rows
-        ]
+        rows = self.query(SQL_WITH_STATUS, (status, limit))
+        return [unfinished_summary(r, status) for r in rows]
 
     def finished_games(self, limit: int, before: float | None = None) -> list[GameSummary]:
         """Finished games of public rooms, newest first; ``before`` (unix ms) pages past the
@@ -295,52 +335,18 @@ class Storage:
                 "WHERE g.status = 'finished' AND e.at < ? ORDER BY e.at DESC LIMIT ?",
                 (float("inf") if before is None else before / 1000, limit),
             ).fetchall()
-        return [
-            GameSummary(
-                id=r[0],
-                preset=r[1],
-                finished=int(r[2] * 1000),
-                seats=msgspec.json.decode(r[3], type=list[str]),
-                scores=msgspec.Raw((r[4] or "null").encode()),
-            )
-            for r in rows
-        ]
+        return [finished_summary(r) for r in rows]
 
     def load(self, game: str) -> StoredGame | None:
         """The whole record of a game, or None; safe to call from a worker thread."""
         with self._lock:
-            row = self._db.execute(
-                "SELECT id, room, preset, seed, rules, seats, status, result, commitment, "
-                "practice, engine FROM games WHERE id = ?",
-                (game,),
-            ).fetchone()
+            row = self._db.execute(SQL_GAME, (game,)).fetchone()
             if row is None:
                 return None
-            decisions = self._db.execute(
-                "SELECT inquiry, seat, action, option, timeout FROM decisions "
-                "WHERE game = ? ORDER BY n",
-                (game,),
-            ).fetchall()
-            rounds = self._db.execute(
-                "SELECT data FROM rounds WHERE game = ? ORDER BY n", (game,)
-            ).fetchall()
-        return StoredGame(
-            id=row[0],
-            room=row[1],
-            preset=row[2],
-            seed=row[3],
-            rules=msgspec.Raw(row[4].encode()),
-            seats=msgspec.json.decode(row[5], type=list[str]),
-            status=row[6],
-            decisions=[DecisionRow(d[0], d[1], d[2], d[3], bool(d[4])) for d in decisions],
-            rounds=[msgspec.Raw(r[0].encode()) for r in rounds],
-            result=msgspec.Raw((row[7] or "null").encode()),
-            commitment=row[8] or "",
-            practice=bool(row[9]),
-            engine=row[10],
-        )
+            decisions = self._db.execute(SQL_DECISIONS, (game,)).fetchall()
+            rounds = self._db.execute(SQL_ROUNDS, (game,)).fetchall()
+        return stored_game(row, decisions, rounds)
 
     def trails(self, game: str) -> list[str | None]:
         """The replay hash stored with each decision of ``game``, in order."""
-        rows = self.query("SELECT hash FROM decisions WHERE game = ? ORDER BY n", (game,))
-        return [r[0] for r in rows]
+        return [r[0] for r in self.query(SQL_TRAILS, (game,))]
