@@ -13,19 +13,12 @@ tsumogiri), and the record verifies and replays.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from tests.bots.mjai_venv import package_python
-from tests.server.live import GENEROUS_ENV
-from tests.server.process import server_process
+from tests.server.stdio_seats import play_stdio
 
-ROOT = Path(__file__).resolve().parents[2]
 BOT = Path(__file__).with_name("mjai_package_bot.py")
 #: the package's seats and our bots beside them
 NAMES = ["mjai:pkg", "strong", "mjai:pkg", "easy"]
@@ -45,65 +38,12 @@ FAULTS = (
 )
 
 
-def _children(pid: int) -> list[int]:
-    """The live child processes of ``pid`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
-
-
 def _play(tmp_path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], str, int]:
     """One all-bot tonpuusen with the package's bot in two seats: (the JSON record, its
     mjai log's events, the server's log, the most seat processes at once)."""
     command = [str(package_python()), str(BOT)]
-    env = {k.removeprefix("RIICHI_").lower(): v for k, v in GENEROUS_ENV.items()}
-    env |= {"mjai_bots": json.dumps({"pkg": command}), "mjai_timeout_s": str(TIMEOUT_S)}
-    data = tmp_path / "data"
-    data.mkdir()
-    with (
-        server_process(data, **env) as (host, proc),
-        httpx.Client(base_url=f"http://{host}", timeout=30) as http,
-    ):
-        body = {"preset": "tenhou-tonpuu", "bots": 4, "bot_names": NAMES}
-        made = http.post("/api/rooms", json=body)
-        assert made.status_code == 200, made.text
-        room = made.json()
-        most = 0
-        deadline = time.monotonic() + 80
-        while room["status"] != "finished":
-            assert time.monotonic() < deadline, "the game did not end"
-            most = max(most, len(_children(proc.pid)))
-            time.sleep(0.05)
-            room = http.get(f"/api/rooms/{room['code']}").json()
-        while _children(proc.pid):  # the seats' processes end with the game
-            assert time.monotonic() < deadline + 5, _children(proc.pid)
-            time.sleep(0.05)
-        game = room["game"]
-        verified = http.get(f"/api/games/{game}/verify").json()
-        assert verified["replay_ok"] and verified["commitment_ok"], verified
-        record = http.get(f"/api/games/{game}/record").json()
-        mjai = http.get(f"/api/games/{game}/record", params={"format": "mjai"})
-        tenhou = http.get(f"/api/games/{game}/record", params={"format": "tenhou"})
-        assert mjai.status_code == 200 and tenhou.status_code == 200
-        (tmp_path / "game.json").write_bytes(tenhou.content)
-    check = subprocess.run(
-        [sys.executable, "-m", "engine.replay", "check", str(tmp_path / "game.json")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
-    assert check.returncode == 0, check.stdout + check.stderr
-    events = [json.loads(line) for line in mjai.text.splitlines() if line.strip()]
-    return record, events, (data / "server.log").read_text(), most
+    game = play_stdio(tmp_path, {"pkg": command}, NAMES, TIMEOUT_S, seconds=80)
+    return game.record, game.events, game.log, game.most
 
 
 def test_an_mjai_app_submission_bot_plays_two_seats_to_the_end(tmp_path: Path) -> None:

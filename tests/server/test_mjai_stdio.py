@@ -11,7 +11,6 @@ the server at start.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -21,10 +20,10 @@ import httpx
 import pytest
 
 from server.settings import Settings, SettingsError
-from tests.server.live import GENEROUS_ENV
 from tests.server.process import server_process
+from tests.server.stdio_seats import ROOT, play_stdio
+from tests.server.stdio_seats import children as stdio_children
 
-ROOT = Path(__file__).resolve().parents[2]
 OURS = [sys.executable, "-m", "engine.bot.mjai", "--bot", "strong"]
 #: per decision: long enough for a loaded machine, short enough for the slow answer's wait
 TIMEOUT_S = 2.5
@@ -61,67 +60,21 @@ for line in sys.stdin:
 """
 
 
-def _children(pid: int) -> list[int]:
-    """The live child processes of ``pid`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat.rsplit(")", 1)[1].split()
-        if int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
+def _offers_only_the_registered(http: httpx.Client) -> None:
+    offered = {b["name"]: b for b in http.get("/api/bots").json()["bots"]}
+    assert offered["mjai:ai"]["external"] is False  # the server runs it: nothing to connect
+    assert "mjai" not in offered  # no bot token: no socket seats
+    refused = http.post("/api/rooms", json={"bots": 4, "bot_names": ["mjai:other"]})
+    assert refused.status_code == 400 and "mjai:ai" in refused.text
 
 
 def _play(tmp_path: Path, command: list[str], names: list[str]) -> tuple[dict[str, Any], str, int]:
-    """Play one all-bot tonpuusen with ``mjai:ai`` among ``names``; (the JSON record, the
-    server's log, the most processes the server had at once). Checks the end on the way."""
-    env = {k.removeprefix("RIICHI_").lower(): v for k, v in GENEROUS_ENV.items()}
-    env |= {"mjai_bots": json.dumps({"ai": command}), "mjai_timeout_s": str(TIMEOUT_S)}
-    data = tmp_path / "data"
-    data.mkdir()
-    with (
-        server_process(data, **env) as (host, proc),
-        httpx.Client(base_url=f"http://{host}", timeout=30) as http,
-    ):
-        offered = {b["name"]: b for b in http.get("/api/bots").json()["bots"]}
-        assert offered["mjai:ai"]["external"] is False  # the server runs it: nothing to connect
-        assert "mjai" not in offered  # no bot token: no socket seats
-        refused = http.post("/api/rooms", json={"bots": 4, "bot_names": ["mjai:other"]})
-        assert refused.status_code == 400 and "mjai:ai" in refused.text
-        body = {"preset": "tenhou-tonpuu", "bots": 4, "bot_names": names}
-        room = http.post("/api/rooms", json=body).json()
-        most = 0
-        deadline = time.monotonic() + 90
-        while room["status"] != "finished":
-            assert time.monotonic() < deadline, "the game did not end"
-            most = max(most, len(_children(proc.pid)))
-            time.sleep(0.05)
-            room = http.get(f"/api/rooms/{room['code']}").json()
-        while _children(proc.pid):  # the seat's process ends with the game
-            assert time.monotonic() < deadline + 5, _children(proc.pid)
-            time.sleep(0.05)
-        game = room["game"]
-        verified = http.get(f"/api/games/{game}/verify").json()
-        assert verified["replay_ok"] and verified["commitment_ok"], verified
-        record = http.get(f"/api/games/{game}/record").json()
-        tenhou = http.get(f"/api/games/{game}/record", params={"format": "tenhou"})
-        assert tenhou.status_code == 200
-        (tmp_path / "game.json").write_bytes(tenhou.content)
-    check = subprocess.run(
-        [sys.executable, "-m", "engine.replay", "check", str(tmp_path / "game.json")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
+    """One all-bot tonpuusen with ``mjai:ai`` among ``names``: (the JSON record, the
+    server's log, the most processes the server had at once)."""
+    game = play_stdio(
+        tmp_path, {"ai": command}, names, TIMEOUT_S, before=_offers_only_the_registered
     )
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert record["status"] == "finished"
-    return record, (data / "server.log").read_text(), most
+    return game.record, game.log, game.most
 
 
 def test_our_mjai_process_plays_a_seat_over_stdio_to_the_end(tmp_path: Path) -> None:
@@ -185,7 +138,7 @@ def test_the_servers_stop_ends_a_playing_seats_process(tmp_path: Path) -> None:
         body = {"preset": "tenhou-tonpuu", "bots": 4, "bot_names": ["mjai:ai"]}
         room = http.post("/api/rooms", json=body).json()
         deadline = time.monotonic() + 30
-        while not (children := _children(proc.pid)):
+        while not (children := stdio_children(proc.pid)):
             assert time.monotonic() < deadline
             time.sleep(0.05)
         assert http.get(f"/api/rooms/{room['code']}").json()["status"] == "playing"
