@@ -33,8 +33,8 @@ from engine.rules.config import (
     RuleConfig,
 )
 from engine.rules.scoring.points import placement_points
-from engine.rules.wall import seed_commitment
 from tests.engine.table import check_invariants, events, make_wall, play
+from tests.replay.server_record import server_record
 
 MS3 = MAHJONGSOUL_SANMA
 T3 = TENHOU_SANMA_HANCHAN
@@ -280,24 +280,7 @@ def test_a_declaring_match_replays_from_its_record_and_exports_to_tenhou() -> No
     game.bus.subscribe(EventBase, check_invariants, late(AFTER))
     run_sync(game)
     assert game.over and center.hidden
-    record = msgspec.json.decode(
-        msgspec.json.encode(
-            {
-                "id": "g",
-                "seed": seed,
-                "commitment": seed_commitment(seed),
-                "practice": False,
-                "rules": game.rules,
-                "status": "finished",
-                "decisions": [
-                    [d.inquiry_id, d.seat, d.action_index, d.option_index, False]
-                    for d in game.decisions
-                ],
-                "rounds": list(game.rounds),
-                "result": {"scores": list(game.scores)},
-            }
-        )
-    )
+    record = server_record(game, seed)
     verdict = verify_record(record)
     assert verdict.ok, verdict.failures
     assert msgspec.convert(record["rules"], RuleConfig).tenpai_declaration

@@ -20,6 +20,7 @@ from engine.replay.export import to_tenhou
 from engine.replay.verify import verify_document, verify_record, verify_tenhou
 from engine.rules.config import PRESETS
 from engine.rules.wall import seed_commitment
+from tests.replay.server_record import server_record
 
 SEED = 8_112_004_517_389_221_003
 
@@ -36,22 +37,7 @@ def game() -> Game:
 @pytest.fixture
 def record(game: Game) -> dict[str, Any]:
     """The game as the server's JSON record lays it out."""
-    return _json(
-        {
-            "id": "g",
-            "seed": SEED,
-            "commitment": seed_commitment(SEED),
-            "practice": False,
-            "rules": game.rules,
-            "status": "finished",
-            "decisions": [
-                [d.inquiry_id, d.seat, d.action_index, d.option_index, False]
-                for d in game.decisions
-            ],
-            "rounds": list(game.rounds),
-            "result": {"scores": list(game.scores)},
-        }
-    )
+    return server_record(game, SEED)
 
 
 @pytest.fixture
