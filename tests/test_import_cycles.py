@@ -14,6 +14,8 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
+from tests.server.test_layering import type_checking_only
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "server")
 
@@ -29,16 +31,6 @@ def modules(root: Path, packages: Iterable[str]) -> dict[str, Path]:
                 parts = parts[:-1]
             found[".".join(parts)] = path
     return found
-
-
-def _skipped(tree: ast.AST) -> set[int]:
-    """The nodes under ``if TYPE_CHECKING:`` (its ``else`` runs, so it is kept)."""
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for stmt in node.body:
-                skip |= {id(sub) for sub in ast.walk(stmt)}
-    return skip
 
 
 def _base(name: str, is_package: bool, node: ast.ImportFrom) -> str:
@@ -62,7 +54,7 @@ def import_graph(root: Path, packages: Iterable[str]) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in mods}
     for name, path in mods.items():
         tree = ast.parse(path.read_text(), str(path))
-        skip = _skipped(tree)
+        skip = type_checking_only(tree)
         for node in ast.walk(tree):
             if id(node) in skip:
                 continue

@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _type_checking_only(tree: ast.AST) -> set[int]:
+def type_checking_only(tree: ast.AST) -> set[int]:
     """ids of the nodes under an ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``)."""
     skip: set[int] = set()
     for node in ast.walk(tree):
@@ -28,7 +28,7 @@ def _imports(folder: Path, *, runtime: bool = False) -> list[tuple[Path, str]]:
     found: list[tuple[Path, str]] = []
     for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
-        skip = _type_checking_only(tree) if runtime else set()
+        skip = type_checking_only(tree) if runtime else set()
         for node in ast.walk(tree):
             if id(node) in skip:
                 continue
