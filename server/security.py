@@ -24,6 +24,7 @@ import h11
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from server.close_codes import CloseCode
 from server.limits import parse_list
 from server.settings import Settings
 
@@ -46,7 +47,7 @@ UPLOAD_PATH = "/api/replay"
 #: besides JSON, the upload takes mjai's JSON lines (still never a form a page can post)
 LOG_TYPES = frozenset({"application/x-ndjson", "application/jsonl"})
 #: WebSocket close code for a refused handshake (uvicorn answers it with HTTP 403)
-POLICY_VIOLATION = 1008
+POLICY_VIOLATION = CloseCode.POLICY_VIOLATION
 
 
 def _header(scope: Scope, name: bytes) -> str:

@@ -3,13 +3,17 @@
 // A seat's token never goes into the URL: it is the first frame, {"type": "hello", "token"};
 // with "batch": true in it the server may send several messages in one frame, one per line.
 
+import { CLOSE } from "./close_codes.js";
+
 /** Waits before each reconnect attempt (ms): 0.5, 1, 2, 4, 8 s, then every 10 s. */
 export const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
 
 /** Close codes after which retrying cannot help: the state the page then shows. */
-export const FINAL_CLOSE = { 4001: "badtoken", 4003: "replaced", 4005: "refused", 4006: "kicked" };
+export const FINAL_CLOSE = Object.freeze({
+  [CLOSE.BAD_TOKEN]: "badtoken", [CLOSE.REPLACED]: "replaced", [CLOSE.REFUSED]: "refused", [CLOSE.KICKED]: "kicked",
+});
 /** The server is restarting: reconnect with backoff and say so. */
-export const CLOSE_RESTART = 1012;
+export const CLOSE_RESTART = CLOSE.RESTARTING;
 
 /** A server message from its text. The game's seed (in `end`) is 63 bits, beyond what a JS
  * number holds exactly, so it is kept as the decimal text it was sent as. */
@@ -28,9 +32,9 @@ export class Connection {
    * every open (a seat's token), or null for a spectator.
    * onState gets "connecting" | "online" | "offline" | "restarting" | "closed" | "ended"
    * | one of FINAL_CLOSE's values.
-   * LEGACY fallbackUrl: where to go when the server refuses the hello with 4001 before saying
+   * LEGACY fallbackUrl: where to go when the server refuses the hello with BAD_TOKEN (4001) before saying
    * anything else (a server from before the hello frame wants ?token=); a new server that
-   * answers 4001 does not know the token, so that token is worth nothing to anyone.
+   * answers BAD_TOKEN does not know the token, so that token is worth nothing to anyone.
    */
   constructor(url, { onMessage, onState, hello = null, fallbackUrl = null }) {
     this.url = url; this.onMessage = onMessage; this.onState = onState; this.hello = hello;
@@ -69,7 +73,7 @@ export class Connection {
       // the match is over: the server closes the socket after `end`; reconnecting would only
       // fetch the same ending again (a spectator tab left open must not loop)
       if (this.finished) { this.onState("ended"); return; }
-      if (ev.code === 4001 && !heard && this.fallbackUrl) {
+      if (ev.code === CLOSE.BAD_TOKEN && !heard && this.fallbackUrl) {
         this.url = this.fallbackUrl; this.fallbackUrl = null;
         this.open();
         return;
