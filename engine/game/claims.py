@@ -29,7 +29,7 @@ def open_claims(ev: Discard) -> None:
 
 def on_ron(game: Game, picks: list[Choice], tile: int, chankan: bool = False) -> None:
     """One, two or three rons; turn order from the discarder decides who is first."""
-    discarder = game.turn
+    discarder = game.round.turn
     winners = sorted((c.seat for c in picks), key=lambda s: (s - discarder) % game.n)
     if len(winners) >= 3 and game.rules.sanchahou:
         game.queue.queue(Ryuukyoku(kind=HandEnd.SANCHAHOU))
@@ -41,13 +41,13 @@ def on_ron(game: Game, picks: list[Choice], tile: int, chankan: bool = False) ->
 
 def on_call(game: Game, c: Choice) -> None:
     """Chii, pon or daiminkan: the called tile joins the caller's own tiles."""
-    tile = game.last_discard
+    tile = game.round.last_discard
     kind = {
         ActionType.CHII: MeldType.CHII,
         ActionType.PON: MeldType.PON,
         ActionType.DAIMINKAN: MeldType.DAIMINKAN,
     }[c.action]
-    meld = Meld(kind, tuple(sorted((*c.tiles, tile))), tile, game.turn)
+    meld = Meld(kind, tuple(sorted((*c.tiles, tile))), tile, game.round.turn)
     if pass_discard(game, [c.seat]):
         game.queue.queue(Call(seat=c.seat, meld=meld))
 
@@ -63,7 +63,7 @@ def resolve_claim(game: Game, inquiry: MultiPlayerInquiry) -> None:
     picks = inquiry.chosen()
     top = picks[0].action if picks else None
     if top == _RON:
-        on_ron(game, picks, game.last_discard)
+        on_ron(game, picks, game.round.last_discard)
     elif top in _CALLS:
         on_call(game, picks[0])
     else:
@@ -72,7 +72,7 @@ def resolve_claim(game: Game, inquiry: MultiPlayerInquiry) -> None:
 
 
 def next_draw(game: Game) -> None:
-    if game.wall.remaining == 0:
+    if game.round.wall.remaining == 0:
         # the setup registers the declaration's resolver only when the rules have it
         declaration = declaration_inquiry(game) if _DECLARATION in game.resolvers.by_kind else None
         if declaration is not None:
@@ -80,7 +80,7 @@ def next_draw(game: Game) -> None:
         else:
             game.queue.queue(Ryuukyoku(kind=HandEnd.EXHAUSTIVE))
     else:
-        game.queue.queue(Draw(seat=(game.turn + 1) % game.n))
+        game.queue.queue(Draw(seat=(game.round.turn + 1) % game.n))
 
 
 def pass_furiten(game: Game, tile: int, skip: int, only: int = -1) -> None:
@@ -97,16 +97,16 @@ def pass_furiten(game: Game, tile: int, skip: int, only: int = -1) -> None:
 def pass_discard(game: Game, callers: list[int]) -> bool:
     """The discard was not ronned: furiten, the riichi stick, then the abortive draws that
     wait for this moment. False when the hand is aborted."""
-    discarder = game.turn
-    pass_furiten(game, game.last_discard, discarder)
+    discarder = game.round.turn
+    pass_furiten(game, game.round.last_discard, discarder)
     if game.players[discarder].riichi_pending:
         game.queue.queue(RiichiAccepted(seat=discarder))
-    first = game.first_discards
+    first = game.round.first_discards
     rules = game.rules
     if (
         rules.suufon_renda
         and not callers
-        and not game.any_call
+        and not game.round.any_call
         and len(first) == game.n
         and first[0] in WINDS
         and first.count(first[0]) == game.n
@@ -114,7 +114,7 @@ def pass_discard(game: Game, callers: list[int]) -> bool:
     ):
         game.queue.queue(Ryuukyoku(kind=HandEnd.SUUFON_RENDA))
         return False
-    if game.suukaikan_pending:
+    if game.round.suukaikan_pending:
         game.queue.queue(Ryuukyoku(kind=HandEnd.SUUKAIKAN))
         return False
     return True

@@ -24,7 +24,7 @@ def _apply(game: Game, deltas: list[int]) -> None:
 def score_agari(ev: Agari) -> None:
     """Score every winner, pay, and book the hand."""
     game: Game = ev.game
-    remaining = game.wall.remaining
+    remaining = game.round.wall.remaining
     wins: list[Win] = []
     for seat in ev.winners:
         p = game.players[seat]
@@ -59,10 +59,10 @@ def score_agari(ev: Agari) -> None:
     deltas = agari_deltas(game, wins)
     _apply(game, deltas)
     riichi = any(game.players[s].riichi for s in ev.winners)
-    ura = tuple(game.wall.ura[: len(game.dora_indicators)]) if riichi else ()
+    ura = tuple(game.round.wall.ura[: len(game.round.dora_indicators)]) if riichi else ()
     ev.wins, ev.deltas, ev.scores, ev.ura_indicators = tuple(wins), tuple(deltas), game.scores, ura
-    game.renchan = game.dealer in ev.winners
-    game.round_kind = HandEnd.AGARI
+    game.round.renchan = game.dealer in ev.winners
+    game.round.end = HandEnd.AGARI
     _book(game, HandEnd.AGARI, deltas, tuple(wins), (), ura)
     game.kyotaku = 0
 
@@ -91,14 +91,14 @@ def settle_ryuukyoku(ev: Ryuukyoku) -> None:
         for s in tenpai:
             hands[s] = tuple(sorted(game.players[s].hand))
         ev.tenpai, ev.nagashi = tenpai, nagashi
-        game.renchan = game.dealer in tenpai
+        game.round.renchan = game.dealer in tenpai
     else:
         if ev.kind == HandEnd.KYUUSHU and ev.seat >= 0:
             hands[ev.seat] = tuple(sorted(game.players[ev.seat].hand))
-        game.renchan = True
+        game.round.renchan = True
     _apply(game, deltas)
     ev.hands, ev.deltas, ev.scores = tuple(hands), tuple(deltas), game.scores
-    game.round_kind = ev.kind
+    game.round.end = ev.kind
     _book(game, ev.kind, deltas, (), ev.tenpai, ())
 
 
@@ -125,13 +125,13 @@ def _book(
             round_index=game.round_index,
             kyoku=game.kyoku,
             honba=game.honba,
-            kyotaku=game.round_kyotaku,
-            scores=game.round_scores,
+            kyotaku=game.round.kyotaku,
+            scores=game.round.scores,
             kind=kind,
             deltas=tuple(deltas),
             wins=wins,
             tenpai=tenpai,
-            dora_indicators=tuple(game.dora_indicators),
+            dora_indicators=tuple(game.round.dora_indicators),
             ura_indicators=ura,
         )
     )

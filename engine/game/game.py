@@ -14,12 +14,13 @@ from typing import Any
 from engine.actions import ActionCenter, Decision, MultiPlayerInquiry
 from engine.events import EventBus, EventQueue
 from engine.game.events import BeginGame, DoraRevealed, WaitPlayerAction
+from engine.game.kyoku import Kyoku
 from engine.game.player import Player
 from engine.game.registry import Resolvers
 from engine.game.results import RoundResult, RoundStart
 from engine.rules.config import RuleConfig
-from engine.rules.kinds import HandEnd, InquiryKind
-from engine.rules.meld import Meld, MeldType
+from engine.rules.kinds import InquiryKind
+from engine.rules.meld import MeldType
 from engine.rules.scoring import WinContext
 from engine.rules.scoring.points import placement_ranks
 from engine.rules.tiles import WINDS
@@ -61,28 +62,13 @@ class Game:
         self.kyotaku = start.kyotaku
         #: hands played so far in this game (the wall of hand i is seeded_wall(seed, i))
         self.round_index = 0
-        self.wall = Wall([], [], [], [])
-        self.dora_indicators: list[int] = []
-        #: open kans whose dora is revealed after the next discard (or the next kan)
-        self.pending_dora = 0
-        self.kan_seats: list[int] = []
-        self.turn = 0
-        self.any_call = False
-        self.last_discard = -1
-        self.first_discards: list[int] = []
-        #: the abort after the discard following a fourth kan by several players
-        self.suukaikan_pending = False
-        self.kan_meld: Meld | None = None
-        self.round_scores: tuple[int, ...] = self.scores
-        self.round_kyotaku = self.kyotaku
+        #: the hand being played: replaced whole when a hand starts (engine.game.kyoku)
+        self.round = Kyoku(scores=self.scores, kyotaku=self.kyotaku)
         self.inquiry: MultiPlayerInquiry | None = None
         self._next_inquiry = 0
         self.decisions: list[Decision] = []
         self.rounds: list[RoundResult] = []
         self.over = False
-        #: the round being played ended with these (set by the ending listeners)
-        self.renchan = False
-        self.round_kind: HandEnd | None = None
 
     # ------------------------------------------------------------------ driving
 
@@ -102,12 +88,22 @@ class Game:
     @property
     def turn_seat(self) -> int:
         """The seat whose turn it is (the last drawer, caller or discarder)."""
-        return self.turn
+        return self.round.turn
 
     @property
     def called_tile(self) -> int:
         """The last discard: the tile a claim inquiry is about."""
-        return self.last_discard
+        return self.round.last_discard
+
+    @property
+    def wall(self) -> Wall:
+        """This hand's wall (read-only here: a new hand brings a new Kyoku)."""
+        return self.round.wall
+
+    @property
+    def dora_indicators(self) -> list[int]:
+        """The dora indicators turned so far this hand."""
+        return self.round.dora_indicators
 
     def drawn_tile(self, seat: int) -> int | None:
         """The tile ``seat`` just drew, None when it holds none (after a call)."""
@@ -140,13 +136,15 @@ class Game:
 
     def reveal_dora(self) -> None:
         """Turn the next indicator and tell everyone."""
-        indicator = self.wall.dora[len(self.dora_indicators)]
-        self.dora_indicators.append(indicator)
+        hand = self.round
+        indicator = hand.wall.dora[len(hand.dora_indicators)]
+        hand.dora_indicators.append(indicator)
         self.queue.queue(DoraRevealed(indicator=indicator))
 
     def flush_pending_dora(self) -> None:
-        while self.pending_dora:
-            self.pending_dora -= 1
+        hand = self.round
+        while hand.pending_dora:
+            hand.pending_dora -= 1
             self.reveal_dora()
 
     def seat_wind(self, seat: int) -> int:
@@ -159,7 +157,8 @@ class Game:
     def context(self, seat: int, tile: int, tsumo: bool, **flags: Any) -> WinContext:
         """The WinContext of ``seat`` winning on ``tile`` now."""
         p = self.players[seat]
-        uninterrupted = p.first_turn and not self.any_call
+        hand = self.round
+        uninterrupted = p.first_turn and not hand.any_call
         first = uninterrupted and tsumo
         return WinContext(
             win_tile=tile,
@@ -174,8 +173,8 @@ class Game:
             # a ron before the winner's first draw, nobody having called (scored only
             # when rules.renhou)
             renhou=uninterrupted and not tsumo and seat != self.dealer,
-            dora_indicators=tuple(self.dora_indicators),
-            ura_indicators=tuple(self.wall.ura[: len(self.dora_indicators)]) if p.riichi else (),
+            dora_indicators=tuple(hand.dora_indicators),
+            ura_indicators=tuple(hand.wall.ura[: len(hand.dora_indicators)]) if p.riichi else (),
             kita=sum(1 for m in p.melds if m.type == MeldType.KITA),
             **flags,
         )

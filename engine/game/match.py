@@ -23,11 +23,11 @@ def advance(ev: EndRound) -> None:
     game: Game = ev.game
     finished = game.kyoku
     game.round_index += 1
-    if game.renchan or game.round_kind != HandEnd.AGARI:
+    if game.round.renchan or game.round.end != HandEnd.AGARI:
         game.honba += 1
     else:
         game.honba = 0
-    if not game.renchan:
+    if not game.round.renchan:
         game.kyoku += 1
     if match_over(game, finished):
         game.queue.queue(GameEnded())
@@ -49,10 +49,10 @@ def match_over(game: Game, finished: int) -> bool:
     last = rules.winds * game.n - 1
     if finished < last:
         return False
-    if game.renchan:
+    if game.round.renchan:
         dealer = game.dealer
-        stop = (rules.agariyame and game.round_kind == HandEnd.AGARI) or (
-            rules.tenpaiyame and game.round_kind in (HandEnd.EXHAUSTIVE, HandEnd.NAGASHI)
+        stop = (rules.agariyame and game.round.end == HandEnd.AGARI) or (
+            rules.tenpaiyame and game.round.end in (HandEnd.EXHAUSTIVE, HandEnd.NAGASHI)
         )
         return stop and game.ranks()[dealer] == 1 and scores[dealer] >= rules.target_points
     if not rules.extension or max(scores) >= rules.target_points:

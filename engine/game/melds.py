@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def _interrupt(game: Game) -> None:
     """Any call or kan ends every ippatsu and the uninterrupted first turn."""
-    game.any_call = True
+    game.round.any_call = True
     for p in game.players:
         p.ippatsu = False
 
@@ -35,7 +35,7 @@ def call_meld(ev: Call) -> None:
     p.melds.append(meld)
     game.players[meld.from_seat].discards_called = True
     _interrupt(game)
-    game.turn = ev.seat
+    game.round.turn = ev.seat
     if meld.type != MeldType.DAIMINKAN:
         p.kuikae = kuikae_kinds(meld.called >> 2, own)
     _check_pao(p, meld, game.rules.pao_yaku)
@@ -90,14 +90,14 @@ def offer_chankan(ev: Kan) -> None:
     tile = meld.tiles[-1] if ankan else meld.added
     inquiry = chankan_inquiry(game, ev.seat, tile, ankan)
     if inquiry.players:
-        game.kan_meld = meld
+        game.round.kan_meld = meld
         game.ask(inquiry)
     else:
         complete_kan(game, ev.seat, meld)
 
 
 def resolve_chankan(game: Game, inquiry: MultiPlayerInquiry) -> None:
-    meld = game.kan_meld
+    meld = game.round.kan_meld
     assert meld is not None
     tile = meld.tiles[-1] if meld.type == MeldType.ANKAN else meld.added
     picks = inquiry.chosen()
@@ -106,23 +106,24 @@ def resolve_chankan(game: Game, inquiry: MultiPlayerInquiry) -> None:
         return
     if meld.type == MeldType.ANKAN:  # only kokushi was offered it: only they passed a win
         for seat in inquiry.players:
-            pass_furiten(game, tile, game.turn, only=seat)
+            pass_furiten(game, tile, game.round.turn, only=seat)
     else:
-        pass_furiten(game, tile, game.turn)
-    complete_kan(game, game.turn, meld)
+        pass_furiten(game, tile, game.round.turn)
+    complete_kan(game, game.round.turn, meld)
 
 
 def complete_kan(game: Game, seat: int, meld: Meld) -> None:
     """Kan dora (ankan at once, open kans after the next discard), then the rinshan draw."""
     _interrupt(game)
-    game.kan_seats.append(seat)
+    hand = game.round
+    hand.kan_seats.append(seat)
     game.flush_pending_dora()
     if meld.type == MeldType.ANKAN or game.rules.open_kan_dora == "immediate":
         game.reveal_dora()
     else:
-        game.pending_dora += 1
-    if game.rules.suukaikan and len(game.kan_seats) == 4 and len(set(game.kan_seats)) > 1:
-        game.suukaikan_pending = True
+        hand.pending_dora += 1
+    if game.rules.suukaikan and len(hand.kan_seats) == 4 and len(set(hand.kan_seats)) > 1:
+        hand.suukaikan_pending = True
     game.queue.queue(Draw(seat=seat, rinshan=True))
 
 
@@ -149,19 +150,19 @@ def offer_kita_ron(ev: Kita) -> None:
     assert ev.meld is not None
     inquiry = kita_inquiry(game, ev.seat, ev.meld.tiles[0])
     if inquiry.players:
-        game.kan_meld = ev.meld
+        game.round.kan_meld = ev.meld
         game.ask(inquiry)
     else:
         game.queue.queue(Draw(seat=ev.seat, rinshan=True))
 
 
 def resolve_kita(game: Game, inquiry: MultiPlayerInquiry) -> None:
-    meld = game.kan_meld
+    meld = game.round.kan_meld
     assert meld is not None
     tile = meld.tiles[0]
     picks = inquiry.chosen()
     if picks and picks[0].action == ActionType.RON:
         on_ron(game, picks, tile)
         return
-    pass_furiten(game, tile, game.turn)
-    game.queue.queue(Draw(seat=game.turn, rinshan=True))
+    pass_furiten(game, tile, game.round.turn)
+    game.queue.queue(Draw(seat=game.round.turn, rinshan=True))

@@ -44,7 +44,8 @@ _TURN = InquiryKind.TURN
 
 def can_kan(game: Game) -> bool:
     """A kan needs a replacement tile and a tile left to draw; at most four per hand."""
-    return len(game.kan_seats) < 4 and game.wall.remaining > 0 and game.wall.rinshan_left > 0
+    hand = game.round
+    return len(hand.kan_seats) < 4 and hand.wall.remaining > 0 and hand.wall.rinshan_left > 0
 
 
 class DiscardPreview:
@@ -134,7 +135,7 @@ def discard_options(
     if drawn >= 0 and (ready is None or drawn >> 2 in ready):
         tiles.append(drawn)
     if riichi:
-        double = p.first_turn and not game.any_call
+        double = p.first_turn and not game.round.any_call
         return DiscardOptions(tiles, RiichiPreview(preview, double))
     return DiscardOptions(tiles, preview)
 
@@ -156,7 +157,7 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
         discards = DiscardOptions([p.drawn], preview)
     else:
         rules = game.rules
-        remaining = game.wall.remaining
+        remaining = game.round.wall.remaining
         can_riichi = p.score >= rules.riichi_min_points and remaining >= rules.riichi_min_tiles
         if can_riichi and p.menzen:
             p.discard_waits = preview.ready  # the discard reuses them as its new waits
@@ -186,11 +187,11 @@ def _win_or_abort(game: Game, p: Player, counts: list[int], single: SinglePlayer
     tile = p.drawn
     rules = game.rules
     if tile >> 2 in p.tsumo_waits:
-        haitei = game.wall.remaining == 0 and not p.rinshan
+        haitei = game.round.wall.remaining == 0 and not p.rinshan
         ctx = game.context(p.seat, tile, True, rinshan=p.rinshan, haitei=haitei)
         if score_hand(p.hand, p.melds, ctx, rules) is not None:
             single.add(Action(ActionType.TSUMO))
-    first = p.first_turn and not game.any_call and rules.kyuushu_kyuuhai
+    first = p.first_turn and not game.round.any_call and rules.kyuushu_kyuuhai
     if first and sum(1 for k in YAOCHUU if counts[k]) >= 9:
         single.add(Action(ActionType.KYUUSHU))
 
@@ -198,7 +199,7 @@ def _win_or_abort(game: Game, p: Player, counts: list[int], single: SinglePlayer
 def _kita_option(game: Game, p: Player) -> int | None:
     """The North a sanma player may set aside for its replacement draw: one in hand (after
     riichi only the one just drawn), while a replacement tile and a live draw are left."""
-    if game.wall.remaining <= 0 or game.wall.rinshan_left <= 0:
+    if game.round.wall.remaining <= 0 or game.round.wall.rinshan_left <= 0:
         return None
     if p.riichi:
         return p.drawn if p.drawn >> 2 == NORTH else None
@@ -242,7 +243,7 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
     inquiry_id = game.next_inquiry_id()
     offers: list[tuple[int, Action]] = []
     k = tile >> 2
-    last = game.wall.remaining == 0
+    last = game.round.wall.remaining == 0
     rules = game.rules
     for offset in range(1, game.n):
         seat = (discarder + offset) % game.n

@@ -16,6 +16,7 @@ from engine.game.events import (
     RoundStarted,
     Ryuukyoku,
 )
+from engine.game.kyoku import Kyoku
 from engine.game.resolvers import turn_inquiry
 from engine.rules.kinds import HandEnd
 from engine.rules.meld import Meld, MeldType
@@ -25,21 +26,19 @@ if TYPE_CHECKING:
 
 
 def setup_round(ev: RoundStarted) -> None:
-    """Lay the wall, deal, turn the first dora indicator, reset the hand's state."""
+    """Lay the wall, deal, turn the first dora indicator: a new Kyoku replaces the last
+    hand's state whole."""
     game: Game = ev.game
-    wall = game.wall = game.wall_for(game.round_index)
+    wall = game.wall_for(game.round_index)
     for seat, hand in enumerate(wall.deal(game.n, game.dealer)):
         game.players[seat].new_round(list(hand))
-    game.dora_indicators = [wall.dora[0]]
-    game.pending_dora = 0
-    game.kan_seats = []
-    game.any_call = False
-    game.first_discards = []
-    game.suukaikan_pending = False
-    game.turn = game.dealer
-    game.last_discard = -1
-    game.round_scores = game.scores
-    game.round_kyotaku = game.kyotaku
+    game.round = Kyoku(
+        wall=wall,
+        dora_indicators=[wall.dora[0]],
+        turn=game.dealer,
+        scores=game.scores,
+        kyotaku=game.kyotaku,
+    )
     ev.round_index = game.round_index
     ev.kyoku, ev.honba, ev.kyotaku = game.kyoku, game.honba, game.kyotaku
     ev.dealer, ev.scores, ev.dora_indicator = game.dealer, game.scores, wall.dora[0]
@@ -58,12 +57,12 @@ def draw_tile(ev: Draw) -> None:
     p.tsumo_waits = p.waits()
     if game.center.wants_events:  # the waits are cached: this costs a river scan
         ev.furiten = p.furiten()
-    tile = game.wall.draw_rinshan() if ev.rinshan else game.wall.draw()
+    tile = game.round.wall.draw_rinshan() if ev.rinshan else game.round.wall.draw()
     p.draw(tile)
     p.rinshan = ev.rinshan
-    game.turn = ev.seat
+    game.round.turn = ev.seat
     ev.tile = tile
-    ev.remaining = game.wall.remaining
+    ev.remaining = game.round.wall.remaining
 
 
 def offer_turn(ev: Draw) -> None:
@@ -85,11 +84,11 @@ def discard_tile(ev: Discard) -> None:
     if ev.riichi:
         p.riichi_pending = True
         p.riichi_discard = len(p.river) - 1
-        p.double_riichi = p.first_turn and not game.any_call
+        p.double_riichi = p.first_turn and not game.round.any_call
     p.first_turn = False
-    game.last_discard = ev.tile
-    if not game.any_call and len(game.first_discards) < game.n:
-        game.first_discards.append(ev.tile >> 2)
+    game.round.last_discard = ev.tile
+    if not game.round.any_call and len(game.round.first_discards) < game.n:
+        game.round.first_discards.append(ev.tile >> 2)
 
 
 def accept_riichi(ev: RiichiAccepted) -> None:

@@ -110,7 +110,7 @@ def check_invariants(ev: EventBase) -> None:
     assert len(seen) - called - given_up == total, (len(seen), called, given_up)
     assert len(set(seen)) == total
     assert wall.remaining >= 0
-    replaced = len(game.kan_seats) + kita
+    replaced = len(game.round.kan_seats) + kita
     assert wall.rinshan_pos <= replaced <= wall.rinshan_pos + 1
     points = sum(game.scores) + 1000 * game.kyotaku
     assert points == game.rules.start_points * game.n, (game.scores, game.kyotaku)
