@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import ActionType, Choice, MultiPlayerInquiry
 from engine.game.events import Agari, Call, Discard, Draw, RiichiAccepted, Ryuukyoku
-from engine.game.resolvers import claim_inquiry, declaration_inquiry
-from engine.rules.kinds import HandEnd, InquiryKind
+from engine.rules.kinds import HandEnd
 from engine.rules.meld import Meld, MeldType
 from engine.rules.tiles import WINDS
 
@@ -20,7 +19,7 @@ def open_claims(ev: Discard) -> None:
     """Open-kan dora turns now; then the others may claim the tile."""
     game: Game = ev.game
     game.flush_pending_dora()
-    inquiry = claim_inquiry(game, ev.seat, ev.tile)
+    inquiry = game.resolvers.offers.claim(game, ev.seat, ev.tile)
     if inquiry is not None:
         game.ask(inquiry)
     elif pass_discard(game, []):
@@ -56,7 +55,6 @@ def on_call(game: Game, c: Choice) -> None:
 #: members costs about 1 us each in Python 3.11, and every claim is resolved here)
 _CALLS = frozenset((ActionType.PON, ActionType.CHII, ActionType.DAIMINKAN))
 _RON = ActionType.RON
-_DECLARATION = InquiryKind.DECLARATION
 
 
 def resolve_claim(game: Game, inquiry: MultiPlayerInquiry) -> None:
@@ -73,8 +71,9 @@ def resolve_claim(game: Game, inquiry: MultiPlayerInquiry) -> None:
 
 def next_draw(game: Game) -> None:
     if game.round.wall.remaining == 0:
-        # the setup registers the declaration's resolver only when the rules have it
-        declaration = declaration_inquiry(game) if _DECLARATION in game.resolvers.by_kind else None
+        # the setup registers the declaration's offer only when the rules have it
+        offer = game.resolvers.offers.declaration
+        declaration = offer(game) if offer is not None else None
         if declaration is not None:
             game.ask(declaration)  # endings.resolve_declaration queues the draw
         else:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, ActionType, MultiPlayerInquiry
+from engine.actions import MultiPlayerInquiry
 from engine.events import Terminate
 from engine.game.events import BeginGame, EndRound, GameEnded, NextRound, RoundStarted
-from engine.rules.kinds import HandEnd, InquiryKind
+from engine.rules.kinds import HandEnd
 from engine.rules.scoring.points import placement_points
 
 if TYPE_CHECKING:
@@ -34,10 +34,7 @@ def advance(ev: EndRound) -> None:
     elif game.max_rounds is not None and len(game.rounds) >= game.max_rounds:
         game.queue.queue(Terminate())
     else:
-        inquiry = game.new_inquiry(InquiryKind.NEXT_ROUND)
-        for seat in range(game.n):
-            inquiry.player(seat, skip=False).add(Action(ActionType.NEXT_ROUND))
-        game.ask(inquiry)
+        game.ask(game.resolvers.offers.next_round(game))
 
 
 def match_over(game: Game, finished: int) -> bool:

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from engine.actions import ActionType, MultiPlayerInquiry
 from engine.game.claims import on_ron, pass_furiten
 from engine.game.events import Call, Draw, Kan, Kita
-from engine.game.resolvers import chankan_inquiry, kita_inquiry, turn_inquiry
 from engine.rules.calls import kuikae_kinds
 from engine.rules.meld import Meld, MeldType
 from engine.rules.tiles import DRAGONS, WINDS
@@ -63,7 +62,7 @@ def after_call(ev: Call) -> None:
     if ev.meld.type == MeldType.DAIMINKAN:
         complete_kan(game, ev.seat, ev.meld)
     else:
-        game.ask(turn_inquiry(game, ev.seat, after_call=True))
+        game.ask(game.resolvers.offers.turn(game, ev.seat, True))
 
 
 def declare_kan(ev: Kan) -> None:
@@ -88,7 +87,7 @@ def offer_chankan(ev: Kan) -> None:
     assert meld is not None
     ankan = meld.type == MeldType.ANKAN
     tile = meld.tiles[-1] if ankan else meld.added
-    inquiry = chankan_inquiry(game, ev.seat, tile, ankan)
+    inquiry = game.resolvers.offers.chankan(game, ev.seat, tile, ankan)
     if inquiry.players:
         game.round.kan_meld = meld
         game.ask(inquiry)
@@ -148,8 +147,9 @@ def offer_kita_ron(ev: Kita) -> None:
     """Others waiting on North may ron it; otherwise the replacement draw."""
     game: Game = ev.game
     assert ev.meld is not None
-    inquiry = kita_inquiry(game, ev.seat, ev.meld.tiles[0])
-    if inquiry.players:
+    offer = game.resolvers.offers.kita
+    inquiry = offer(game, ev.seat, ev.meld.tiles[0]) if offer is not None else None
+    if inquiry is not None and inquiry.players:
         game.round.kan_meld = ev.meld
         game.ask(inquiry)
     else:

@@ -1,5 +1,6 @@
-"""Setups: the one place listeners and resolvers are registered (resolvers on the game's
-engine.game.registry.Resolvers, by inquiry kind). A custom setup may add or replace any.
+"""Setups: the one place listeners, offers and resolvers are registered (offers and
+resolvers on the game's engine.game.registry.Resolvers, by inquiry kind). A custom setup
+may add or replace any.
 
 ``base_setup`` plays hands; ``riichi_setup`` adds the riichi stick and its abortive draw.
 ``setup_for(rules)`` picks a RuleConfig's setup and ``new_game`` hands it to a Game: Game
@@ -19,6 +20,7 @@ import engine.game.claims as claims
 import engine.game.endings as endings
 import engine.game.match as match
 import engine.game.melds as melds
+import engine.game.offers as offers
 import engine.game.turn as turn
 from engine.actions import ActionCenter, ActionType, MultiPlayerInquiry
 from engine.events import AFTER, BROADCAST, EXECUTE, EventBus, after_broadcast
@@ -122,13 +124,19 @@ def base_setup(bus: EventBus, resolvers: Resolvers, rules: RuleConfig) -> None:
     resolvers.on_turn(ActionType.ANKAN, turn.on_ankan)
     resolvers.on_turn(ActionType.KAKAN, turn.on_kakan)
     resolvers.on_turn(ActionType.KYUUSHU, turn.on_kyuushu)
+    resolvers.offer(InquiryKind.TURN, offers.turn_inquiry)
+    resolvers.offer(InquiryKind.CLAIM, offers.claim_inquiry)
+    resolvers.offer(InquiryKind.CHANKAN, offers.chankan_inquiry)
+    resolvers.offer(InquiryKind.NEXT_ROUND, offers.next_round_inquiry)
     resolvers.register(InquiryKind.CLAIM, claims.resolve_claim)
     resolvers.register(InquiryKind.CHANKAN, melds.resolve_chankan)
     resolvers.register(InquiryKind.NEXT_ROUND, match.resolve_next_round)
     if rules.sanma:
         resolvers.on_turn(ActionType.KITA, turn.on_kita)
+        resolvers.offer(InquiryKind.KITA, offers.kita_inquiry)
         resolvers.register(InquiryKind.KITA, melds.resolve_kita)
     if rules.tenpai_declaration:
+        resolvers.offer(InquiryKind.DECLARATION, offers.declaration_inquiry)
         resolvers.register(InquiryKind.DECLARATION, endings.resolve_declaration)
 
 

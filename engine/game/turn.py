@@ -17,7 +17,6 @@ from engine.game.events import (
     Ryuukyoku,
 )
 from engine.game.kyoku import Kyoku
-from engine.game.resolvers import turn_inquiry
 from engine.rules.kinds import HandEnd
 from engine.rules.meld import Meld, MeldType
 
@@ -67,7 +66,7 @@ def draw_tile(ev: Draw) -> None:
 
 def offer_turn(ev: Draw) -> None:
     game: Game = ev.game
-    game.ask(turn_inquiry(game, ev.seat, after_call=False))
+    game.ask(game.resolvers.offers.turn(game, ev.seat, False))
 
 
 def discard_tile(ev: Discard) -> None:

@@ -1,4 +1,6 @@
-"""Resolvers: which actions each seat may take now, added to the moment's inquiry."""
+"""Offers: the standard option builders of each inquiry kind, which actions each seat may
+take now. The setup registers them on ``game.resolvers`` (engine.game.registry): the flow
+calls the registered builder, so a variant replaces one by registering its own."""
 
 from __future__ import annotations
 
@@ -317,6 +319,14 @@ def declaration_inquiry(game: Game) -> MultiPlayerInquiry | None:
         single.add(Action(ActionType.TENPAI))
         single.add(Action(ActionType.NOTENPAI))
         single.default_choice = (0, 0)
+    return inquiry
+
+
+def next_round_inquiry(game: Game) -> MultiPlayerInquiry:
+    """Every seat acknowledges the hand's result before the next one is dealt."""
+    inquiry = game.new_inquiry(InquiryKind.NEXT_ROUND)
+    for seat in range(game.n):
+        inquiry.player(seat, skip=False).add(Action(ActionType.NEXT_ROUND))
     return inquiry
 
 
