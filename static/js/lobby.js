@@ -25,12 +25,20 @@ export const presetLabel = (name) => (presetInfo.get(name) || { label: name }).l
 
 const myName = () => localStorage.getItem("name") || "";
 
-/** Keep the seat token so a refresh or a dropped connection can take the seat back. */
+/** Keep the seat token so a refresh or a dropped connection can take the seat back, and the
+ * node that runs the room (a cluster's `room.node`), where that seat is played. */
 export function takeSeat(grant) {
-  localStorage.setItem(`seat:${grant.room.game}`, grant.token);
-  localStorage.setItem(`code:${grant.room.game}`, grant.room.code);
-  location.hash = `#/play/${grant.room.game}`;
+  const game = grant.room.game;
+  localStorage.setItem(`seat:${game}`, grant.token);
+  localStorage.setItem(`code:${game}`, grant.room.code);
+  if (grant.room.node) localStorage.setItem(`node:${game}`, grant.room.node);
+  else localStorage.removeItem(`node:${game}`);
+  location.hash = `#/play/${game}`;
 }
+
+/** The base URL of the node that runs the game this browser holds a seat of (null: this
+ * page's own server). */
+export const seatNode = (game) => localStorage.getItem(`node:${game}`);
 
 export const shareLink = (code) => `${location.origin}${location.pathname}#/room/${code}`;
 

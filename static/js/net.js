@@ -97,4 +97,18 @@ export class Connection {
   close() { this.closed = true; clearTimeout(this.timer); if (this.ws) this.ws.close(); }
 }
 
-export const wsUrl = (path) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
+/**
+ * The socket address of `path`: on the node at base URL `node` (a room's `node`: in a cluster
+ * a room is played on the node that runs it, docs/scaling.md), or on the page's own host when
+ * there is no node (a server on its own) or it is this page's own host. `here` is the page's
+ * location.
+ */
+export function wsUrl(path, node = null, here = globalThis.location) {
+  let base = null;
+  try { base = node ? new URL(node) : null; } catch { base = null; }
+  const prefix = base ? base.pathname.replace(/\/+$/, "") : "";
+  if (!base || (base.protocol !== "http:" && base.protocol !== "https:") || (base.host === here.host && !prefix)) {
+    return `${here.protocol === "https:" ? "wss" : "ws"}://${here.host}${path}`;
+  }
+  return `${base.protocol === "https:" ? "wss" : "ws"}://${base.host}${prefix}${path}`;
+}

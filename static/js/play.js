@@ -12,7 +12,7 @@ import { Connection, wsUrl } from "./net.js";
 import { play as sound } from "./sound.js";
 import { prefs, toggles } from "./options.js";
 import { t } from "./i18n.js";
-import { waitingPanel, roomTags } from "./lobby.js";
+import { waitingPanel, roomTags, seatNode } from "./lobby.js";
 import { verifySeed, shortHex } from "./fair.js";
 import { announce } from "./announce.js";
 import { initial, reduce, asking, timeLeft } from "./interaction.js";
@@ -262,7 +262,9 @@ export function tablePage(root, header, { mode, game }) {
     else if (STOPPED.includes(s)) {
       banner.textContent = t(s); banner.className = `banner stop ${s}`;
       // removed from the room: the token names no seat any more, so forget it
-      if (s === "kicked") { localStorage.removeItem(`seat:${game}`); st.room = null; draw(); }
+      if (s === "kicked") {
+        localStorage.removeItem(`seat:${game}`); localStorage.removeItem(`node:${game}`); st.room = null; draw();
+      }
     }
     else if (s === "online") banner.className = "banner hidden";
   }
@@ -271,10 +273,15 @@ export function tablePage(root, header, { mode, game }) {
   const view = { get st() { return { ...st, ...ui }; }, get ui() { return ui; }, net: null };
   window.__table = view;
   // the seat's token goes in the first frame, never in the URL (LEGACY fallbackUrl: a server
-  // from before the hello frame refuses that with 4001 at once and gets ?token= instead)
-  net = new Connection(wsUrl(watching ? `/ws/watch/${game}` : "/ws/play"), { onMessage, onState: setConn,
+  // from before the hello frame refuses that with 4001 at once and gets ?token= instead).
+  // A seat plays on the node that runs its room (a cluster's room.node, kept by takeSeat);
+  // a spectator watches on this page's own node, which relays any node's game.
+  // A node of a cluster is never from before the hello frame: no fallback, no token in a URL.
+  const url = watching ? wsUrl(`/ws/watch/${game}`) : wsUrl("/ws/play", seatNode(game));
+  const legacy = !watching && url === wsUrl("/ws/play");
+  net = new Connection(url, { onMessage, onState: setConn,
     hello: watching ? null : { type: "hello", token: token || "", batch: true },
-    fallbackUrl: watching ? null : wsUrl(`/ws/play?token=${encodeURIComponent(token || "")}`) });
+    fallbackUrl: legacy ? wsUrl(`/ws/play?token=${encodeURIComponent(token || "")}`) : null });
   view.net = net;
   st.live = true;
   draw();
