@@ -8,12 +8,14 @@ without sockets and the same code runs behind real ones.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Protocol
 
 import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from server.mailbox import Closed, Full, Mailbox
+from server.ws_direct import EXTENSION, DirectProtocol
 
 
 class Disconnected(Exception):
@@ -35,6 +37,21 @@ class WebSocketConnection:
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
+        lane = ws.scope.get("extensions", {}).get(EXTENSION)
+        #: the socket's protocol when it has the direct lane (server/ws_direct.py)
+        self.lane: DirectProtocol | None = lane if isinstance(lane, DirectProtocol) else None
+
+    def send_now(self, text: str) -> bool:
+        """Write a frame at once if that needs no waiting; False if it cannot."""
+        return self.lane is not None and self.lane.write_text(text)
+
+    def listen(self, on_text: Callable[[str], None] | None) -> bool:
+        """Hand text frames to ``on_text`` as they arrive, from then on; ``receive_text``
+        then only reports the end (or a binary frame). False without the direct lane."""
+        if self.lane is None:
+            return False
+        self.lane.listener = on_text
+        return True
 
     async def send_text(self, text: str) -> None:
         try:
@@ -60,6 +77,11 @@ class WebSocketConnection:
             return
         with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
             await self.ws.close(code, reason)
+
+
+def direct_lane(conn: Connection) -> WebSocketConnection | None:
+    """``conn`` when it can write at once and take frames as callbacks, else None."""
+    return conn if isinstance(conn, WebSocketConnection) and conn.lane is not None else None
 
 
 class MemoryConnection:

@@ -17,7 +17,7 @@ from server.messaging import Answer, Hello, Ping, Pong, WireError, decode_client
 from server.session.hub import Hub
 from server.session.outbox import Outbox
 from server.session.resume import RESTART_REASON
-from server.transport import Connection, Disconnected
+from server.transport import Connection, Disconnected, direct_lane
 
 #: a new socket must say hello (with its seat token) within this many seconds (the server
 #: passes its ``header_timeout_s``)
@@ -94,44 +94,61 @@ async def serve_seat(hub: Hub, conn: Connection, token: str, batch: bool = False
         await refuse(conn, CloseCode.BAD_TOKEN, WireError("bad_token", "unknown seat token"))
         return
     room, seat = entry
-    settings = hub.settings
-    outbox = Outbox(conn, settings.send_queue)
+    outbox = Outbox(conn, hub.settings.send_queue)
     outbox.batch = batch
     hub.attach(room, seat, outbox)
-    limit = RateLimit(settings.rate_per_s, hub.now())
-    strikes = 0
-
+    session = SeatFrames(hub, room.game, seat.index, outbox)
+    lane = direct_lane(conn)
     async with anyio.create_task_group() as tg:
         tg.start_soon(outbox.pump)
         try:
+            if lane is not None:  # frames come as callbacks now; the loop waits for the end
+                lane.listen(session.on_text)
             while not outbox.closed:
-                text = await conn.receive_text()
-                if not limit.take(hub.now()):
-                    outbox.push(encode(WireError("rate_limited", "too many messages")))
-                    continue
-                msg = decode_client(text, settings.max_frame)
-                if isinstance(msg, WireError):
-                    strikes += 1
-                    outbox.push(encode(msg))
-                    if strikes >= settings.max_strikes:
-                        outbox.shut(CloseCode.GARBAGE)
-                    continue
-                if isinstance(msg, Ping):
-                    outbox.push(encode(Pong()))
-                    continue
-                if isinstance(msg, Hello):
-                    outbox.push(encode(WireError("bad_frame", "hello was already said")))
-                    continue
-                error = answer(hub, room.game, seat.index, msg)
-                if error is None:
-                    limit.refund()  # one taken answer per inquiry: play itself is never limited
-                else:
-                    outbox.push(encode(error))
+                session.on_text(await conn.receive_text())
         except Disconnected:
             pass
         finally:
+            if lane is not None:
+                lane.listen(None)
             hub.detach(room, seat, outbox)
             outbox.shut(outbox.close_code)
+
+
+class SeatFrames:
+    """What a seat's frames do: pings, answers, and strikes for anything else."""
+
+    def __init__(self, hub: Hub, game: str, seat: int, outbox: Outbox) -> None:
+        self.hub = hub
+        self.game = game
+        self.seat = seat
+        self.outbox = outbox
+        self.limit = RateLimit(hub.settings.rate_per_s, hub.now())
+        self.strikes = 0
+
+    def on_text(self, text: str) -> None:
+        outbox, settings = self.outbox, self.hub.settings
+        if outbox.closed:
+            return
+        if not self.limit.take(self.hub.now()):
+            outbox.push(encode(WireError("rate_limited", "too many messages")))
+            return
+        msg = decode_client(text, settings.max_frame)
+        if isinstance(msg, WireError):
+            self.strikes += 1
+            outbox.push(encode(msg))
+            if self.strikes >= settings.max_strikes:
+                outbox.shut(CloseCode.GARBAGE)
+        elif isinstance(msg, Ping):
+            outbox.push(encode(Pong()))
+        elif isinstance(msg, Hello):
+            outbox.push(encode(WireError("bad_frame", "hello was already said")))
+        else:
+            error = answer(self.hub, self.game, self.seat, msg)
+            if error is None:
+                self.limit.refund()  # one taken answer per inquiry: play is never limited
+            else:
+                outbox.push(encode(error))
 
 
 def answer(hub: Hub, game: str, seat: int, msg: Answer) -> WireError | None:

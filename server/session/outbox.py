@@ -7,15 +7,22 @@ a fresh snapshot, so one slow socket never stalls the other seats.
 A client that said ``batch`` gets everything queued at the moment the pump runs in one frame,
 one message per line: an engine step pushes its events for a seat together, so they leave
 in one send instead of one each (the send path is most of a decision's cost).
+
+A connection that can write at once (``send_now``: a WebSocket on server/ws_direct.py) skips
+the pump: what is pushed during one turn of the event loop is written by one callback at
+its end, with no task wake-up. Once a write cannot go at once (the peer is not reading), the
+rest goes through the pump and its bound, in order, until the pump has caught up.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import anyio
 
 from server.close_codes import CloseCode
 from server.mailbox import Closed, Full, Mailbox
-from server.transport import Connection, Disconnected
+from server.transport import Connection, Disconnected, direct_lane
 
 #: how long a close handshake may take before the connection is abandoned
 CLOSE_WAIT_S = 2.0
@@ -33,11 +40,31 @@ class Outbox:
         #: several messages per frame, newline-separated (the client asked for it)
         self.batch = False
         self._scope: anyio.CancelScope | None = None
+        #: pushed this turn of the loop, for ``_flush`` to write at once (the direct lane)
+        self._lane = direct_lane(conn)
+        self._direct: list[str] | None = None if self._lane is None else []
+        self._limit = limit
+        #: the pump holds a message it has not finished writing (the direct lane waits)
+        self._sending = False
+
+    @property
+    def direct(self) -> bool:
+        """Frames are written at once, without the pump (server/ws_direct.py)."""
+        return self._lane is not None
 
     def push(self, text: str) -> bool:
         """Queue a message; False (and the client is being dropped) when it cannot keep up."""
         if self.closed:
             return False
+        direct = self._direct
+        if direct is not None and not self._queue and not self._sending:
+            if not direct:
+                asyncio.get_running_loop().call_soon(self._flush)
+            elif len(direct) >= self._limit:
+                self.shut(CloseCode.TOO_SLOW)
+                return False
+            direct.append(text)
+            return True
         try:
             self._queue.put(text)
         except Full:
@@ -45,10 +72,28 @@ class Outbox:
             return False
         return True
 
+    def _flush(self) -> None:
+        """Write what was pushed this turn; what cannot go at once goes to the pump."""
+        texts, self._direct = self._direct or [], []
+        dropped = self.closed and self.close_code == CloseCode.TOO_SLOW
+        if not texts or self._lane is None or dropped:
+            return
+        frames = ["\n".join(texts)] if self.batch else texts
+        for n, frame in enumerate(frames):
+            if not self._lane.send_now(frame):
+                try:
+                    for rest in frames[n:]:
+                        self._queue.put(rest)
+                except Full:
+                    self.shut(CloseCode.TOO_SLOW)
+                return
+
     def shut(self, code: int = 1000, reason: str = "") -> None:
         """Stop after what is queued; ``pump`` then closes the connection with ``code``
         (and ``reason``). A client dropped for being slow gets nothing more."""
         if not self.closed:
+            if code != CloseCode.TOO_SLOW and self._direct:
+                self._flush()  # what was pushed before the shut still goes, first
             self.closed = True
             self.close_code = code
             self.close_reason = reason
@@ -67,7 +112,9 @@ class Outbox:
                     text = await queue.get()
                     if self.batch and len(queue):
                         text = "\n".join([text, *queue.drain()])
+                    self._sending = True
                     await self.conn.send_text(text)
+                    self._sending = False
             except (Closed, Disconnected):
                 self.closed = True
         try:
