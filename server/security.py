@@ -17,6 +17,7 @@ run the process out of file descriptors.
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -42,6 +43,33 @@ HEADERS: list[tuple[bytes, bytes]] = [
     (b"referrer-policy", b"no-referrer"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
+
+
+#: an origin's host[:port] as a CSP source may name it (no spaces, quotes or semicolons)
+_HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d+)?|\[[0-9A-Fa-f:.]+\](:\d+)?")
+
+
+def csp(origins: frozenset[str]) -> str:
+    """``CSP`` whose ``connect-src`` also names ``origins`` (``allowed_origins``: in a cluster
+    every node's URL), each with its WebSocket scheme, so this node's page may open a seat's
+    socket on the node that runs the room (docs/scaling.md). CSP's ``http:`` source does not
+    cover ``ws:``, hence both."""
+    sources = ["'self'"]
+    for origin in sorted(origins):
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https") or not _HOST.fullmatch(parts.netloc):
+            continue  # not an origin a page could have (and nothing to inject into the header)
+        ws = "wss" if parts.scheme == "https" else "ws"
+        sources += [f"{parts.scheme}://{parts.netloc}", f"{ws}://{parts.netloc}"]
+    return CSP.replace("connect-src 'self'", "connect-src " + " ".join(sources))
+
+
+def headers(origins: frozenset[str]) -> list[tuple[bytes, bytes]]:
+    """``HEADERS`` with the CSP of ``csp(origins)``."""
+    policy = (b"content-security-policy", csp(origins).encode())
+    return [policy if name == b"content-security-policy" else (name, v) for name, v in HEADERS]
+
+
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 #: the replay viewer's upload: a whole game log, capped by ``max_log`` instead of ``max_body``
 UPLOAD_PATH = "/api/replay"
@@ -64,6 +92,7 @@ class Shield:
         self.max_body = settings.max_body
         self.max_log = settings.max_log
         self.origins = parse_list(settings.allowed_origins)
+        self.headers = headers(self.origins)
 
     def origin_ok(self, scope: Scope) -> bool:
         """No Origin (not a browser, or a same-origin GET) or the same host, or allowed."""
@@ -89,12 +118,12 @@ class Shield:
         refusal = self.refusal(scope)
         if refusal is not None:
             status, code, text = refusal
-            await _send_error(send, status, code, text)
+            await _send_error(send, status, code, text, self.headers)
             return
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
+                message = {**message, "headers": [*message.get("headers", []), *self.headers]}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -116,13 +145,15 @@ class Shield:
         return None
 
 
-async def _send_error(send: Send, status: int, code: str, text: str) -> None:
+async def _send_error(
+    send: Send, status: int, code: str, text: str, extra: list[tuple[bytes, bytes]]
+) -> None:
     body = b'{"type":"error","code":"%s","message":"%s"}' % (code.encode(), text.encode())
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
         (b"connection", b"close"),  # the unread body is not worth reading
-        *HEADERS,
+        *extra,
     ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
