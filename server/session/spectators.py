@@ -11,7 +11,8 @@ stream of their own game anonymously, so the stream itself must be safe to hand 
   view, ``delay`` seconds late, as on a broadcast table.
 - ``OPEN`` (nobody at the table is human): the god view live; bots have nothing to learn.
 
-One task releases due items in order and pushes the same text to every watcher's outbox.
+Items are released in order and the same text is pushed to every watcher's outbox: at once
+when nothing is held back, else by one task as they fall due.
 """
 
 from __future__ import annotations
@@ -96,6 +97,11 @@ class Spectators:
         self._queue(_Kind.END, None)
 
     def _queue(self, kind: _Kind, payload: Any) -> None:
+        if not self.delay and not self._pending:  # nothing to hold back: no task switch
+            self._release(kind, payload)
+            if self.ended:
+                self._wake.set()  # ``run`` returns
+            return
         self._pending.append((self.now() + self.delay, kind, payload))
         self._wake.set()
 
