@@ -39,14 +39,37 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class ServerProcess:
-    """``python3 -m server --port P --data-dir D`` in the worktree, restartable on one port."""
+#: ``python -c WARM --port P --data-dir D``: an interpreter that imports what
+#: ``python -m server`` imports (server/__main__.py's ``main``: uvicorn, the app, the engine
+#: and its rules' tables, the stores), then waits for a line on stdin and runs ``python -m
+#: server`` itself, on these arguments and its environment. Loading those modules is most
+#: of a start (about a second of CPU): a restarted server whose spare did that while the
+#: game was played starts from ``main``, and everything that reads the data dir, restores
+#: games and listens happens after the line, as in a cold start.
+WARM = """
+import runpy, sys
+import uvicorn
+import server.app, server.heap, server.logs, server.security, server.shutdown, server.stores
+import server.session.engine_port, server.session.hub
+sys.stdin.readline()
+sys.argv = ["-m", *sys.argv[1:]]
+runpy.run_module("server", run_name="__main__", alter_sys=True)
+"""
 
-    def __init__(self, data_dir: Path, **env: str) -> None:
+
+class ServerProcess:
+    """``python3 -m server --port P --data-dir D`` in the worktree, restartable on one port.
+
+    With ``spare``, each start also launches the next process as a warm spare (``WARM``), so
+    a test that restarts the server many times waits for the server's own start only."""
+
+    def __init__(self, data_dir: Path, *, spare: bool = False, **env: str) -> None:
         self.data_dir = data_dir
         self.port = free_port()
         self.env = {**os.environ, **ENV, **env}
         self.proc: subprocess.Popen[bytes] | None = None
+        self.spare: subprocess.Popen[bytes] | None = None
+        self.use_spare = spare
         self.log: IO[bytes] = (data_dir / "server.log").open("ab")
         self.starts = 0
 
@@ -58,12 +81,31 @@ class ServerProcess:
     def db(self) -> Path:
         return self.data_dir / "records.sqlite3"
 
-    async def start(self) -> None:
-        args = ["-m", "server", "--port", str(self.port), "--data-dir", str(self.data_dir)]
-        self.proc = subprocess.Popen(
-            [sys.executable, *args], cwd=ROOT, env=self.env, stdout=self.log, stderr=self.log
+    def _spawn(self, *how: str) -> subprocess.Popen[bytes]:
+        args = [sys.executable, *how, "--port", str(self.port), "--data-dir", str(self.data_dir)]
+        stdin = subprocess.PIPE if how[0] == "-c" else None
+        return subprocess.Popen(
+            args, cwd=ROOT, env=self.env, stdin=stdin, stdout=self.log, stderr=self.log
         )
+
+    async def start(self) -> None:
+        spare, self.spare = self.spare, None
+        if spare is not None:
+            if spare.poll() is not None:
+                raise RuntimeError(f"the spare server exited with {spare.returncode}")
+            assert spare.stdin is not None
+            spare.stdin.write(b"start\n")
+            spare.stdin.close()
+            self.proc = spare
+        else:
+            self.proc = self._spawn("-m", "server")
         self.starts += 1
+        await self._up()
+        if self.use_spare:
+            self.spare = self._spawn("-c", WARM)
+
+    async def _up(self) -> None:
+        assert self.proc is not None
         async with httpx.AsyncClient(base_url=f"http://{self.host}") as http:
             for _ in range(400):
                 if self.proc.poll() is not None:
@@ -93,6 +135,11 @@ class ServerProcess:
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.kill()
+        if self.spare is not None:
+            self.spare.kill()
+            self.spare.wait()
+            assert self.spare.stdin is not None
+            self.spare.stdin.close()
         self.log.close()
 
     def stored(self, game: str) -> tuple[str, list[tuple[int, ...]]]:

@@ -140,7 +140,7 @@ async def _check_final(
 
 async def _kill_game(tmp_path: Path, seed: int, kills: int, watch: bool) -> None:
     """``kills`` kill -9 of one server, spread over as many games as they take."""
-    server = ServerProcess(tmp_path)
+    server = ServerProcess(tmp_path, spare=True)
     killer = Killer(server, random.Random(seed))
     try:
         await server.start()
@@ -224,7 +224,7 @@ async def test_sigterm_suspends_every_game_and_a_restart_resumes_it(
     tmp_path: Path, seed: int
 ) -> None:
     rng = random.Random(seed)
-    server = ServerProcess(tmp_path)
+    server = ServerProcess(tmp_path, spare=True)
     stopper = Stopper(rng)
     before: list[list[tuple[int, ...]]] = []
     stops = 3
