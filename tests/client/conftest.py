@@ -117,6 +117,26 @@ def wait_until(page: Page, expression: str, arg: object = None, timeout: float =
         page.wait_for_timeout(100)
 
 
+def click_until(page: Page, button: str, selector: str, limit: int) -> int:
+    """Click ``button`` until ``selector`` is on the page, at most ``limit`` times; the number
+    of clicks. The clicks are the button's own (``HTMLElement.click()``, which runs its click
+    handler as a mouse click does) in one script, not one Playwright round trip each: stepping
+    a replay to a hand's end is a means of these tests, and hundreds of round trips cost
+    seconds each time. Fails when the selector never shows."""
+    clicks: int = page.evaluate(
+        """([button, selector, limit]) => {
+          for (let n = 0; n <= limit; n++) {
+            if (document.querySelector(selector)) return n;
+            if (n < limit) document.querySelector(button).click();
+          }
+          return -1;
+        }""",
+        [button, selector, limit],
+    )
+    assert clicks >= 0, f"no {selector} after {limit} clicks of {button}"
+    return clicks
+
+
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))

@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import Locator, Page
 
-from tests.client.conftest import DESKTOP, LAPTOP, PHONE, WIDE, shot
+from tests.client.conftest import DESKTOP, LAPTOP, PHONE, WIDE, click_until, shot
 from tests.client.test_replay import LOG
 
 ROUND = 4
@@ -27,10 +27,7 @@ def _before_result(page: Page) -> None:
     page.set_input_files("#replay-file", str(LOG))
     page.wait_for_selector(".board")
     page.select_option("#replay-round", str(ROUND))
-    for _ in range(300):
-        if page.locator(".overlay .result").count():
-            break
-        page.click("#replay-next")
+    click_until(page, "#replay-next", ".overlay .result", 300)
     page.click("#replay-prev")
 
 

@@ -38,13 +38,19 @@ def _hand(page: Page) -> list[str]:
     return sorted(tiles.nth(i).get_attribute("data-name") or "?" for i in range(tiles.count()))
 
 
+def _unfocus(page: Page) -> None:
+    """Nothing focused, so the keys go to the page (a focused control keeps its keys); the
+    viewer's steps re-render the board, never focusing a control."""
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+
+
 def _next(page: Page) -> None:
     """One step forward with the keyboard (→), as a reader would."""
-    page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("ArrowRight")
 
 
 def _to_result(page: Page) -> None:
+    _unfocus(page)
     for _ in range(400):
         if page.locator(".overlay .result").count():
             return
@@ -83,6 +89,7 @@ def test_replay_of_an_uploaded_tenhou_log_steps_through_a_round(server: str, pag
     # jump to round 9 and find seat 0's daiminkan, turned toward its giver (shimocha: last)
     page.select_option("#replay-round", "9")
     assert page.locator("#replay-step").inner_text().startswith("1/")
+    _unfocus(page)
     for _ in range(300):
         if page.locator(".own .meld.daiminkan").count():
             break

@@ -10,7 +10,7 @@ import urllib.request
 
 from playwright.sync_api import Page
 
-from tests.client.conftest import shot
+from tests.client.conftest import click_until, shot
 
 
 def _post(url: str, body: dict[str, object]) -> dict[str, object]:
@@ -65,12 +65,7 @@ def test_a_finished_bot_game_is_listed_and_replays_to_its_first_result(
 
     log = _get(f"{server}/api/games/{game}/record?format=tenhou")["log"]
     assert isinstance(log, list)
-    for _ in range(400):
-        if page.locator(".overlay .result").count():
-            break
-        page.click("#replay-next")
-    else:
-        raise AssertionError("no result at the end of the first round")
+    click_until(page, "#replay-next", ".overlay .result", 400)
     shot(page, "desktop-stored-replay-result")
     rows = page.locator(".overlay .deltas tr")
     shown = [int(rows.nth(s).locator("td").nth(1).inner_text()) for s in range(4)]
@@ -99,12 +94,7 @@ def test_the_replay_shows_the_last_hands_result_then_the_recorded_final_scores(
     page.wait_for_selector(".board")
     last = len(log) - 1
     page.select_option("#replay-round", str(last))
-    for _ in range(400):
-        if page.locator(".overlay .result").count():
-            break
-        page.click("#replay-next")
-    else:
-        raise AssertionError("no result at the end of the last round")
+    click_until(page, "#replay-next", ".overlay .result", 400)
     rows = page.locator(".overlay .deltas tr")
     shown = [int(rows.nth(s).locator("td").nth(1).inner_text()) for s in range(4)]
     assert shown == _round_deltas(log[last][16])
