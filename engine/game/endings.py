@@ -35,7 +35,7 @@ def score_agari(ev: Agari) -> None:
             ev.tile,
             tsumo,
             rinshan=tsumo and p.rinshan,
-            haitei=tsumo and remaining == 0 and not p.rinshan,
+            haitei=tsumo and game.haitei(seat),
             houtei=not tsumo and not ev.chankan and remaining == 0,
             chankan=ev.chankan,
         )

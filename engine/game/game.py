@@ -56,7 +56,8 @@ class Game:
         setup(self.bus, self.resolvers, rules)
         self.queue = EventQueue(self.bus, self)
         start = start or RoundStart(0, 0, 0, (rules.start_points,) * self.n)
-        self.players = [Player(s, start.scores[s]) for s in range(self.n)]
+        karaten = rules.karaten_melds
+        self.players = [Player(s, start.scores[s], karaten) for s in range(self.n)]
         self.kyoku = start.kyoku
         self.honba = start.honba
         self.kyotaku = start.kyotaku
@@ -153,6 +154,12 @@ class Game:
     @property
     def round_wind(self) -> int:
         return WINDS[(self.kyoku // self.n) % 4]
+
+    def haitei(self, seat: int) -> bool:
+        """A tsumo by ``seat`` now is on the wall's last tile: haitei, unless it is a rinshan
+        draw (that scores haitei only with ``rules.rinshan_haitei``)."""
+        rinshan = self.players[seat].rinshan
+        return self.round.wall.remaining == 0 and (not rinshan or self.rules.rinshan_haitei)
 
     def context(self, seat: int, tile: int, tsumo: bool, **flags: Any) -> WinContext:
         """The WinContext of ``seat`` winning on ``tile`` now."""

@@ -175,7 +175,8 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     kakan = _may_kakan(p)
     if (ankan or kakan) and can_kan(game):  # the hand's own test first: it rarely holds
         if ankan:
-            kans = [o for o in ankan_options(p.hand) if not p.riichi or _riichi_ankan_ok(p, o)]
+            rule = game.rules.riichi_ankan
+            kans = [o for o in ankan_options(p.hand) if not p.riichi or _riichi_ok(p, o, rule)]
             if kans:
                 single.add(Action(ActionType.ANKAN, [Option(o) for o in kans]))
         if kakan and (added := kakan_options(p.hand, p.melds)):
@@ -189,8 +190,7 @@ def _win_or_abort(game: Game, p: Player, counts: list[int], single: SinglePlayer
     tile = p.drawn
     rules = game.rules
     if tile >> 2 in p.tsumo_waits:
-        haitei = game.round.wall.remaining == 0 and not p.rinshan
-        ctx = game.context(p.seat, tile, True, rinshan=p.rinshan, haitei=haitei)
+        ctx = game.context(p.seat, tile, True, rinshan=p.rinshan, haitei=game.haitei(p.seat))
         if score_hand(p.hand, p.melds, ctx, rules) is not None:
             single.add(Action(ActionType.TSUMO))
     first = p.first_turn and not game.round.any_call and rules.kyuushu_kyuuhai
@@ -216,17 +216,19 @@ def _may_kakan(p: Player) -> bool:
     return any(m.type == _PON and counts[m.kind] for m in p.melds)
 
 
-def _riichi_ankan_ok(p: Player, own: tuple[int, ...]) -> bool:
-    """After riichi: only the tile just drawn, waits unchanged, the kind a triplet in
-    every reading of every winning hand (Tenhou)."""
+def _riichi_ok(p: Player, own: tuple[int, ...], rule: str) -> bool:
+    """After riichi (``rules.riichi_ankan``): only the tile just drawn, waits unchanged, and
+    ("readings", Tenhou) the kind a triplet in every reading of every winning hand."""
     k = own[0] >> 2
-    if p.drawn >> 2 != k:
+    if rule == "never" or p.drawn >> 2 != k:
         return False
     before = p.tsumo_waits
     rest = [t for t in p.hand if t >> 2 != k]
     counts = to_counts(rest)
     if hand_waits(counts) != before:
         return False
+    if rule == "waits":
+        return True
     full = to_counts([t for t in p.hand if t != p.drawn])
     for w in before:
         full[w] += 1

@@ -22,6 +22,7 @@ class Player:
         "furiten_temp",
         "hand",
         "ippatsu",
+        "karaten_melds",
         "kuikae",
         "melds",
         "noten_declared",
@@ -37,9 +38,11 @@ class Player:
         "tsumo_waits",
     )
 
-    def __init__(self, seat: int, score: int) -> None:
+    def __init__(self, seat: int, score: int, karaten_melds: bool = False) -> None:
         self.seat = seat
         self.score = score
+        #: ``rules.karaten_melds``: copies in the melds count against a wait too
+        self.karaten_melds = karaten_melds
         self.new_round([])
 
     def new_round(self, hand: list[int]) -> None:
@@ -88,13 +91,19 @@ class Player:
         return not self.melds or not any(m.opened for m in self.melds)
 
     def waits(self) -> list[int]:
-        """Kinds completing the concealed hand (call when it holds 3n+1 tiles). Only the
-        concealed hand counts (Tenhou's keishiki tenpai): a wait whose four copies are all
-        concealed is none, but a tanki on the kind of one's own pon is a wait."""
+        """Kinds completing the concealed hand (call when it holds 3n+1 tiles). A wait whose
+        four copies are all concealed is none; one whose fourth copy is in a meld (a tanki
+        on the kind of one's own pon) is a wait unless ``karaten_melds`` (Tenhou: it is)."""
         found = self._waits
         if found is None:
-            found = self._waits = hand_waits(self.counts)
+            found = hand_waits(self.counts)
+            if self.karaten_melds and found and self.melds:
+                found = [k for k in found if self.counts[k] + self._melded(k) < 4]
+            self._waits = found
         return found
+
+    def _melded(self, kind: int) -> int:
+        return sum(1 for m in self.melds for t in m.tiles if t >> 2 == kind)
 
     def furiten(self) -> bool:
         """Discard, temporary or riichi furiten: no ron at all."""
@@ -122,7 +131,7 @@ class Player:
         """The waits after discarding ``tile`` if the turn already worked them out (saves
         recomputing them), else None (computed when first asked)."""
         known = self.discard_waits
-        if known is None:
+        if known is None or (self.karaten_melds and self.melds):  # those skip the meld check
             return None
         return known.get(tile >> 2, [])
 

@@ -77,6 +77,16 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     #: at an exhaustive draw each tenpai seat not in riichi declares tenpai or noten; a noten
     #: declaration pays and loses the deal as noten (M-League's 聴牌宣言)
     tenpai_declaration: bool = False
+    #: after riichi, an ankan of the tile just drawn is offered when it leaves the waits as
+    #: they were and its kind is a triplet in every reading of every winning hand
+    #: ("readings": Tenhou), when it leaves the waits as they were ("waits"), or never
+    riichi_ankan: str = "readings"
+    #: a rinshan kaihou on the wall's last tile scores haitei too (Tenhou: never)
+    rinshan_haitei: bool = False
+    #: a wait whose four copies are all the seat's own, its melds included (a tanki on the
+    #: kind of its pon), is no wait: noten at the draw. Tenhou counts only the concealed
+    #: hand (keishiki tenpai), so such a hand is tenpai
+    karaten_melds: bool = False
 
     @cached_property
     def red(self) -> frozenset[int]:

@@ -435,3 +435,19 @@ def test_a_preset_switch_no_test_names_is_caught(tmp_path: Path) -> None:
     assert unexercised_fields(tmp_path, [preset], {}) == ["suukaikan", "yakuman_cap"]
     stale = {"suukaikan": "test_x::test_gone", "yakuman_cap": "test_x::test_kiriage_rounds_up"}
     assert unexercised_fields(tmp_path, [preset], stale) == ["suukaikan"]
+
+
+def test_every_rule_field_is_flipped_by_some_test() -> None:
+    """Not only the presets' switches: every field (the flow choices that were Tenhou's in
+    code, such as riichi_ankan, rinshan_haitei, karaten_melds) is named by some test."""
+    names, tests = _names_in_tests(TESTS)
+    more_names, more_tests = _names_in_tests(TESTS.parent / "rules")
+    names, tests = names | more_names, tests | more_tests
+    unnamed = [
+        f
+        for f in _fields()
+        if f not in names
+        and not any(f in t.split("::")[1] for t in tests)
+        and EXERCISED_BY.get(f) not in tests
+    ]
+    assert unnamed == []

@@ -126,8 +126,8 @@ def of_hand(
             mask |= MENZEN_TSUMO
         if ctx.rinshan:
             mask |= RINSHAN
-        elif ctx.haitei:  # a rinshan draw is never haitei (Tenhou)
-            mask |= HAITEI
+        if ctx.haitei and (not ctx.rinshan or rules.rinshan_haitei):
+            mask |= HAITEI  # a rinshan draw is haitei only where the rule says (not Tenhou)
         first = ctx.tenhou or ctx.chiihou
     else:
         if ctx.chankan:

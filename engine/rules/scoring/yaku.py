@@ -122,12 +122,12 @@ class Chankan(Yaku):
 
 
 class Haitei(Yaku):
-    """The last draw of the wall; a rinshan draw is never haitei (Tenhou)."""
+    """The last draw of the wall; a rinshan draw only with ``rinshan_haitei`` (not Tenhou)."""
 
     name, tenhou, closed, opened = "haitei", "海底摸月", 1, 1
 
     def holds(self, h: Reading) -> bool:
-        return h.ctx.tsumo and h.ctx.haitei and not h.ctx.rinshan
+        return h.ctx.tsumo and h.ctx.haitei and (not h.ctx.rinshan or h.rules.rinshan_haitei)
 
 
 class Houtei(Yaku):
