@@ -60,16 +60,18 @@ runpy.run_module("server", run_name="__main__", alter_sys=True)
 class ServerProcess:
     """``python3 -m server --port P --data-dir D`` in the worktree, restartable on one port.
 
-    With ``spare``, each start also launches the next process as a warm spare (``WARM``), so
-    a test that restarts the server many times waits for the server's own start only."""
+    With ``use_spare`` (``SparedServerProcess``), each start also launches the next process as
+    a warm spare (``WARM``), so a test that restarts the server many times waits for the
+    server's own start only."""
 
-    def __init__(self, data_dir: Path, *, spare: bool = False, **env: str) -> None:
+    use_spare = False
+
+    def __init__(self, data_dir: Path, **env: str) -> None:
         self.data_dir = data_dir
         self.port = free_port()
         self.env = {**os.environ, **ENV, **env}
         self.proc: subprocess.Popen[bytes] | None = None
         self.spare: subprocess.Popen[bytes] | None = None
-        self.use_spare = spare
         self.log: IO[bytes] = (data_dir / "server.log").open("ab")
         self.starts = 0
 
@@ -153,6 +155,12 @@ class ServerProcess:
             ).fetchall()
         db.close()
         return status, [tuple(r) for r in rows]
+
+
+class SparedServerProcess(ServerProcess):
+    """A ``ServerProcess`` whose every restart is its warm spare's."""
+
+    use_spare = True
 
 
 #: called with each message before the client reacts; True: the server was just killed

@@ -29,7 +29,7 @@ from server import records
 from server.messaging import EventMsg, InquiryMsg, ServerMessage
 from server.session.durable import verify
 from server.storage import StoredGame
-from tests.server.procs import Player, ServerProcess, Watcher
+from tests.server.procs import Player, ServerProcess, SparedServerProcess, Watcher
 
 CLAIMS = {"chii", "pon", "daiminkan", "ron"}
 KINDS = ("hand", "claim", "between")
@@ -140,7 +140,7 @@ async def _check_final(
 
 async def _kill_game(tmp_path: Path, seed: int, kills: int, watch: bool) -> None:
     """``kills`` kill -9 of one server, spread over as many games as they take."""
-    server = ServerProcess(tmp_path, spare=True)
+    server = SparedServerProcess(tmp_path)
     killer = Killer(server, random.Random(seed))
     try:
         await server.start()
@@ -224,7 +224,7 @@ async def test_sigterm_suspends_every_game_and_a_restart_resumes_it(
     tmp_path: Path, seed: int
 ) -> None:
     rng = random.Random(seed)
-    server = ServerProcess(tmp_path, spare=True)
+    server = SparedServerProcess(tmp_path)
     stopper = Stopper(rng)
     before: list[list[tuple[int, ...]]] = []
     stops = 3
