@@ -293,12 +293,8 @@ def _may_chii(counts: list[int], k: int) -> bool:
 def chankan_inquiry(game: Game, seat: int, tile: int, ankan: bool) -> MultiPlayerInquiry:
     """Robbing a kakan (anyone waiting on it) or an ankan (kokushi only)."""
     inquiry = game.new_inquiry(InquiryKind.CHANKAN)
-    k = tile >> 2
-    for offset in range(1, game.n):
-        robber = (seat + offset) % game.n
-        p = game.players[robber]
-        if k not in p.waits() or p.furiten():
-            continue
+    for p in _waiting_on(game, seat, tile):
+        robber = p.seat
         hand = [*p.hand, tile]
         if ankan and not (game.rules.kokushi_chankan_ankan and is_kokushi(to_counts(hand))):
             continue
@@ -306,6 +302,14 @@ def chankan_inquiry(game: Game, seat: int, tile: int, ankan: bool) -> MultiPlaye
         if score_hand(hand, p.melds, ctx, game.rules) is not None:
             inquiry.add(robber, Action(ActionType.RON))
     return inquiry
+
+
+def _waiting_on(game: Game, seat: int, tile: int) -> list[Player]:
+    """The other seats, in turn order after ``seat``, that wait on ``tile`` and are not
+    furiten: who may rob a kan or a kita of it."""
+    k = tile >> 2
+    others = (game.players[(seat + offset) % game.n] for offset in range(1, game.n))
+    return [p for p in others if k in p.waits() and not p.furiten()]
 
 
 def declaration_inquiry(game: Game) -> MultiPlayerInquiry | None:
@@ -335,13 +339,8 @@ def next_round_inquiry(game: Game) -> MultiPlayerInquiry:
 def kita_inquiry(game: Game, seat: int, tile: int) -> MultiPlayerInquiry:
     """Ron on a North set aside by kita (Tenhou: a plain ron, no chankan yaku)."""
     inquiry = game.new_inquiry(InquiryKind.KITA)
-    k = tile >> 2
-    for offset in range(1, game.n):
-        robber = (seat + offset) % game.n
-        p = game.players[robber]
-        if k not in p.waits() or p.furiten():
-            continue
-        ctx = game.context(robber, tile, False)
+    for p in _waiting_on(game, seat, tile):
+        ctx = game.context(p.seat, tile, False)
         if score_hand([*p.hand, tile], p.melds, ctx, game.rules) is not None:
-            inquiry.add(robber, Action(ActionType.RON))
+            inquiry.add(p.seat, Action(ActionType.RON))
     return inquiry

@@ -43,7 +43,6 @@ class Outbox:
         #: pushed this turn of the loop, for ``_flush`` to write at once (the direct lane)
         self._lane = direct_lane(conn)
         self._direct: list[str] | None = None if self._lane is None else []
-        self._limit = limit
         #: the pump holds a message it has not finished writing (the direct lane waits)
         self._sending = False
 
@@ -60,7 +59,7 @@ class Outbox:
         if direct is not None and not self._queue and not self._sending:
             if not direct:
                 asyncio.get_running_loop().call_soon(self._flush)
-            elif len(direct) >= self._limit:
+            elif len(direct) >= self._queue.limit:
                 self.shut(CloseCode.TOO_SLOW)
                 return False
             direct.append(text)

@@ -85,12 +85,8 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-@pytest.fixture()
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page whose script errors fail the test."""
-    context = browser.new_context(viewport=DESKTOP)
-    pg = context.new_page()
-    errors: list[str] = []
+def collect_errors(pg: Page, errors: list[str]) -> None:
+    """Append the page's script errors and console errors to ``errors`` as they happen."""
     pg.on("pageerror", lambda e: errors.append(str(e)))
     # an HTTP error answer the page reports to the user is not a script error
     pg.on(
@@ -101,6 +97,15 @@ def page(browser: Browser) -> Iterator[Page]:
             else None
         ),
     )
+
+
+@pytest.fixture()
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page whose script errors fail the test."""
+    context = browser.new_context(viewport=DESKTOP)
+    pg = context.new_page()
+    errors: list[str] = []
+    collect_errors(pg, errors)
     yield pg
     context.close()
     assert not errors, errors

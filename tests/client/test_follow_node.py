@@ -22,7 +22,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from server.security import CSP, csp
-from tests.client.conftest import DESKTOP, PHONE, ROOT, shot, wait_until
+from tests.client.conftest import DESKTOP, PHONE, ROOT, collect_errors, shot, wait_until
 from tests.server.live import GENEROUS_ENV
 from tests.services import free_port, redis_server
 
@@ -123,15 +123,7 @@ def _page(browser: Browser, errors: list[str]) -> Page:
     """A page in a context of its own (its own storage), whose script errors are collected
     the way conftest's ``page`` fixture collects them."""
     pg = browser.new_context(viewport=DESKTOP).new_page()
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on(
-        "console",
-        lambda m: (
-            errors.append(m.text)
-            if m.type == "error" and not m.text.startswith("Failed to load resource")
-            else None
-        ),
-    )
+    collect_errors(pg, errors)
     return pg
 
 

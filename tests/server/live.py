@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import uvicorn
 import websockets
 
@@ -79,6 +80,16 @@ async def live_server(data_dir: Path, **overrides: Any) -> AsyncIterator[tuple[s
         await task
         hub.storage.close()
         sock.close()
+
+
+async def two_seats(host: str) -> tuple[str, str]:
+    """Seat tokens of the two humans of a new tonpuusen room with two bots (creator first)."""
+    async with httpx.AsyncClient(base_url=f"http://{host}") as http:
+        body = {"name": "Ann", "preset": "tenhou-tonpuu", "bots": 2}
+        made = (await http.post("/api/rooms", json=body)).json()
+        code = made["room"]["code"]
+        joined = (await http.post(f"/api/rooms/{code}/join", json={"name": "Bob"})).json()
+    return str(made["token"]), str(joined["token"])
 
 
 @contextlib.asynccontextmanager

@@ -7,21 +7,15 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import httpx
-
 from server.messaging import End, EventMsg
-from tests.server.live import WireBot, live_server
+from tests.server.live import WireBot, live_server, two_seats
 
 
 async def test_a_batched_seat_gets_every_message_an_unbatched_one_does(tmp_path: Path) -> None:
     async with live_server(tmp_path) as (host, _):
-        async with httpx.AsyncClient(base_url=f"http://{host}") as http:
-            body = {"name": "Ann", "preset": "tenhou-tonpuu", "bots": 2}
-            made = (await http.post("/api/rooms", json=body)).json()
-            code = made["room"]["code"]
-            joined = (await http.post(f"/api/rooms/{code}/join", json={"name": "Bob"})).json()
-        batched = WireBot(host, made["token"], seed=1, batch=True)
-        single = WireBot(host, joined["token"], seed=2)
+        ann, bob = await two_seats(host)
+        batched = WireBot(host, ann, seed=1, batch=True)
+        single = WireBot(host, bob, seed=2)
         await asyncio.wait_for(asyncio.gather(batched.play(), single.play()), 120)
     assert batched.ended and single.ended
     # one engine step's messages leave together: fewer frames than messages

@@ -7,11 +7,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import httpx
-
 from server.messaging import Answered, End, EventMsg
 from server.session.hub import Hub
-from tests.server.live import WireBot, live_server
+from tests.server.live import WireBot, live_server, two_seats
 
 
 def lanes(hub: Hub) -> list[bool]:
@@ -28,13 +26,9 @@ async def test_seats_of_a_real_server_play_a_whole_game_over_the_direct_lane(
     tmp_path: Path,
 ) -> None:
     async with live_server(tmp_path) as (host, hub):
-        async with httpx.AsyncClient(base_url=f"http://{host}") as http:
-            body = {"name": "Ann", "preset": "tenhou-tonpuu", "bots": 2}
-            made = (await http.post("/api/rooms", json=body)).json()
-            code = made["room"]["code"]
-            joined = (await http.post(f"/api/rooms/{code}/join", json={"name": "Bob"})).json()
-        ann = WireBot(host, made["token"], seed=3, batch=True)
-        bob = WireBot(host, joined["token"], seed=4)
+        ann_token, bob_token = await two_seats(host)
+        ann = WireBot(host, ann_token, seed=3, batch=True)
+        bob = WireBot(host, bob_token, seed=4)
         seen: list[list[bool]] = []
 
         async def watch_lanes() -> None:
