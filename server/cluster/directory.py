@@ -27,6 +27,12 @@ def node_key(node: str) -> str:
     return f"{PREFIX}:node:{node}"
 
 
+def boot_key(node: str) -> str:
+    """The node's boot id: a new one each start, so a relay can tell a restarted node from
+    the one it greeted (a restart may have dropped what the first published last)."""
+    return f"{PREFIX}:boot:{node}"
+
+
 def rooms_key(node: str) -> str:
     return f"{PREFIX}:rooms:{node}"
 
@@ -35,10 +41,11 @@ def games_key(node: str) -> str:
     return f"{PREFIX}:games:{node}"
 
 
-async def publish(redis: Redis, node: str, url: str, rooms: list[RoomInfo]) -> None:
+async def publish(redis: Redis, node: str, url: str, boot: str, rooms: list[RoomInfo]) -> None:
     """Replace this node's entries with ``rooms`` in one transaction."""
     pipe = redis.pipeline(transaction=True)
     pipe.set(node_key(node), url, ex=TTL_S)
+    pipe.set(boot_key(node), boot, ex=TTL_S)
     pipe.sadd(NODES, node)
     pipe.delete(rooms_key(node), games_key(node))
     if rooms:
@@ -51,7 +58,7 @@ async def publish(redis: Redis, node: str, url: str, rooms: list[RoomInfo]) -> N
 
 async def withdraw(redis: Redis, node: str) -> None:
     """A node that stops cleanly leaves the directory at once."""
-    await redis.delete(node_key(node), rooms_key(node), games_key(node))
+    await redis.delete(node_key(node), boot_key(node), rooms_key(node), games_key(node))
 
 
 async def live_nodes(redis: Redis) -> dict[str, str]:

@@ -22,10 +22,13 @@ from redis.exceptions import RedisError
 import server.cluster.directory as directory
 import server.cluster.relay as relay
 import server.cluster.rpc as rpc
+from server.close_codes import CloseCode
 from server.cluster.limits import SharedLimiter
-from server.messaging import RoomInfo, SeatGrant
+from server.messaging import RoomInfo, SeatGrant, WireError, encode
 from server.session.outbox import Outbox
+from server.session.resume import RESTART_REASON
 from server.session.rooms import Room, RoomError, token_hash
+from server.session.spectators import CLOSE_MARK
 from server.session.table import Table
 from server.settings import Settings
 from server.transport import Connection
@@ -48,6 +51,7 @@ class Cluster:
         self.settings = settings
         self.node = settings.node
         self.url = settings.public_url
+        self.boot = secrets.token_hex(8)
         self.redis: Redis = Redis.from_url(settings.redis_url, decode_responses=True)
         self._wake = anyio.Event()
         self._hub: Hub | None = None
@@ -101,7 +105,7 @@ class Cluster:
         while True:
             rooms = [self.info(r) for r in hub.rooms.by_code.values()]
             try:
-                await directory.publish(self.redis, self.node, self.url, rooms)
+                await directory.publish(self.redis, self.node, self.url, self.boot, rooms)
             except REDIS_DOWN as exc:  # Redis away for a moment: the next beat retries
                 log.warning("directory write failed: %s", exc)
             with anyio.move_on_after(directory.HEARTBEAT_S):
@@ -134,7 +138,8 @@ class Cluster:
             return {"error": "no_game", "message": f"no running game {game!r}"}
         spectators = table.spectators
         texts = spectators.greeting(self.info(table.room))
-        return {"texts": texts, "seq": spectators.view()[0], "ended": spectators.ended}
+        seq = spectators.view()[0]
+        return {"texts": texts, "seq": seq, "ended": spectators.ended, "boot": self.boot}
 
     # ------------------------------------------------------------ asking other nodes
 
@@ -180,7 +185,8 @@ class Cluster:
                 outbox.shut()
 
             async def feed() -> None:
-                await relay.forward(self.redis, pubsub, node, outbox, int(reply["seq"]))
+                boot, first = str(reply["boot"]), int(reply["seq"])
+                await relay.forward(self.redis, pubsub, node, boot, outbox, first)
 
             await spectate(hub, conn, outbox, feed)
             return True
@@ -191,8 +197,14 @@ class Cluster:
     # ------------------------------------------------------------ this node's spectator streams
 
     def _relay_table(self, table: Table) -> None:
+        """Publish ``table``'s spectator stream. A table restored after a crash first lets
+        go of watchers relayed before it (they reconnect): it replays its game from the
+        start, and the stream they held may have run past what storage kept."""
         name = relay.channel(table.room.game)
         send = self._relay_in.send_nowait
+        if table.feed is not None:
+            send((name, encode(WireError("restarting", RESTART_REASON))))
+            send((name, f"{CLOSE_MARK}{CloseCode.RESTARTING}"))
         table.spectators.relay = lambda text: send((name, text))
 
     async def _relay_loop(self) -> None:

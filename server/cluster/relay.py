@@ -37,32 +37,50 @@ class _Head(msgspec.Struct):
     seq: int = -1
 
 
-def _forward(text: str, outbox: Outbox, first: int) -> bool:
-    """Pass one relayed text on; False when the stream is over (the outbox is shut)."""
-    if text.startswith(CLOSE_MARK):
-        outbox.shut(int(text[len(CLOSE_MARK) :]), RESTART_REASON)
-        return False
-    head = msgspec.json.decode(text, type=_Head)
-    if head.type in ("event", "snapshot") and head.seq < first:
-        return True  # from before the greeting's snapshot (which holds its events)
-    outbox.push(text)
-    if head.type == "end":
-        outbox.shut()
-        return False
-    return True
+class _Stream:
+    """One relayed watcher's place in the stream: the next sequence number it lacks.
+
+    Texts at an earlier number are dropped: those the greeting's snapshot already held,
+    and any the owner sends again (a restored table replays its game before it goes on)."""
+
+    def __init__(self, outbox: Outbox, first: int) -> None:
+        self.outbox = outbox
+        self.next = first
+
+    def forward(self, text: str) -> bool:
+        """Pass one relayed text on; False when the stream is over (the outbox is shut)."""
+        if text.startswith(CLOSE_MARK):
+            self.outbox.shut(int(text[len(CLOSE_MARK) :]), RESTART_REASON)
+            return False
+        head = msgspec.json.decode(text, type=_Head)
+        if head.type == "event":
+            if head.seq < self.next:
+                return True
+            self.next = head.seq + 1
+        elif head.type == "snapshot" and head.seq < self.next:
+            return True
+        self.outbox.push(text)
+        if head.type == "end":
+            self.outbox.shut()
+            return False
+        return True
 
 
-async def forward(redis: Redis, pubsub: PubSub, node: str, outbox: Outbox, first: int) -> None:
-    """Relayed texts into ``outbox`` until the game ends or its node goes away (then the
-    watcher is told to reconnect, as when a server restarts: close 1012)."""
+async def forward(
+    redis: Redis, pubsub: PubSub, node: str, boot: str, outbox: Outbox, first: int
+) -> None:
+    """Relayed texts into ``outbox`` until the game ends or the node that greeted the watcher
+    goes away or restarts (its ``boot`` id changed). Then the watcher is told to reconnect,
+    as when a server restarts (close 1012), and greets the game afresh."""
+    stream = _Stream(outbox, first)
     checked = anyio.current_time()
     while not outbox.closed:
         message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-        if message is not None and not _forward(message["data"], outbox, first):
+        if message is not None and not stream.forward(message["data"]):
             return
         if anyio.current_time() - checked >= ALIVE_CHECK_S:
             checked = anyio.current_time()
-            if not await redis.exists(directory.node_key(node)):
+            if await redis.get(directory.boot_key(node)) != boot:
                 outbox.push(encode(WireError("restarting", RESTART_REASON)))
                 outbox.shut(CloseCode.RESTARTING, RESTART_REASON)
                 return

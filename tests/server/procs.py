@@ -20,7 +20,16 @@ from typing import IO, Any
 import httpx
 import websockets
 
-from server.messaging import End, Hello, InquiryMsg, ServerMessage, Snapshot, decode_server, encode
+from server.messaging import (
+    End,
+    EventMsg,
+    Hello,
+    InquiryMsg,
+    ServerMessage,
+    Snapshot,
+    decode_server,
+    encode,
+)
 from tests.server.live import pick
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -224,13 +233,17 @@ class Player:
 
 
 class Watcher:
-    """A spectator of one game that comes back after every restart, until the end."""
+    """A spectator of one game that comes back after every restart, until the end.
+
+    ``gaps`` lists every break in a session's stream: after the greeting's snapshot at
+    sequence number S, events must come as S, S+1, ... with nothing repeated or skipped."""
 
     def __init__(self, host: str, game: str) -> None:
         self.url = f"ws://{host}/ws/watch/{game}"
         self.sessions = 0
         self.events = 0
         self.closes: list[int | None] = []
+        self.gaps: list[tuple[int, int]] = []
         self.ended = False
 
     async def play(self) -> None:
@@ -239,15 +252,26 @@ class Watcher:
                 async with websockets.connect(self.url, max_size=2**22, open_timeout=5) as ws:
                     self.sessions += 1
                     try:
-                        async for text in ws:
-                            msg = decode_server(text)
-                            if isinstance(msg, End):
-                                self.ended = True
-                            elif msg.__class__.__name__ == "EventMsg":
-                                self.events += 1
+                        await self._session(ws)
                     finally:
                         self.closes.append(ws.close_code)
             except (OSError, websockets.WebSocketException, TimeoutError):
                 pass
             if not self.ended:
                 await asyncio.sleep(0.1)
+
+    async def _session(self, ws: websockets.ClientConnection) -> None:
+        expected: int | None = None  # the next event's seq, once the snapshot came
+        async for text in ws:
+            msg = decode_server(text)
+            if isinstance(msg, End):
+                self.ended = True
+            elif isinstance(msg, Snapshot):
+                if expected is not None and msg.seq != expected:
+                    self.gaps.append((expected, msg.seq))
+                expected = msg.seq
+            elif isinstance(msg, EventMsg):
+                self.events += 1
+                if expected is not None and msg.seq != expected:
+                    self.gaps.append((expected, msg.seq))
+                expected = msg.seq + 1

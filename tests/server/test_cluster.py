@@ -207,6 +207,7 @@ async def test_a_node_killed_and_restarted_resumes_its_games_and_relists_them(
         await asyncio.wait_for(asyncio.gather(*tasks), 120)
     assert player.ended and watcher.ended
     assert watcher.sessions >= 2 and 1012 in watcher.closes  # told to come back, and did
+    assert watcher.gaps == []  # each session's stream whole: nothing repeated or skipped
     assert a.stored(game)[0] == "finished"
 
 

@@ -47,6 +47,7 @@ async def test_a_game_on_a_survives_kill_9_and_b_lists_and_serves_its_record(
         await a.start()  # the same node id: it takes its room back from PostgreSQL
         await asyncio.wait_for(asyncio.gather(*tasks), 150)
         assert player.ended and watcher.ended and player.welcomes >= 2  # came back to A
+        assert watcher.gaps == []
 
         async def finished_on_b() -> bool:
             games = (await api(b, "GET", "/api/games?status=finished")).json()["games"]

@@ -181,6 +181,7 @@ async def _game_under_fire(
     await playing
     assert all(p.ended for p in players)
     assert watcher is None or (watcher.ended and watcher.sessions >= 1 + len(before) // 2)
+    assert watcher is None or watcher.gaps == []
     await _check_final(server, game, before, players)
 
 
