@@ -165,7 +165,7 @@ function finishedSection() {
   let before = null, paged = false;
   const row = (g) => {
     const scores = g.seats.map((nm, i) => `${nm} ${g.scores ? g.scores[i] : "?"}`).join(" · ");
-    return el("li", { "data-game": g.id }, el("span", {}, new Date(g.finished).toLocaleString()), el("span", { class: "preset" }, presetLabel(g.preset)),
+    return el("li", { "data-game": g.id, "data-finished": String(g.finished) }, el("span", {}, new Date(g.finished).toLocaleString()), el("span", { class: "preset" }, presetLabel(g.preset)),
       ...(g.status && g.status !== "finished" ? [statusLabel(g.status)] : []),
       el("span", { class: "scores" }, scores), el("a", { href: `#/replay/${g.id}`, class: "replay" }, t("replay")),
       downloads(g.id), copyButton(replayLink(g.id)));
