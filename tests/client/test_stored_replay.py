@@ -58,8 +58,12 @@ def test_a_finished_bot_game_is_listed_and_replays_to_its_first_result(
     assert row.locator("a.dl-mjai").get_attribute("href") == record + "mjai"
     assert row.locator("button.copy").get_attribute("data-link") == f"{server}/#/replay/{game}"
     # newest first (other tests' bot games on this server may finish after this one)
-    ended = [float(t) for t in page.locator("#finished li").evaluate_all(
-        "rows => rows.map(r => r.dataset.finished)")]
+    ended = [
+        float(t)
+        for t in page.locator("#finished li").evaluate_all(
+            "rows => rows.map(r => r.dataset.finished)"
+        )
+    ]
     assert len(ended) >= 1 and ended == sorted(ended, reverse=True)
     row.locator("a.replay").click()
     page.wait_for_selector(".board")
