@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from engine.actions.types import Action, ActionType, Choice, Decision, InvalidResponse, Option
+from engine.actions.types import (
+    Action,
+    ActionType,
+    Choice,
+    Decision,
+    DiscardOptions,
+    InvalidResponse,
+    Option,
+)
 from engine.rules.kinds import InquiryKind
 
 #: the Skip every claim offers: never changed, so all inquiries share one
@@ -67,7 +75,8 @@ class MultiPlayerInquiry:
         self.players: dict[int, SinglePlayerInquiry] = {}
         self.done = False
         self.decisions: list[Decision] = []
-        self._callbacks: list[Callable[[MultiPlayerInquiry], None]] = []
+        #: made on the first callback: most inquiries are answered inside on_inquiry
+        self._callbacks: list[Callable[[MultiPlayerInquiry], None]] | None = None
         self._top = 0
 
     def player(self, seat: int, skip: bool = True) -> SinglePlayerInquiry:
@@ -124,13 +133,16 @@ class MultiPlayerInquiry:
 
     def finish(self) -> None:
         self.done = True
-        callbacks, self._callbacks = self._callbacks, []
-        for callback in callbacks:
-            callback(self)
+        callbacks, self._callbacks = self._callbacks, None
+        if callbacks:
+            for callback in callbacks:
+                callback(self)
 
     def add_done_callback(self, callback: Callable[[MultiPlayerInquiry], None]) -> None:
         if self.done:
             callback(self)
+        elif self._callbacks is None:
+            self._callbacks = [callback]
         else:
             self._callbacks.append(callback)
 
@@ -140,7 +152,12 @@ class MultiPlayerInquiry:
         answer = single.answer
         assert answer is not None, f"inquiry {self.id} is unanswered"
         action = single.actions[answer[0]]
-        return Choice(single.seat, action.type, action.options[answer[1]].tiles, action.priority)
+        options = action.options
+        if type(options) is DiscardOptions:  # its tile, without building the Option
+            tiles: tuple[int, ...] = (options.tiles[answer[1]],)
+        else:
+            tiles = options[answer[1]].tiles
+        return Choice(single.seat, action.type, tiles, action.priority)
 
     def chosen(self) -> list[Choice]:
         """Every answer of the top priority, in seat order (the game orders turns)."""
