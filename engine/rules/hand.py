@@ -215,27 +215,34 @@ def tenpai_discards(
 ) -> dict[Kind, list[Kind]]:
     """Discard kind -> the waits it leaves, for each discard of a 3n+2 part that leaves tenpai.
 
-    Only the part that loses the tile changes, so the other parts' keys are reused, and a
-    discard cannot mend two incomplete parts, which rules out most far hands at once.
+    Only the part that loses the tile changes, so the other parts' keys and completeness are
+    looked up once (a trial looks up one part, not four), and a discard cannot mend two
+    incomplete parts, which rules out most far hands at once.
     """
     c = _tuple(counts)
     keys = [c[0:9], c[9:18], c[18:27], c[27:34]]
-    broken = [i for i in (0, 1, 2, 3) if PARTS[i][1].complete.get(keys[i]) is None]
-    if len(broken) > 2:
+    flags = [
+        _SUIT_COMPLETE.get(keys[0]),
+        _SUIT_COMPLETE.get(keys[1]),
+        _SUIT_COMPLETE.get(keys[2]),
+        _HONOUR_COMPLETE.get(keys[3]),
+    ]
+    missing = flags.count(None)  # most hands in play: all four, no trial at all
+    if missing > 2:
         parts: Sequence[int] = ()
-    elif len(broken) == 2:
-        parts = broken
+    elif missing == 2:
+        parts = [i for i in (0, 1, 2, 3) if flags[i] is None]
     else:
         parts = (0, 1, 2, 3)
     out: dict[int, list[int]] = {}
     for part in parts:
-        base = PARTS[part][0]
+        base, table = PARTS[part]
         key = keys[part]
+        complete = table.complete
         for j, n in enumerate(key):
             if n:
-                trial = keys.copy()
-                trial[part] = (*key[:j], n - 1, *key[j + 1 :])
-                found = _standard_waits(trial)
+                trial = (*key[:j], n - 1, *key[j + 1 :])
+                found = _waits_after(keys, flags, part, trial, complete.get(trial))
                 if found:
                     out[base + j] = found
     if _special_possible(c):
@@ -251,6 +258,38 @@ def tenpai_discards(
     return out
 
 
+def _waits_after(
+    keys: list[Key], flags: list[int | None], part: int, trial: Key, flag: int | None
+) -> list[Kind]:
+    """``_standard_waits`` of the hand with part ``part`` replaced by ``trial`` (whose
+    completeness is ``flag``), from the other parts' flags looked up once."""
+    missing = 0
+    pairs = 0
+    broken = -1
+    for i in (0, 1, 2, 3):
+        f = flag if i == part else flags[i]
+        if f is None:
+            missing += 1
+            broken = i
+        elif f:
+            pairs += 1
+    if missing == 1:
+        if pairs > 1:
+            return []
+        base, table = PARTS[broken]
+        key = trial if broken == part else keys[broken]
+        return [base + x for x in (table.waits_plain if pairs else table.waits_pair).get(key, ())]
+    if missing or pairs != 2:
+        return []
+    out: list[int] = []
+    for i in (0, 1, 2, 3):
+        if flag if i == part else flags[i]:
+            base, table = PARTS[i]
+            key = trial if i == part else keys[i]
+            out.extend(base + x for x in table.waits_plain.get(key, ()))
+    return out
+
+
 def _special_possible(c: tuple[int, ...]) -> bool:
     """Whether some discard could leave a chiitoitsu or kokushi wait: a necessary condition.
 
@@ -260,4 +299,8 @@ def _special_possible(c: tuple[int, ...]) -> bool:
     empty = c.count(0)
     if empty in (26, 27):
         return c.count(4) == 0 and c.count(2) + c.count(3) >= 6
-    return 20 <= empty <= 22 and sum(1 for k in _YAOCHUU if c[k]) >= 12
+    # 12 terminal/honour kinds include at least 6 honours (there are 6 terminals): that
+    # count, cheap, rules out nearly every hand before the full one
+    if not 20 <= empty <= 22 or c[27:34].count(0) > 1:
+        return False
+    return sum(1 for k in _YAOCHUU if c[k]) >= 12
