@@ -24,7 +24,7 @@ from engine.rules.calls import (
     kakan_options,
     pon_options,
 )
-from engine.rules.hand import decompose, is_kokushi, tenpai_discards
+from engine.rules.hand import decompose, far_from_tenpai, is_kokushi, tenpai_discards
 from engine.rules.hand import waits as hand_waits
 from engine.rules.kinds import InquiryKind
 from engine.rules.meld import MeldType
@@ -58,7 +58,7 @@ class DiscardPreview:
 
     __slots__ = ("_ready", "counts", "game", "hand", "seat")
 
-    def __init__(self, game: Game, seat: int, counts: list[int]) -> None:
+    def __init__(self, game: Game, seat: int, counts: tuple[int, ...]) -> None:
         self.game = game
         self.seat = seat
         self.hand = list(game.players[seat].hand)
@@ -147,9 +147,10 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     inquiry = game.new_inquiry(_TURN)
     single = inquiry.player(seat, skip=False)
     p = game.players[seat]
-    counts = list(p.counts)
+    counts = tuple(p.counts)  # a tuple: the hand tables take it without another copy
     preview = DiscardPreview(game, seat, counts)
     if after_call:
+        _note_far(p, counts)
         discards = discard_options(game, p, preview)
         single.add(Action(_DISCARD, discards))
         single.default_choice = (0, len(discards) - 1)
@@ -165,6 +166,8 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
             p.discard_waits = preview.ready  # the discard reuses them as its new waits
             if preview.ready:
                 single.add(Action(_RIICHI, discard_options(game, p, preview, riichi=True)))
+        else:
+            _note_far(p, counts)
         discards = discard_options(game, p, preview)
     # the default (a time-out) is tsumogiri: the drawn tile is the last discard option
     single.default_choice = (len(single.actions), len(discards) - 1)
@@ -184,7 +187,16 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     return inquiry
 
 
-def _win_or_abort(game: Game, p: Player, counts: list[int], single: SinglePlayerInquiry) -> None:
+def _note_far(p: Player, counts: tuple[int, ...]) -> None:
+    """A hand no discard leaves tenpai: its discard's waits are none, known now (the claim
+    check would otherwise work them out for every discard that is not tsumogiri)."""
+    if far_from_tenpai(counts):
+        p.discard_waits = {}
+
+
+def _win_or_abort(
+    game: Game, p: Player, counts: tuple[int, ...], single: SinglePlayerInquiry
+) -> None:
     """Tsumo when the drawn tile wins with a yaku; kyuushu kyuuhai on an uninterrupted first
     turn with nine kinds of terminals and honours."""
     tile = p.drawn
@@ -213,7 +225,10 @@ def _may_kakan(p: Player) -> bool:
     if not p.melds or p.riichi:
         return False
     counts = p.counts
-    return any(m.type == _PON and counts[m.kind] for m in p.melds)
+    for m in p.melds:  # noqa: SIM110 (a plain loop: a generator costs 3x here)
+        if m.type == _PON and counts[m.tiles[0] >> 2]:
+            return True
+    return False
 
 
 def _riichi_ok(p: Player, own: tuple[int, ...], rule: str) -> bool:

@@ -258,6 +258,20 @@ def tenpai_discards(
     return out
 
 
+def far_from_tenpai(counts: Sequence[int]) -> bool:
+    """No discard leaves this 3n+2 part tenpai: three of its four parts are incomplete (a
+    discard mends one at most) and no chiitoitsu or kokushi shape is near. Four lookups:
+    most hands in play pass, and their next waits are known to be none without a search."""
+    c = _tuple(counts)
+    missing = (
+        (c[0:9] not in _SUIT_COMPLETE)
+        + (c[9:18] not in _SUIT_COMPLETE)
+        + (c[18:27] not in _SUIT_COMPLETE)
+        + (c[27:34] not in _HONOUR_COMPLETE)
+    )
+    return missing > 2 and not _special_possible(c)
+
+
 def _waits_after(
     keys: list[Key], flags: list[int | None], part: int, trial: Key, flag: int | None
 ) -> list[Kind]:
