@@ -24,7 +24,7 @@ from engine.rules.calls import (
     kakan_options,
     pon_options,
 )
-from engine.rules.hand import decompose, far_from_tenpai, is_kokushi, tenpai_discards
+from engine.rules.hand import decompose, is_kokushi, tenpai_discards
 from engine.rules.hand import waits as hand_waits
 from engine.rules.kinds import InquiryKind
 from engine.rules.meld import MeldType
@@ -150,7 +150,6 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     counts = tuple(p.counts)  # a tuple: the hand tables take it without another copy
     preview = DiscardPreview(game, seat, counts)
     if after_call:
-        _note_far(p, counts)
         discards = discard_options(game, p, preview)
         single.add(Action(_DISCARD, discards))
         single.default_choice = (0, len(discards) - 1)
@@ -166,8 +165,6 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
             p.discard_waits = preview.ready  # the discard reuses them as its new waits
             if preview.ready:
                 single.add(Action(_RIICHI, discard_options(game, p, preview, riichi=True)))
-        else:
-            _note_far(p, counts)
         discards = discard_options(game, p, preview)
     # the default (a time-out) is tsumogiri: the drawn tile is the last discard option
     single.default_choice = (len(single.actions), len(discards) - 1)
@@ -185,13 +182,6 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
         if kakan and (added := kakan_options(p.hand, p.melds)):
             single.add(Action(ActionType.KAKAN, [Option(o) for o in added]))
     return inquiry
-
-
-def _note_far(p: Player, counts: tuple[int, ...]) -> None:
-    """A hand no discard leaves tenpai: its discard's waits are none, known now (the claim
-    check would otherwise work them out for every discard that is not tsumogiri)."""
-    if far_from_tenpai(counts):
-        p.discard_waits = {}
 
 
 def _win_or_abort(

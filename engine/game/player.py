@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.rules.hand import far_from_tenpai
 from engine.rules.hand import waits as hand_waits
 from engine.rules.meld import Meld
 from engine.rules.tiles import to_counts
@@ -123,20 +124,21 @@ class Player:
         self.discard_waits = None
 
     def discard(self, tile: int) -> None:
-        self.hand.remove(tile)
-        self.counts[tile >> 2] -= 1
         if tile != self.drawn:  # a tsumogiri leaves the hand (and its waits) as before the draw
             self._waits = self._known_waits(tile)
+        self.hand.remove(tile)
+        self.counts[tile >> 2] -= 1
         self.drawn = -1
         self.discard_waits = None
 
     def _known_waits(self, tile: int) -> list[int] | None:
-        """The waits after discarding ``tile`` if the turn already worked them out (saves
-        recomputing them), else None (computed when first asked)."""
+        """The waits after discarding ``tile`` (the hand still holds it) if the turn already
+        worked them out or no discard can leave the hand tenpai (most hands in play: four
+        lookups instead of a search), else None (computed when first asked)."""
         known = self.discard_waits
-        if known is None or (self.karaten_melds and self.melds):  # those skip the meld check
-            return None
-        return known.get(tile >> 2, [])
+        if known is not None and not (self.karaten_melds and self.melds):  # those: meld check
+            return known.get(tile >> 2, [])
+        return [] if far_from_tenpai(self.counts) else None
 
     def take(self, tiles: tuple[int, ...] | list[int]) -> None:
         """Tiles leave the hand for a meld."""
