@@ -12,8 +12,9 @@ from engine.rules.meld import Meld, MeldType
 
 def _variants(hand: Sequence[int], k: int, n: int, red: frozenset[int]) -> list[tuple[int, ...]]:
     """Distinct ways to take ``n`` tiles of kind ``k``: how many reds differ, not which copy."""
-    plain = sorted(t for t in hand if t >> 2 == k and t not in red)
-    reds = sorted(t for t in hand if t >> 2 == k and t in red)
+    same = sorted([t for t in hand if k << 2 <= t < (k + 1) << 2])  # the kind's copies
+    plain = [t for t in same if t not in red]
+    reds = [t for t in same if t in red]
     out: list[tuple[int, ...]] = []
     for r in range(min(len(reds), n), -1, -1):
         if n - r <= len(plain):
@@ -41,22 +42,21 @@ def _can_discard_after(hand: Sequence[int], used: Sequence[int], banned: frozens
     return any(t >> 2 not in banned for t in hand if t not in used)
 
 
+#: more tiles left than the banned kinds (two at most) have copies: one may surely go
+_SURELY_FREE = 8
+
+
 def _singles(hand: Sequence[int], lo: int, hi: int, red: frozenset[int]) -> dict[int, list[int]]:
     """For each kind lo..hi held: the distinct ways to take one copy (the lowest red copy,
     then the lowest plain one), from one pass over the hand."""
-    reds: dict[int, int] = {}
-    plains: dict[int, int] = {}
-    for t in hand:
-        k = t >> 2
-        if lo <= k <= hi:
-            lowest = reds if t in red else plains
-            if t < lowest.get(k, 136):
-                lowest[k] = t
     out: dict[int, list[int]] = {}
-    for k in range(lo, hi + 1):
-        ways = [found for found in (reds.get(k), plains.get(k)) if found is not None]
-        if ways:
-            out[k] = ways
+    # sorted, the lowest copy of a kind comes first, and red fives are the lowest copies
+    for t in sorted([t for t in hand if lo << 2 <= t < (hi + 1) << 2]):
+        ways = out.get(t >> 2)
+        if ways is None:
+            out[t >> 2] = [t]
+        elif len(ways) == 1 and ways[0] in red and t not in red:
+            ways.append(t)
     return out
 
 
@@ -78,7 +78,9 @@ def chii_options(hand: Sequence[int], tile: int, red: frozenset[int]) -> list[tu
         for ta in singles.get(k + a, ()):
             for tb in singles.get(k + b, ()):
                 own = (ta, tb)
-                if _can_discard_after(hand, own, kuikae_kinds(k, own)):
+                if len(hand) - 2 > _SURELY_FREE or _can_discard_after(
+                    hand, own, kuikae_kinds(k, own)
+                ):
                     out.append(own)
     return out
 
@@ -86,7 +88,9 @@ def chii_options(hand: Sequence[int], tile: int, red: frozenset[int]) -> list[tu
 def pon_options(hand: Sequence[int], tile: int, red: frozenset[int]) -> list[tuple[int, ...]]:
     k = tile >> 2
     return [
-        own for own in _variants(hand, k, 2, red) if _can_discard_after(hand, own, frozenset((k,)))
+        own
+        for own in _variants(hand, k, 2, red)
+        if len(hand) - 2 > _SURELY_FREE or _can_discard_after(hand, own, frozenset((k,)))
     ]
 
 
