@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 def open_claims(ev: Discard) -> None:
     """Open-kan dora turns now; then the others may claim the tile."""
     game: Game = ev.game
-    game.flush_pending_dora()
+    if game.round.pending_dora:
+        game.flush_pending_dora()
     inquiry = game.resolvers.offers.claim(game, ev.seat, ev.tile)
     if inquiry is not None:
         game.ask(inquiry)

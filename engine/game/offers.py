@@ -42,6 +42,11 @@ _DISCARD = ActionType.DISCARD
 _RIICHI = ActionType.RIICHI
 _PON = MeldType.PON
 _TURN = InquiryKind.TURN
+_CLAIM = InquiryKind.CLAIM
+_RON_ACTION = ActionType.RON
+_PON_ACTION = ActionType.PON
+_DAIMINKAN_ACTION = ActionType.DAIMINKAN
+_CHII_ACTION = ActionType.CHII
 
 
 def can_kan(game: Game) -> bool:
@@ -144,8 +149,8 @@ def discard_options(
 
 def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     """The choices of the seat whose turn it is: after a draw, or after a chii/pon."""
-    inquiry = game.new_inquiry(_TURN)
-    single = inquiry.player(seat, skip=False)
+    inquiry = MultiPlayerInquiry(game.next_inquiry_id(), _TURN)
+    single = inquiry.players[seat] = SinglePlayerInquiry(seat, skip=False)
     p = game.players[seat]
     counts = tuple(p.counts)  # a tuple: the hand tables take it without another copy
     preview = DiscardPreview(game, seat, counts)
@@ -254,39 +259,42 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
     k = tile >> 2
     last = game.round.wall.remaining == 0
     rules = game.rules
-    for offset in range(1, game.n):
-        seat = (discarder + offset) % game.n
-        p = game.players[seat]
+    n = game.n
+    players = game.players
+    # chii by the next seat only, never in sanma, and only on a suited tile
+    chii_seat = (discarder + 1) % n if n == 4 and k < 27 else -1
+    for offset in range(1, n):
+        seat = (discarder + offset) % n
+        p = players[seat]
         if k in p.waits() and not p.furiten():
             ctx = game.context(seat, tile, False, houtei=last)
             if score_hand([*p.hand, tile], p.melds, ctx, rules) is not None:
-                offers.append((seat, Action(ActionType.RON)))
+                offers.append((seat, Action(_RON_ACTION)))
         if last or p.riichi:
             continue
-        same = p.counts[k]
+        counts = p.counts
+        same = counts[k]
         if same >= 2 and (pons := pon_options(p.hand, tile, rules.red)):
-            offers.append((seat, Action(ActionType.PON, [Option(o) for o in pons])))
+            offers.append((seat, Action(_PON_ACTION, [Option(o) for o in pons])))
         if same == 3 and can_kan(game) and (own := daiminkan_option(p.hand, tile)):
-            offers.append((seat, Action(ActionType.DAIMINKAN, [Option(own)])))
+            offers.append((seat, Action(_DAIMINKAN_ACTION, [Option(own)])))
         if (
-            offset == 1
-            and game.n == 4  # no chii in sanma
-            and _may_chii(p.counts, k)
+            seat == chii_seat
+            and _may_chii(counts, k)
             and (chiis := chii_options(p.hand, tile, rules.red))
         ):
-            offers.append((seat, Action(ActionType.CHII, [Option(o) for o in chiis])))
+            offers.append((seat, Action(_CHII_ACTION, [Option(o) for o in chiis])))
     if not offers:
         return None
-    inquiry = MultiPlayerInquiry(inquiry_id, InquiryKind.CLAIM)
+    inquiry = MultiPlayerInquiry(inquiry_id, _CLAIM)
     for seat, action in offers:
         inquiry.add(seat, action)
     return inquiry
 
 
 def _may_chii(counts: list[int], k: int) -> bool:
-    """Whether the hand holds both other kinds of some run through ``k`` (a cheap filter)."""
-    if k >= 27:
-        return False
+    """Whether the hand holds both other kinds of some run through suited ``k`` (a cheap
+    filter)."""
     n = k % 9
     return bool(
         (n >= 2 and counts[k - 2] and counts[k - 1])

@@ -138,7 +138,7 @@ class Player:
         known = self.discard_waits
         if known is not None and not (self.karaten_melds and self.melds):  # those: meld check
             return known.get(tile >> 2, [])
-        return [] if far_from_tenpai(self.counts) else None
+        return [] if far_from_tenpai(self.counts, len(self.hand)) else None
 
     def take(self, tiles: tuple[int, ...] | list[int]) -> None:
         """Tiles leave the hand for a meld."""

@@ -258,10 +258,12 @@ def tenpai_discards(
     return out
 
 
-def far_from_tenpai(counts: Sequence[int]) -> bool:
+def far_from_tenpai(counts: Sequence[int], tiles: int = 14) -> bool:
     """No discard leaves this 3n+2 part tenpai: three of its four parts are incomplete (a
     discard mends one at most) and no chiitoitsu or kokushi shape is near. Four lookups:
-    most hands in play pass, and their next waits are known to be none without a search."""
+    most hands in play pass, and their next waits are known to be none without a search.
+    ``tiles`` is the part's size when the caller knows it: under 14 (a hand with melds) no
+    chiitoitsu or kokushi can be near, so their count is skipped."""
     c = _tuple(counts)
     missing = (
         (c[0:9] not in _SUIT_COMPLETE)
@@ -269,7 +271,7 @@ def far_from_tenpai(counts: Sequence[int]) -> bool:
         + (c[18:27] not in _SUIT_COMPLETE)
         + (c[27:34] not in _HONOUR_COMPLETE)
     )
-    return missing > 2 and not _special_possible(c)
+    return missing > 2 and (tiles < 14 or not _special_possible(c))
 
 
 def _waits_after(
