@@ -18,6 +18,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from server import heap
 from server.games_api import GamesApi
 from server.limits import Guard
 from server.metrics import Metrics
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
                 tg.start_soon(cluster.run, the_hub)
             if metrics is not None:
                 tg.start_soon(metrics.run)
+            tg.start_soon(heap.sweep)
             yield
             the_hub.stop()  # no-op when server/shutdown.py already stopped it
             if cluster is not None:
