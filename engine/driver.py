@@ -47,13 +47,17 @@ def run_sync(game: Game, fill_defaults: bool = False) -> Game:
 async def run_async(game: Game, lock: anyio.Lock | None = None) -> Game:
     """Play ``game`` under anyio: answers come from other tasks via inquiry.respond.
 
-    ``lock`` (the processing lock) is held while the engine runs and released while it
-    waits for an answer."""
-    lock = lock or anyio.Lock()
+    ``lock`` (the processing lock), when given, is held while the engine runs and released
+    while it waits for an answer. Without one nothing else can run while the engine does
+    (it never awaits in a step), so no lock is taken: acquiring one costs a checkpoint, a
+    task switch per decision on a busy server."""
     coro = game.run()
     while True:
-        async with lock:
+        if lock is None:
             waiting = _step(coro)
+        else:
+            async with lock:
+                waiting = _step(coro)
         if waiting is None:
             return game
         await _answered(waiting)

@@ -1,51 +1,74 @@
 """Deadlines of one table: seat -> the monotonic time its open decision runs out.
 
-One task per table sleeps until the earliest deadline (or until told that the set changed)
-and hands the seats that ran out to the table, which answers for them. Bots thinking at a
-table with humans are deadlines too, so no seat ever blocks the event loop.
+One timer of the event loop per table fires at the earliest deadline and hands the seats
+that ran out to the table, which answers for them. Bots thinking at a table with humans are
+deadlines too, so no seat ever blocks the event loop.
 
-The task is woken only when a deadline comes earlier than the one it sleeps for: each new
-inquiry sets later deadlines than the last, and waking the task for each would cost a task
-switch per decision. A deadline removed early leaves the task to wake once for nothing.
+A timer, not a task: a task sleeping on a cancel scope costs a scope, an event and a task
+switch each time it is woken. The timer is moved only when a deadline comes earlier than the
+one it is set for (each new inquiry sets later deadlines than the last); a deadline removed
+early leaves it to fire once for nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
-import anyio
+INF = float("inf")
 
 
 class Deadlines(dict[int, float]):
     def __init__(self) -> None:
         super().__init__()
-        self._wake = anyio.Event()
-        #: when the waiting task wakes by itself (inf: it waits to be told)
-        self._armed = float("inf")
+        self._timer: asyncio.TimerHandle | None = None
+        #: the deadline the timer is set for (inf: none; -inf: expiring now)
+        self._armed = INF
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._now: Callable[[], float] = lambda: 0.0
+        self._expire: Callable[[float], None] = lambda now: None
+        self._failed: asyncio.Future[None] | None = None
 
     def changed(self) -> None:
-        """New deadlines were set: the waiting task looks again if one is earlier."""
-        if self and min(self.values()) < self._armed:
-            self._wake.set()
+        """New deadlines were set: the timer moves if one is earlier."""
+        if self and self._loop is not None:
+            due = min(self.values())
+            if due < self._armed:
+                self._arm(due)
 
-    async def _wait(self, timeout: float) -> None:
-        with anyio.move_on_after(timeout):
-            await self._wake.wait()
-        if self._wake.is_set():
-            self._wake = anyio.Event()
+    def _arm(self, due: float) -> None:
+        assert self._loop is not None
+        if self._timer is not None:
+            self._timer.cancel()
+        self._armed = due
+        self._timer = self._loop.call_later(max(0.0, due - self._now()), self._fire)
+
+    def _fire(self) -> None:
+        self._timer, self._armed = None, INF
+        now = self._now()
+        if self and min(self.values()) <= now:
+            self._armed = -INF  # expiring: what is set meanwhile is looked at below
+            try:
+                self._expire(now)
+            except Exception as exc:  # the table's task fails with it, as a task would
+                if self._failed is not None and not self._failed.done():
+                    self._failed.set_exception(exc)
+                return
+            finally:
+                self._armed = INF
+        if self:
+            self._arm(min(self.values()))
 
     async def run(self, now: Callable[[], float], expire: Callable[[float], None]) -> None:
-        """Forever: call ``expire(now)`` whenever the earliest deadline has passed."""
-        while True:
-            if not self:
-                self._armed = float("inf")
-                await self._wait(float("inf"))
-                continue
-            due = min(self.values())
-            wait = due - now()
-            if wait > 0:
-                self._armed = due
-                await self._wait(wait)
-                continue
-            self._armed = float("-inf")  # expiring: anything set meanwhile wakes the task
-            expire(now())
+        """Until cancelled: call ``expire(now)`` whenever the earliest deadline has passed."""
+        self._loop, self._now, self._expire = asyncio.get_running_loop(), now, expire
+        self._failed = self._loop.create_future()
+        try:
+            self.changed()
+            await self._failed
+        finally:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer, self._armed, self._loop = None, INF, None
+            if not self._failed.done():
+                self._failed.cancel()
