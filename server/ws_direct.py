@@ -7,7 +7,13 @@ of a decision's cost on a busy server. A session that takes frames as they arriv
 no pause (its own rate limit bounds a flood; the parser bounds a frame). ``write_text`` writes a
 frame at once when the socket is open and not over its write buffer's high-water mark, and
 says False otherwise, so the caller falls back to the awaited path and keeps its bound on a
-slow reader. The handshake, pings, close and disconnect stay uvicorn's, through ASGI.
+slow reader. The handshake, close and disconnect stay uvicorn's, through ASGI.
+
+A data frame from the server is a two- to ten-byte header and the text (no mask, no
+extension: compression is off), so ``write_text`` frames it here instead of through the
+protocol's frame objects. A socket is pinged only when it has been quiet: whatever the peer
+sent within the ping interval already proved it alive (a seat answers every few seconds),
+and a ping is a timer, a write, a read and a parse.
 
 The session finds the protocol in its scope: ``scope["extensions"][EXTENSION]``.
 """
@@ -20,6 +26,7 @@ from collections.abc import Callable
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.http11 import Request
+from websockets.protocol import State
 
 #: the scope extension naming the connection's protocol
 EXTENSION = "riichi.direct"
@@ -31,6 +38,23 @@ class DirectProtocol(WebSocketsSansIOProtocol):
     """One WebSocket connection: uvicorn's, plus ``listener`` and ``write_text``."""
 
     listener: Callable[[str], None] | None = None
+    #: the loop's time when the peer last sent anything
+    heard_at = 0.0
+
+    def data_received(self, data: bytes) -> None:
+        self.heard_at = self.loop.time()
+        super().data_received(data)
+
+    def send_keepalive_ping(self) -> None:
+        """Ping only a peer that was quiet for a whole interval; else look again when it
+        will have been."""
+        assert self.ping_interval is not None
+        quiet_at = self.heard_at + self.ping_interval
+        wait = quiet_at - self.loop.time()
+        if wait > 0 and not self.close_sent:
+            self.ping_timer = self.loop.call_later(wait, self.send_keepalive_ping)
+            return
+        super().send_keepalive_ping()
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
@@ -70,9 +94,28 @@ class DirectProtocol(WebSocketsSansIOProtocol):
             or not self.writable.is_set()
         ):
             return False
-        try:
-            self.conn.send_text(text.encode())
-        except InvalidState:
-            return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        if self.conn.state is not State.OPEN or self.conn.extensions:
+            try:  # the protocol's own path raises or frames what this one does not
+                self.conn.send_text(text.encode())
+            except InvalidState:
+                return False
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
+        self.transport.write(frame(text.encode()))
         return True
+
+
+def frame(payload: bytes) -> bytes:
+    """A final, unmasked text frame (RFC 6455 5.2): what a server sends.
+
+    >>> frame(b"hi")
+    b'\\x81\\x02hi'
+    >>> frame(bytes(200))[:4]
+    b'\\x81~\\x00\\xc8'
+    """
+    n = len(payload)
+    if n < 126:
+        return bytes((0x81, n)) + payload
+    if n < 65536:
+        return b"\x81\x7e" + n.to_bytes(2, "big") + payload
+    return b"\x81\x7f" + n.to_bytes(8, "big") + payload

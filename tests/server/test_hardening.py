@@ -369,6 +369,55 @@ async def test_a_half_open_websocket_is_dropped_by_ping(tmp_path: Path) -> None:
         assert time.monotonic() - started < 4.0  # ping at 1 s, pong due by 2 s
 
 
+def _masked(opcode: int, payload: bytes) -> bytes:
+    """A client's frame (RFC 6455: every client frame is masked; a zero mask keeps it)."""
+    return bytes((0x80 | opcode, 0x80 | len(payload))) + bytes(4) + payload
+
+
+def _pings_heard(sock: socket.socket, seconds: float, chatty: bool) -> int:
+    """Read a watch socket for ``seconds``, answering each ping with its pong; a ``chatty``
+    peer also sends a ping of its own every 0.25 s. How many pings the server sent."""
+    buf, pings, started, said = b"", 0, time.monotonic(), 0.0
+    sock.settimeout(0.05)
+    with sock:
+        buf = sock.recv(65536).split(b"\r\n\r\n", 1)[1]  # past the 101 answer
+        while (now := time.monotonic()) - started < seconds:
+            if chatty and now - said > 0.25:
+                sock.sendall(_masked(0x9, b"hi"))
+                said = now
+            with contextlib.suppress(TimeoutError):
+                buf += sock.recv(65536)
+            while len(buf) >= 2:
+                n, at = buf[1] & 0x7F, 2
+                if n == 126:
+                    n, at = int.from_bytes(buf[2:4], "big"), 4
+                if len(buf) < at + n:
+                    break
+                if buf[0] & 0x0F == 0x9:
+                    pings += 1
+                    sock.sendall(_masked(0xA, buf[at : at + n]))
+                buf = buf[at + n :]
+    return pings
+
+
+async def test_only_a_quiet_websocket_is_pinged(tmp_path: Path) -> None:
+    """A peer that sent something within the ping interval is alive already: pinging it
+    would cost a write, a read and a parse for nothing."""
+    async with live_server(tmp_path, ws_ping_s=1.0, bot_pace_s=1.0) as (host, _):
+        game = await _watch_table(host)
+        handshake = (
+            f"GET /ws/watch/{game} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        quiet, chatty = _raw(host, handshake), _raw(host, handshake)
+        heard = await asyncio.gather(
+            asyncio.to_thread(_pings_heard, quiet, 3.5, False),
+            asyncio.to_thread(_pings_heard, chatty, 3.5, True),
+        )
+        assert heard[0] >= 2 and heard[1] == 0, heard
+
+
 async def test_an_unread_body_cannot_hold_the_connection(tmp_path: Path) -> None:
     async with live_server(tmp_path, header_timeout_s=0.5) as (host, _):
         head = b"GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
