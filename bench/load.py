@@ -169,6 +169,21 @@ def pin(pid: int, core: int) -> None:
         os.sched_setaffinity(pid, {sorted(cores)[core % len(cores)]})
 
 
+async def gc_pauses(http: httpx.AsyncClient) -> dict[str, tuple[float, float]]:
+    """The server's collector pauses so far, per generation: (count, seconds in all)."""
+    text = (await http.get("/metrics")).text
+    out: dict[str, tuple[float, float]] = {}
+    for line in text.splitlines():
+        for part, at in (("_count", 0), ("_sum", 1)):
+            head = f'riichi_gc_pause_seconds{part}{{generation="'
+            if line.startswith(head):
+                gen = line[len(head)]
+                pair = list(out.get(gen, (0.0, 0.0)))
+                pair[at] = float(line.rsplit(" ", 1)[1])
+                out[gen] = (pair[0], pair[1])
+    return out
+
+
 def percentile(samples: list[float], q: float) -> float:
     ordered = sorted(samples) or [0.0]
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
@@ -233,6 +248,7 @@ async def run(args: argparse.Namespace) -> None:
             gc.freeze()
             stats.measuring = True
             peak = rss_kib(server.pid)
+            gc_before = await gc_pauses(http)
             cpu_before = cpu_s(server.pid)
             client_before = time.process_time()
             started = time.perf_counter()
@@ -244,11 +260,15 @@ async def run(args: argparse.Namespace) -> None:
             elapsed = time.perf_counter() - started
             server_cpu = cpu_s(server.pid) - cpu_before
             client_cpu = time.process_time() - client_before
+            gc_after = await gc_pauses(http)
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         server.terminate()
-        server.wait(10)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:  # thousands of sockets to close: do not hang
+            server.kill()
     lat = stats.latencies or [0.0]
     p50 = statistics.median(lat) * 1000
     p99 = percentile(lat, 0.99)
@@ -269,6 +289,11 @@ async def run(args: argparse.Namespace) -> None:
         f"server CPU: {server_cpu:.1f} s ({per_decision:.0f} us per decision), "
         f"clients CPU: {client_cpu:.1f} s, load average {os.getloadavg()[0]:.1f}"
     )
+    pauses = []
+    for g, (n, t) in sorted(gc_after.items()):
+        n0, t0 = gc_before.get(g, (0.0, 0.0))
+        pauses.append(f"gen{g} {n - n0:.0f} ({1000 * (t - t0):.0f} ms)")
+    print(f"server GC pauses while measuring: {', '.join(pauses) or 'none'}")
     print(f"server RSS: base {base / 1024:.1f} MiB, peak {peak / 1024:.1f} MiB")
     print(
         f"load: {args.tables} tables, p99 {p99:.1f} ms, {per_table:.0f} KiB per table, "
