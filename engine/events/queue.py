@@ -18,25 +18,26 @@ class EventQueue:
     def __init__(self, bus: EventBus, game: object = None) -> None:
         self.bus = bus
         self.game = game
-        self._items: deque[EventBase] = deque()
+        #: the events waiting, first out first (read it; add with ``queue``)
+        self.items: deque[EventBase] = deque()
 
     def queue(self, event: EventBase) -> EventBase:
         d = event.__dict__
         d["game"] = self.game
         d["q"] = self
-        self._items.append(event)
+        self.items.append(event)
         return event
 
     def clear(self) -> None:
         """Drop every waiting event (abortive draws end the hand at once)."""
-        self._items.clear()
+        self.items.clear()
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self.items)
 
     async def process(self) -> None:
         """Pump: dequeue, run the listeners high to low, until Terminate."""
-        items = self._items
+        items = self.items
         bus = self.bus
         by_type = bus.handlers_by_type  # the bus's cache read inline: this runs for every event
         popleft = items.popleft

@@ -3,8 +3,10 @@ brings furiten, the riichi stick, the abortive draws that wait for it, and the n
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
+import engine.game.asking as asking
 from engine.actions import ActionType, Choice, MultiPlayerInquiry
 from engine.game.events import Agari, Call, Discard, Draw, RiichiAccepted, Ryuukyoku
 from engine.rules.kinds import HandEnd
@@ -15,16 +17,17 @@ if TYPE_CHECKING:
     from engine.game.game import Game
 
 
-def open_claims(ev: Discard) -> None:
+def open_claims(ev: Discard) -> Awaitable[object] | None:
     """Open-kan dora turns now; then the others may claim the tile."""
     game: Game = ev.game
     if game.round.pending_dora:
         game.flush_pending_dora()
     inquiry = game.resolvers.offers.claim(game, ev.seat, ev.tile)
     if inquiry is not None:
-        game.ask(inquiry)
-    elif pass_discard(game, []):
+        return asking.ask_last(ev, inquiry, open_claims)
+    if pass_discard(game, []):
         next_draw(game)
+    return None
 
 
 def on_ron(game: Game, picks: list[Choice], tile: int, chankan: bool = False) -> None:

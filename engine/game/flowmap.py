@@ -40,7 +40,7 @@ def _queued(fn: Callable[..., Any], seen: set[str] | None = None) -> set[str]:
                 if inspect.isfunction(target) and target.__module__.startswith("engine.game"):
                     out |= _queued(target, seen)
             attr = node.func.attr if isinstance(node.func, ast.Attribute) else ""
-            if attr == "ask":
+            if attr in ("ask", "ask_last"):
                 out.add("WaitPlayerAction")
             elif attr in ("reveal_dora", "flush_pending_dora"):
                 out.add("DoraRevealed")

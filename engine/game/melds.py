@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
+import engine.game.asking as asking
 from engine.actions import ActionType, MultiPlayerInquiry
 from engine.game.claims import on_ron, pass_furiten
 from engine.game.events import Call, Draw, Kan, Kita
@@ -55,14 +57,14 @@ def _check_pao(p: Player, meld: Meld, pao_yaku: tuple[str, ...]) -> None:
         p.pao_yaku = "suukantsu"
 
 
-def after_call(ev: Call) -> None:
+def after_call(ev: Call) -> Awaitable[object] | None:
     """A daiminkan draws from the dead wall; a chii or pon must discard."""
     game: Game = ev.game
     assert ev.meld is not None
     if ev.meld.type == MeldType.DAIMINKAN:
         complete_kan(game, ev.seat, ev.meld)
-    else:
-        game.ask(game.resolvers.offers.turn(game, ev.seat, True))
+        return None
+    return asking.ask_last(ev, game.resolvers.offers.turn(game, ev.seat, True), after_call)
 
 
 def declare_kan(ev: Kan) -> None:

@@ -14,7 +14,7 @@ package re-exports ``new_game`` from here.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 import engine.game.claims as claims
 import engine.game.endings as endings
@@ -22,8 +22,9 @@ import engine.game.match as match
 import engine.game.melds as melds
 import engine.game.offers as offers
 import engine.game.turn as turn
-from engine.actions import ActionCenter, ActionType, MultiPlayerInquiry
+from engine.actions import ActionCenter, ActionType
 from engine.events import AFTER, BROADCAST, EXECUTE, EventBus, after_broadcast
+from engine.game.asking import present, resolve
 from engine.game.events import (
     Agari,
     BeginGame,
@@ -69,26 +70,6 @@ def broadcast(ev: GameEvent) -> None:
         if seen is not None:
             center.on_event(seat, seen)
     center.on_event(None, ev)
-
-
-def present(ev: WaitPlayerAction) -> Awaitable[object] | None:
-    """Hand the inquiry to the action center; the queue awaits it (lock released) unless
-    the center answered it on the spot (bots, benchmarks): then there is nothing to await."""
-    game: Game = ev.game
-    inquiry: MultiPlayerInquiry = game.present(ev.inquiry)
-    return None if inquiry.done else inquiry
-
-
-def resolve(ev: WaitPlayerAction) -> None:
-    """Run the registered resolver of the inquiry's kind (of the chosen action, on a turn)."""
-    game: Game = ev.game
-    inquiry: MultiPlayerInquiry = ev.inquiry
-    game.closed(inquiry)
-    if inquiry.kind == _TURN:
-        choice = inquiry.chosen_one()
-        game.resolvers.turn[choice.action](game, choice)
-    else:
-        game.resolvers.by_kind[inquiry.kind](game, inquiry)
 
 
 def base_setup(bus: EventBus, resolvers: Resolvers, rules: RuleConfig) -> None:

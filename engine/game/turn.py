@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
+import engine.game.asking as asking
 from engine.actions import Choice
 from engine.game.events import (
     Agari,
@@ -64,9 +66,9 @@ def draw_tile(ev: Draw) -> None:
     ev.remaining = game.round.wall.remaining
 
 
-def offer_turn(ev: Draw) -> None:
+def offer_turn(ev: Draw) -> Awaitable[object] | None:
     game: Game = ev.game
-    game.ask(game.resolvers.offers.turn(game, ev.seat, False))
+    return asking.ask_last(ev, game.resolvers.offers.turn(game, ev.seat, False), offer_turn)
 
 
 def discard_tile(ev: Discard) -> None:
