@@ -118,7 +118,10 @@ class MultiPlayerInquiry:
         if action.priority > self._top:
             self._top = action.priority
         if len(self.players) == 1 or self._settled():  # a lone seat has just answered
-            self.finish()
+            if self._callbacks is None:  # nobody waits (answered inside on_inquiry)
+                self.done = True
+            else:
+                self.finish()
 
     def respond_defaults(self) -> None:
         """Answer every open seat with its default (the caller's time-out)."""

@@ -58,12 +58,14 @@ def draw_tile(ev: Draw) -> None:
     p.tsumo_waits = p.waits()
     if game.center.wants_events:  # the waits are cached: this costs a river scan
         ev.furiten = p.furiten()
-    tile = game.round.wall.draw_rinshan() if ev.rinshan else game.round.wall.draw()
+    hand = game.round
+    wall = hand.wall
+    tile = wall.draw_rinshan() if ev.rinshan else wall.draw()
     p.draw(tile)
     p.rinshan = ev.rinshan
-    game.round.turn = ev.seat
+    hand.turn = ev.seat
     ev.tile = tile
-    ev.remaining = game.round.wall.remaining
+    ev.remaining = wall.remaining
 
 
 def offer_turn(ev: Draw) -> Awaitable[object] | None:
@@ -87,9 +89,10 @@ def discard_tile(ev: Discard) -> None:
         p.riichi_discard = len(p.river) - 1
         p.double_riichi = p.first_turn and not game.round.any_call
     p.first_turn = False
-    game.round.last_discard = ev.tile
-    if not game.round.any_call and len(game.round.first_discards) < game.n:
-        game.round.first_discards.append(ev.tile >> 2)
+    hand = game.round
+    hand.last_discard = ev.tile
+    if not hand.any_call and len(hand.first_discards) < game.n:
+        hand.first_discards.append(ev.tile >> 2)
 
 
 def accept_riichi(ev: RiichiAccepted) -> None:

@@ -13,6 +13,8 @@ from engine.rules.meld import Meld, MeldType
 def _variants(hand: Sequence[int], k: int, n: int, red: frozenset[int]) -> list[tuple[int, ...]]:
     """Distinct ways to take ``n`` tiles of kind ``k``: how many reds differ, not which copy."""
     same = sorted([t for t in hand if k << 2 <= t < (k + 1) << 2])  # the kind's copies
+    if not same or same[0] not in red:  # no red copy held (reds are the lowest copies)
+        return [tuple(same[:n])] if len(same) >= n else []
     plain = [t for t in same if t not in red]
     reds = [t for t in same if t in red]
     out: list[tuple[int, ...]] = []

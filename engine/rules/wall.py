@@ -44,7 +44,17 @@ _unpack = struct.unpack
 class Wall:
     """One round's tiles. Mutable: the game draws from it."""
 
-    __slots__ = ("dora", "extra", "live", "live_end", "pos", "rinshan", "rinshan_pos", "ura")
+    __slots__ = (
+        "dora",
+        "extra",
+        "live",
+        "live_end",
+        "pos",
+        "remaining",
+        "rinshan",
+        "rinshan_pos",
+        "ura",
+    )
 
     def __init__(
         self,
@@ -62,6 +72,9 @@ class Wall:
         self.extra = extra
         self.pos = 0
         self.live_end = len(self.live)
+        #: ordinary draws still possible (0 means the last discard was haitei's), always
+        #: ``live_end - pos``: kept as a field, as every turn reads it several times
+        self.remaining = self.live_end
         self.rinshan_pos = 0
 
     @classmethod
@@ -81,18 +94,15 @@ class Wall:
             seat = (dealer + i) % players
             hands[seat] = self.live[self.pos : self.pos + 13]
             self.pos += 13
+            self.remaining -= 13
         return hands
-
-    @property
-    def remaining(self) -> int:
-        """Ordinary draws still possible (0 means the last discard was haitei's)."""
-        return self.live_end - self.pos
 
     def draw(self) -> int:
         if self.pos >= self.live_end:
             raise IndexError("the live wall is exhausted")
         tile = self.live[self.pos]
         self.pos += 1
+        self.remaining -= 1
         return tile
 
     def draw_rinshan(self) -> int:
@@ -103,6 +113,7 @@ class Wall:
         tile = self.rinshan[i] if i < len(self.rinshan) else self.live[len(self.rinshan) - 1 - i]
         self.rinshan_pos += 1
         self.live_end -= 1
+        self.remaining -= 1
         return tile
 
     @property
