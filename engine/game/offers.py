@@ -131,12 +131,11 @@ def discard_options(
     if drawn >= 0:
         hand.remove(drawn)
     tiles: list[int] = []
-    last_kind, last_red = -1, False
+    after = 0  # the lowest id that is a new option: past this kind, or past a red copy
     for t in hand:
-        k = t >> 2
-        if k != last_kind or last_red:
+        if t >= after:
             tiles.append(t)
-            last_kind, last_red = k, t in red
+            after = t + 1 if t in red else (t | 3) + 1
     if kuikae or ready is not None:  # after a call, or for riichi: fewer tiles may go
         tiles = [t for t in tiles if t >> 2 not in kuikae and (ready is None or t >> 2 in ready)]
     if drawn >= 0 and (ready is None or drawn >> 2 in ready):
@@ -157,7 +156,7 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     if after_call:
         discards = discard_options(game, p, preview)
         single.add(Action(_DISCARD, discards))
-        single.default_choice = (0, len(discards) - 1)
+        single.default_choice = (0, len(discards.tiles) - 1)
         return inquiry
     _win_or_abort(game, p, counts, single)
     if p.riichi:
@@ -172,7 +171,7 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
                 single.add(Action(_RIICHI, discard_options(game, p, preview, riichi=True)))
         discards = discard_options(game, p, preview)
     # the default (a time-out) is tsumogiri: the drawn tile is the last discard option
-    single.default_choice = (len(single.actions), len(discards) - 1)
+    single.default_choice = (len(single.actions), len(discards.tiles) - 1)
     single.add(Action(_DISCARD, discards))
     if game.rules.sanma and counts[NORTH] and (kita := _kita_option(game, p)) is not None:
         single.add(Action(ActionType.KITA, [Option((kita,))]))
