@@ -172,16 +172,13 @@ def pin(pid: int, core: int) -> None:
 async def gc_pauses(http: httpx.AsyncClient) -> dict[str, tuple[float, float]]:
     """The server's collector pauses so far, per generation: (count, seconds in all)."""
     text = (await http.get("/metrics")).text
-    out: dict[str, tuple[float, float]] = {}
+    out: dict[str, list[float]] = {}
     for line in text.splitlines():
-        for part, at in (("_count", 0), ("_sum", 1)):
+        for at, part in enumerate(("_count", "_sum")):
             head = f'riichi_gc_pause_seconds{part}{{generation="'
             if line.startswith(head):
-                gen = line[len(head)]
-                pair = list(out.get(gen, (0.0, 0.0)))
-                pair[at] = float(line.rsplit(" ", 1)[1])
-                out[gen] = (pair[0], pair[1])
-    return out
+                out.setdefault(line[len(head)], [0.0, 0.0])[at] = float(line.rsplit(" ", 1)[1])
+    return {gen: (n, t) for gen, (n, t) in out.items()}
 
 
 def percentile(samples: list[float], q: float) -> float:

@@ -353,17 +353,21 @@ async def test_a_body_that_trickles_in_is_cut_off(tmp_path: Path) -> None:
         assert not hub.rooms.by_code
 
 
+def _watch_handshake(game: str) -> bytes:
+    """A bare WebSocket upgrade to ``game``'s watch stream."""
+    return (
+        f"GET /ws/watch/{game} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+
+
 async def test_a_half_open_websocket_is_dropped_by_ping(tmp_path: Path) -> None:
     async with live_server(tmp_path, ws_ping_s=1.0, bot_pace_s=1.0) as (host, _):
         game = await _watch_table(host)
         started = time.monotonic()
         # a peer that shook hands and then went silent: it never answers a ping
-        sock = _raw(
-            host,
-            f"GET /ws/watch/{game} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
-            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n".encode(),
-        )
+        sock = _raw(host, _watch_handshake(game))
         answer = await asyncio.to_thread(_read_all, sock)
         assert answer.startswith(b"HTTP/1.1 101")
         assert time.monotonic() - started < 4.0  # ping at 1 s, pong due by 2 s
@@ -405,12 +409,7 @@ async def test_only_a_quiet_websocket_is_pinged(tmp_path: Path) -> None:
     would cost a write, a read and a parse for nothing."""
     async with live_server(tmp_path, ws_ping_s=1.0, bot_pace_s=1.0) as (host, _):
         game = await _watch_table(host)
-        handshake = (
-            f"GET /ws/watch/{game} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
-            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
-        )
-        quiet, chatty = _raw(host, handshake), _raw(host, handshake)
+        quiet, chatty = _raw(host, _watch_handshake(game)), _raw(host, _watch_handshake(game))
         heard = await asyncio.gather(
             asyncio.to_thread(_pings_heard, quiet, 3.5, False),
             asyncio.to_thread(_pings_heard, chatty, 3.5, True),

@@ -4,6 +4,7 @@ rarely."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 from collections.abc import Iterator
 from typing import Any
@@ -14,22 +15,31 @@ import pytest
 from server import heap
 
 
-@pytest.fixture
-def settled() -> Iterator[list[int]]:
-    """``settle`` applied, and the generations of every collection that runs meanwhile."""
-    before = gc.get_threshold()
+@contextlib.contextmanager
+def _generations() -> Iterator[list[int]]:
+    """The generations of every collection that starts meanwhile."""
     seen: list[int] = []
 
     def note(phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             seen.append(int(info["generation"]))
 
-    heap.settle()
     gc.callbacks.append(note)
     try:
         yield seen
     finally:
         gc.callbacks.remove(note)
+
+
+@pytest.fixture
+def settled() -> Iterator[list[int]]:
+    """``settle`` applied, and the generations of every collection that runs meanwhile."""
+    before = gc.get_threshold()
+    heap.settle()
+    try:
+        with _generations() as seen:
+            yield seen
+    finally:
         gc.unfreeze()
         gc.enable()
         gc.set_threshold(*before)
@@ -48,18 +58,9 @@ def test_after_settle_allocations_start_no_collection(settled: list[int]) -> Non
 
 def test_without_settle_the_same_storm_starts_a_full_collection() -> None:
     """The storm above is big enough to matter: CPython's own policy collects it fully."""
-    seen: list[int] = []
-
-    def note(phase: str, info: dict[str, Any]) -> None:
-        if phase == "start":
-            seen.append(int(info["generation"]))
-
     gc.collect()
-    gc.callbacks.append(note)
-    try:
+    with _generations() as seen:
         _storm()
-    finally:
-        gc.callbacks.remove(note)
     assert 2 in seen
 
 
