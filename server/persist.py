@@ -60,6 +60,8 @@ class RoomRow(msgspec.Struct):
     #: the games table's status and engine version (None while waiting)
     status: str | None = None
     engine: str | None = None
+    #: when its game finished (unix seconds), None for a room still waiting or playing
+    ended_at: float | None = None
 
 
 def open_tables(storage: Store) -> None:
@@ -124,44 +126,44 @@ def drop_room(storage: Store, game: str) -> None:
     )
 
 
-def to_restore(storage: Store) -> list[RoomRow]:
-    """Rooms still waiting and rooms whose game is unfinished (playing or suspended). A room
-    whose game row exists has started, even if a crash came before its row said so."""
+def to_restore(storage: Store, ended_since: float | None = None) -> list[RoomRow]:
+    """Rooms still waiting and rooms whose game is unfinished (playing or suspended); with
+    ``ended_since`` (unix seconds), also rooms whose game finished since then, which a
+    running server would still hold. A room whose game row exists has started, even if a
+    crash came before its row said so."""
     rows = storage.query(
         "SELECT r.game, r.code, r.preset, r.public, r.base_s, r.bank_s, r.seed, "
-        "(r.started = 1 OR g.id IS NOT NULL), r.options, g.status, g.engine "
-        "FROM rooms r LEFT JOIN games g ON g.id = r.game WHERE r.node = ? AND "
-        "((r.started = 0 AND g.id IS NULL) OR g.status IN ('playing', 'suspended')) "
+        "(r.started = 1 OR g.id IS NOT NULL), r.options, g.status, g.engine, e.at "
+        "FROM rooms r LEFT JOIN games g ON g.id = r.game LEFT JOIN endings e ON e.game = r.game "
+        "WHERE r.node = ? AND ((r.started = 0 AND g.id IS NULL) "
+        "OR g.status IN ('playing', 'suspended') OR (g.status = 'finished' AND e.at >= ?)) "
         "ORDER BY r.rowid",
-        (storage.node,),
+        (storage.node, float("inf") if ended_since is None else ended_since),
     )
-    out: list[RoomRow] = []
-    for r in rows:
-        seats = storage.query(
-            "SELECT seat, name, bot, token_hash, bank, bot_name FROM seats WHERE game = ? "
-            "ORDER BY seat",
-            (r[0],),
-        )
-        out.append(
-            RoomRow(
-                game=r[0],
-                code=r[1],
-                preset=r[2],
-                public=bool(r[3]),
-                base_s=r[4],
-                bank_s=r[5],
-                seed=r[6],
-                started=bool(r[7]),
-                options=msgspec.json.decode(r[8]),
-                seats=[
-                    SeatRow(s[0], s[1], s[5] or (OLD_BOT if s[2] else None), s[3], s[4])
-                    for s in seats
-                ],
-                status=r[9],
-                engine=r[10],
-            )
-        )
-    return out
+    return [_room_row(storage, r) for r in rows]
+
+
+def _room_row(storage: Store, r: tuple[Any, ...]) -> RoomRow:
+    seats = storage.query(
+        "SELECT seat, name, bot, token_hash, bank, bot_name FROM seats WHERE game = ? "
+        "ORDER BY seat",
+        (r[0],),
+    )
+    return RoomRow(
+        game=r[0],
+        code=r[1],
+        preset=r[2],
+        public=bool(r[3]),
+        base_s=r[4],
+        bank_s=r[5],
+        seed=r[6],
+        started=bool(r[7]),
+        options=msgspec.json.decode(r[8]),
+        seats=[SeatRow(s[0], s[1], s[5] or (OLD_BOT if s[2] else None), s[3], s[4]) for s in seats],
+        status=r[9],
+        engine=r[10],
+        ended_at=r[11] if r[9] == "finished" else None,
+    )
 
 
 def orphans(storage: Store) -> list[str]:

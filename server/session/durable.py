@@ -64,9 +64,16 @@ class Feed:
     lasts; the first inquiry the log does not settle is held (``held``) for the live table,
     which asks it again once the players are back."""
 
-    def __init__(self, decisions: Sequence[Decision], trails: Sequence[str | None] = ()) -> None:
+    def __init__(
+        self,
+        decisions: Sequence[Decision],
+        trails: Sequence[str | None] = (),
+        ended_at: float | None = None,
+    ) -> None:
         self.decisions = list(decisions)
         self.trails = list(trails)
+        #: when the stored game ended (unix seconds): it replays to its end, already recorded
+        self.ended_at = ended_at
         self.next = 0
         #: the first inquiry the log leaves open (the live point)
         self.held: MultiPlayerInquiry | None = None
@@ -114,16 +121,21 @@ class _Checker:
 
 
 def verify(
-    rules: RuleConfig, seed: int, decisions: Sequence[Decision], trails: Sequence[str | None]
+    rules: RuleConfig,
+    seed: int,
+    decisions: Sequence[Decision],
+    trails: Sequence[str | None],
+    whole: bool = False,
 ) -> str | None:
     """None when the current engine replays the log exactly (every stored hash matches and
-    every decision is used), else why not."""
+    every decision is used; with ``whole``, the game ends with the last), else why not."""
     feed = Feed(decisions, trails)
     game = new_game(rules, seed, _Checker(feed))
     try:
         run_sync(game)
-    except Unanswered:
-        pass  # the live point: the inquiry the log does not answer
+    except Unanswered:  # the live point: the inquiry the log does not answer
+        if whole:
+            return f"the game does not end with its {len(feed.decisions)} stored decisions"
     except Diverged as exc:
         return str(exc)
     except Exception as exc:  # the engine itself failed on the log

@@ -149,7 +149,14 @@ class Hub:
         self.save(room)
         self.broadcast_room(room)
 
+    def _linger_s(self, ended_at: float | None) -> float:
+        """How long a finished room stays (late clients get its end): ``room_ttl_s`` from
+        the end, which for a game held again after a restart was before the restart."""
+        ttl = self.settings.room_ttl_s
+        return ttl if ended_at is None else max(0.0, ttl - (time.time() - ended_at))
+
     async def _play(self, room: Room, table: Table) -> None:
+        feed_ended_at = None if table.feed is None else table.feed.ended_at
         try:
             await table.run()
         except Exception:
@@ -157,7 +164,7 @@ class Hub:
         if not table.finished.is_set():
             return  # suspended: the server stops, the room stays as it is
         self.finished += 1
-        await anyio.sleep(self.settings.room_ttl_s)
+        await anyio.sleep(self._linger_s(feed_ended_at))
         self.tables.pop(room.game, None)
         self.rooms.forget(room)
 

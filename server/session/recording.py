@@ -25,9 +25,12 @@ class Recording:
         room: Room,
         now: Callable[[], float],
         resumed: tuple[int, int] | None = None,
+        ended: bool = False,
     ) -> None:
-        """``resumed``: (decisions, rounds) already stored for a game resumed from storage."""
+        """``resumed``: (decisions, rounds) already stored for a game resumed from storage;
+        ``ended``: its end is stored too (a finished game held again after a restart)."""
         self.storage = storage
+        self.ended = ended
         self.game = room.game
         self.room = room
         self.now = now
@@ -81,6 +84,8 @@ class Recording:
             self.rounds_at.append(self.now())
 
     def finish(self, scores: Any, error: BaseException | None) -> None:
+        if self.ended:
+            return  # stored when it happened: its time stays the end's, not the restart's
         result = {"scores": scores, "error": None if error is None else repr(error)}
         status = "finished" if error is None else "error"
         if isinstance(error, Diverged):

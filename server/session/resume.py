@@ -4,14 +4,18 @@
 hashes, so the same tokens work), and every unfinished game is replayed from its seed and
 stored decisions into a table that catches up without sending or storing anything, then asks
 its open inquiry again once the players are back. A game the current engine does not replay
-exactly is marked aborted. ``suspend`` runs when the server stops: nothing is answered for
-anyone, unfinished games are stored as suspended, and every client is told to reconnect
-(close code 1012).
+exactly is marked aborted. A game that finished less than ``room_ttl_s`` ago comes back the
+same way, played to its end, for what a running server would still give: the end and final
+snapshot to a seat or spectator whose connection the restart cut before they came.
+
+``suspend`` runs when the server stops: nothing is answered for anyone, unfinished games are
+stored as suspended, and every client is told to reconnect (close code 1012).
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -40,42 +44,58 @@ class Resumed(msgspec.Struct):
     waiting: int = 0
     games: int = 0
     aborted: int = 0
+    #: finished games kept for their late clients
+    ended: int = 0
 
 
 def restore(hub: Hub) -> Resumed:
-    """Bring back every waiting room and unfinished game of ``hub.storage``."""
+    """Bring back every waiting room and unfinished game of ``hub.storage``, and the games
+    that finished within the last ``room_ttl_s``."""
     storage = hub.storage
     done = Resumed()
     for game in persist.orphans(storage):
         storage.set_status(game, "aborted")
         done.aborted += 1
-    for row in persist.to_restore(storage):
-        why: str | None
-        try:
-            room = _room(hub, row)
-        except Exception as exc:  # e.g. its preset is gone: one bad row must not stop the server
-            why = f"the room no longer loads: {exc!r}"
-        else:
-            if not row.started:
-                done.waiting += 1
-                continue
-            try:
-                why = _resume(hub, room, row)
-            except Exception as exc:
-                why = f"the game no longer starts: {exc!r}"
-            if why is None:
-                done.games += 1
-                continue
-            hub.rooms.forget(room)
+    for row in persist.to_restore(storage, time.time() - hub.settings.room_ttl_s):
+        why = _restore_row(hub, row, done)
+        if why is None:
+            continue
         log.warning("room %s (game %s) cannot be restored: %s", row.code, row.game, why)
+        if row.ended_at is not None:
+            continue  # its record stands as it is; only the room is not held again
         if row.started:
             storage.set_status(row.game, "aborted")
             done.aborted += 1
         else:
             persist.drop_room(storage, row.game)
-    if done.waiting or done.games or done.aborted:
-        log.info("restored %d waiting rooms, %d games; %d aborted", *msgspec.structs.astuple(done))
+    if done != Resumed():
+        log.info(
+            "restored %d waiting rooms, %d games; %d aborted; %d finished kept",
+            *msgspec.structs.astuple(done),
+        )
     return done
+
+
+def _restore_row(hub: Hub, row: persist.RoomRow, done: Resumed) -> str | None:
+    """Bring back one room (and its game); why not, when it cannot be."""
+    try:
+        room = _room(hub, row)
+    except Exception as exc:  # e.g. its preset is gone: one bad row must not stop the server
+        return f"the room no longer loads: {exc!r}"
+    if not row.started:
+        done.waiting += 1
+        return None
+    try:
+        why = _resume(hub, room, row)
+    except Exception as exc:
+        why = f"the game no longer starts: {exc!r}"
+    if why is not None:
+        hub.rooms.forget(room)
+    elif row.ended_at is None:
+        done.games += 1
+    else:
+        done.ended += 1
+    return why
 
 
 def _room(hub: Hub, row: persist.RoomRow) -> Room:
@@ -118,7 +138,7 @@ def _resume(hub: Hub, room: Room, row: persist.RoomRow) -> str | None:
     room.rules = rules
     decisions = [Decision(d.inquiry, d.seat, d.action, d.option) for d in record.decisions]
     trails = hub.storage.trails(row.game)
-    why = verify(rules, record.seed, decisions, trails)
+    why = verify(rules, record.seed, decisions, trails, whole=row.ended_at is not None)
     if why is not None:
         return why
     if record.engine != ENGINE_VERSION:
@@ -128,8 +148,9 @@ def _resume(hub: Hub, room: Room, row: persist.RoomRow) -> str | None:
             record.engine,
             ENGINE_VERSION,
         )
-    hub.storage.set_status(row.game, "playing")
-    hub.start(room, Feed(decisions), len(record.rounds))
+    if row.ended_at is None:
+        hub.storage.set_status(row.game, "playing")
+    hub.start(room, Feed(decisions, ended_at=row.ended_at), len(record.rounds))
     return None
 
 

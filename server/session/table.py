@@ -73,7 +73,8 @@ class Table:
         self.ready = anyio.Event()
         self.error: BaseException | None = None
         resumed = None if feed is None else (len(feed.decisions), stored_rounds)
-        self.recording = Recording(storage, room, now, resumed)
+        ended = feed is not None and feed.ended_at is not None
+        self.recording = Recording(storage, room, now, resumed, ended)
         self.feed = feed
         #: the live point of a resumed game is reached: its held inquiry may be asked
         self.caught_up = anyio.Event()

@@ -17,13 +17,22 @@ import websockets
 from engine.replay import check, tenhou_read
 from server import records
 from server.app import create_app
-from server.messaging import InquiryMsg, Snapshot, Welcome, decode_server, encode
+from server.messaging import (
+    End,
+    InquiryMsg,
+    Snapshot,
+    Welcome,
+    WireError,
+    decode_server,
+    encode,
+)
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
+from server.session.resume import Resumed
 from server.settings import Settings
 from server.storage import Storage, StoredGame
 from tests.server.http import TestClient
-from tests.server.live import live_server, open_seat, pick
+from tests.server.live import WireBot, live_server, open_seat, pick
 
 
 async def test_a_waiting_room_and_its_seat_token_survive_a_restart(tmp_path: Path) -> None:
@@ -178,3 +187,72 @@ async def test_a_socket_opened_while_stopping_is_told_to_reconnect(tmp_path: Pat
                 await ws.recv()
                 await ws.recv()
             assert ws.close_code == 1012 and "reconnect" in ws.close_reason
+
+
+async def _finish_a_game(tmp_path: Path) -> tuple[str, str, str]:
+    """(game, room code, seat token) of a tonpuusen played to its end by one seat and bots."""
+    async with (
+        live_server(tmp_path) as (host, _),
+        httpx.AsyncClient(base_url=f"http://{host}") as h,
+    ):
+        body = {"name": "Ann", "preset": "tenhou-tonpuu", "bots": 3}
+        grant = (await h.post("/api/rooms", json=body)).json()
+        seat = WireBot(host, grant["token"], seed=5)
+        with anyio.fail_after(60):
+            await seat.play()
+        assert seat.ended
+    return grant["room"]["game"], grant["room"]["code"], grant["token"]
+
+
+def _ended_at(tmp_path: Path, game: str) -> float:
+    with sqlite3.connect(tmp_path / "records.sqlite3") as db:
+        at: float = db.execute("SELECT at FROM endings WHERE game = ?", (game,)).fetchone()[0]
+    db.close()
+    return at
+
+
+async def test_a_game_that_ended_just_before_a_restart_still_ends_for_its_late_clients(
+    tmp_path: Path,
+) -> None:
+    """A restart cut the seat and the spectator before the end reached them: on their
+    return the restarted server gives them what it would have without the restart (the end,
+    the seed, the final snapshot), and the room says finished, not unknown."""
+    game, code, token = await _finish_a_game(tmp_path)
+    ended = _ended_at(tmp_path, game)
+    async with (
+        live_server(tmp_path) as (host, hub),
+        httpx.AsyncClient(base_url=f"http://{host}") as h,
+    ):
+        assert (hub.resumed.ended, hub.resumed.games, hub.resumed.aborted) == (1, 0, 0)
+        assert (await h.get(f"/api/rooms/{code}")).json()["status"] == "finished"
+        async with open_seat(f"ws://{host}/ws/play", token) as ws:
+            got = [decode_server(await ws.recv()) for _ in range(3)]
+        assert [type(m) for m in got] == [Welcome, Snapshot, End]
+        snapshot, end = got[1], got[2]
+        assert isinstance(snapshot, Snapshot) and isinstance(end, End)
+        assert b"GameEnded" in b"".join(bytes(e) for e in snapshot.events)
+        assert end.seed is not None and end.game == game
+        async with websockets.connect(f"ws://{host}/ws/watch/{game}") as ws:
+            watched = [decode_server(text) async for text in ws]
+        assert isinstance(watched[-1], End) and watched[-1].seed == end.seed
+        record = msgspec.json.decode((await h.get(f"/api/games/{game}/record")).content)
+        assert record["status"] == "finished"
+    assert _ended_at(tmp_path, game) == ended  # the end is not written again
+
+
+async def test_a_game_that_ended_longer_ago_than_the_room_ttl_is_not_held_again(
+    tmp_path: Path,
+) -> None:
+    game, code, token = await _finish_a_game(tmp_path)
+    await anyio.sleep(1.1)
+    async with (
+        live_server(tmp_path, room_ttl_s=1) as (host, hub),
+        httpx.AsyncClient(base_url=f"http://{host}") as h,
+    ):
+        assert hub.resumed == Resumed() and game not in hub.tables
+        assert (await h.get(f"/api/rooms/{code}")).status_code == 404
+        async with open_seat(f"ws://{host}/ws/play", token) as ws:
+            refused = decode_server(await ws.recv())
+        assert isinstance(refused, WireError), refused
+        record = msgspec.json.decode((await h.get(f"/api/games/{game}/record")).content)
+        assert record["status"] == "finished"
