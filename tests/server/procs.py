@@ -241,6 +241,8 @@ class Watcher:
     def __init__(self, host: str, game: str) -> None:
         self.url = f"ws://{host}/ws/watch/{game}"
         self.sessions = 0
+        #: snapshots received: a session's greeting (and each hand's reveal) came
+        self.snapshots = 0
         self.events = 0
         self.closes: list[int | None] = []
         self.gaps: list[tuple[int, int]] = []
@@ -267,6 +269,7 @@ class Watcher:
             if isinstance(msg, End):
                 self.ended = True
             elif isinstance(msg, Snapshot):
+                self.snapshots += 1
                 if expected is not None and msg.seq != expected:
                     self.gaps.append((expected, msg.seq))
                 expected = msg.seq
