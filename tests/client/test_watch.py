@@ -44,8 +44,9 @@ def test_spectator_sees_all_hands_of_a_broadcast_game_from_the_room_list(
         wait_until(
             page, "document.querySelectorAll('.seat .river .tile').length > 4", timeout=30000
         )
-        # god view: the three other hands are face up, the bottom hand too
-        assert page.locator(".hand.opp .tile.back").count() == 0
+        # god view: the three other hands are face up (a closed kan's outer tiles lie face
+        # down in its meld, not in the hand), the bottom hand too
+        assert page.locator(".hand.opp .tiles .tile.back").count() == 0
         assert page.locator(".hand.opp .tile[data-tile]").count() >= 3 * 4
         assert page.locator(".own .tile[data-tile]").count() >= 4
         assert page.locator("#actions button").count() == 0

@@ -193,7 +193,9 @@ async def test_kill_9_at_random_moments_loses_nothing(
 
 
 class Stopper:
-    """Asks the controller for a SIGTERM at a random event of the stream."""
+    """Asks the controller for a SIGTERM at a random event of the stream, and holds the first
+    inquiry after it unanswered, so the stop lands while the game waits on a human: in play,
+    not over (a game of fast players and bots could otherwise end before the signal)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -206,11 +208,14 @@ class Stopper:
         self.due = asyncio.Event()
 
     def hook(self, player: Player, msg: ServerMessage) -> bool:
-        if self.wait is not None and isinstance(msg, EventMsg):
+        if self.wait is None:
+            return False
+        if isinstance(msg, EventMsg):
             self.wait -= 1
-            if self.wait <= 0:
-                self.wait = None
-                self.due.set()
+        if self.wait <= 0 and isinstance(msg, InquiryMsg):
+            self.wait = None
+            self.due.set()
+            return True
         return False
 
 
