@@ -162,6 +162,18 @@ async def seat_tokens(http: httpx.AsyncClient, n: int) -> list[str]:
     return tokens
 
 
+def core_times(core: int) -> tuple[int, int]:
+    """(all, stolen) clock ticks of one core so far (/proc/stat): a virtual machine's host may
+    take the core away (steal), and every table on it stops meanwhile."""
+    cores = sorted(os.sched_getaffinity(0) | set(range(os.cpu_count() or 1)))
+    name = f"cpu{cores[core % len(cores)]} "
+    for line in Path("/proc/stat").read_text().splitlines():
+        if line.startswith(name):
+            ticks = [int(x) for x in line.split()[1:]]
+            return sum(ticks[:8]), ticks[7]
+    return 0, 0
+
+
 def pin(pid: int, core: int) -> None:
     """Keep a process on one core (when the machine has more than one)."""
     cores = os.sched_getaffinity(0)
@@ -179,6 +191,28 @@ async def gc_pauses(http: httpx.AsyncClient) -> dict[str, tuple[float, float]]:
             if line.startswith(head):
                 out.setdefault(line[len(head)], [0.0, 0.0])[at] = float(line.rsplit(" ", 1)[1])
     return {gen: (n, t) for gen, (n, t) in out.items()}
+
+
+async def buckets(http: httpx.AsyncClient, name: str) -> dict[float, float]:
+    """A histogram of the server's ``/metrics`` without labels: upper bound -> count so far."""
+    head = f'{name}_bucket{{le="'
+    out: dict[float, float] = {}
+    for line in (await http.get("/metrics")).text.splitlines():
+        if line.startswith(head):
+            bound, count = line[len(head) :].split('"} ')
+            out[float(bound)] = float(count)
+    return out
+
+
+def bucket_quantile(before: dict[float, float], after: dict[float, float], q: float) -> str:
+    """The bucket bound under which ``q`` of the samples taken between two scrapes fell."""
+    total = after.get(float("inf"), 0.0) - before.get(float("inf"), 0.0)
+    if total <= 0:
+        return "no samples"
+    for bound in sorted(after):
+        if after[bound] - before.get(bound, 0.0) >= q * total:
+            return f"<= {bound * 1000:g} ms" if bound != float("inf") else "> the last bucket"
+    return "?"
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -250,7 +284,10 @@ async def run(args: argparse.Namespace) -> None:
             stats.measuring = True
             peak = rss_kib(server.pid)
             gc_before = await gc_pauses(http)
+            lag_before = await buckets(http, "riichi_event_loop_lag_seconds")
+            step_before = await buckets(http, "riichi_step_seconds")
             cpu_before = cpu_s(server.pid)
+            core_before = core_times(0)
             client_before = time.process_time()
             started = time.perf_counter()
             deadline = started + args.duration
@@ -260,8 +297,11 @@ async def run(args: argparse.Namespace) -> None:
             stats.measuring = False
             elapsed = time.perf_counter() - started
             server_cpu = cpu_s(server.pid) - cpu_before
+            core_after = core_times(0)
             client_cpu = time.process_time() - client_before
             gc_after = await gc_pauses(http)
+            lag_after = await buckets(http, "riichi_event_loop_lag_seconds")
+            step_after = await buckets(http, "riichi_step_seconds")
             gc.enable()
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -291,11 +331,19 @@ async def run(args: argparse.Namespace) -> None:
         f"server CPU: {server_cpu:.1f} s ({per_decision:.0f} us per decision), "
         f"clients CPU: {client_cpu:.1f} s, load average {os.getloadavg()[0]:.1f}"
     )
+    ticks, stolen = (a - b for a, b in zip(core_after, core_before, strict=True))
+    print(f"server core stolen by the host while measuring: {100 * stolen / max(1, ticks):.1f} %")
     pauses = []
     for g, (n, t) in sorted(gc_after.items()):
         n0, t0 = gc_before.get(g, (0.0, 0.0))
         pauses.append(f"gen{g} {n - n0:.0f} ({1000 * (t - t0):.0f} ms)")
     print(f"server GC pauses while measuring: {', '.join(pauses) or 'none'}")
+    print(
+        "server event loop lag p99 "
+        f"{bucket_quantile(lag_before, lag_after, 0.99)}, max "
+        f"{bucket_quantile(lag_before, lag_after, 1.0)}; step (answer to next inquiry) p99 "
+        f"{bucket_quantile(step_before, step_after, 0.99)}"
+    )
     print(f"server RSS: base {base / 1024:.1f} MiB, peak {peak / 1024:.1f} MiB")
     print(
         f"load: {args.tables} tables, p99 {p99:.1f} ms, {per_table:.0f} KiB per table, "

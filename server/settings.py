@@ -53,6 +53,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: SQLite durability: NORMAL (a commit survives a crash of the process) or FULL (fsync
     #: per commit: survives power loss too; README "Durability")
     synchronous: str = "NORMAL"
+    #: seconds between SQLite WAL checkpoints, run in a thread of their own so that the
+    #: disk's fsync never stops the event loop (server/checkpointer.py)
+    checkpoint_s: float = 1.0
     #: serve the browser client from this folder (empty: the packaged static/ if present)
     static_dir: str = ""
     #: largest request body, bytes; larger ones get 413 before the rest is read
@@ -157,6 +160,7 @@ class SettingsError(ValueError):
 #: the range of every numeric setting (inclusive)
 RANGES: dict[str, tuple[float, float]] = {
     "port": (0, 65535),
+    "checkpoint_s": (0.01, 3600),
     "base_s": (0, 300),
     "bank_s": (0, 3600),
     "start_grace_s": (0, 3600),

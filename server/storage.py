@@ -11,7 +11,9 @@ Durability: a decision is committed before the engine or any client sees its eff
 returns, so it survives a crash or ``kill -9`` of the process; with ``synchronous=NORMAL`` a
 power loss or kernel crash may lose the commits since the last WAL checkpoint sync (the last
 few decisions; the database stays consistent and the game resumes from what is left).
-``RIICHI_SYNCHRONOUS=full`` fsyncs every commit (README: measured cost).
+``RIICHI_SYNCHRONOUS=full`` fsyncs every commit (README: measured cost). The server's store
+checkpoints its WAL in a thread of its own (server/checkpointer.py), so the fsync a checkpoint
+needs never runs on the event loop.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import msgspec
+
+from server.checkpointer import Checkpointer
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -208,7 +212,11 @@ class Storage:
     #: a file of its own: every room in it is this node's
     node = ""
 
-    def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
+    def __init__(
+        self, path: str | Path, synchronous: str = "NORMAL", checkpoint_s: float | None = None
+    ) -> None:
+        """``checkpoint_s``: checkpoint the WAL that often in a thread of its own (the
+        server's choice: server/checkpointer.py) instead of in whichever commit fills it."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
@@ -221,9 +229,15 @@ class Storage:
         for table, column, kind in _ADDED:
             self.ensure_column(table, column, kind)
         self._decision_count: dict[str, int] = {}
+        self.checkpointer: Checkpointer | None = None
+        if checkpoint_s is not None and str(path) != ":memory:":
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+            self.checkpointer = Checkpointer(Path(path), checkpoint_s)
 
     def close(self) -> None:
         """Checkpoint the WAL into the main file and close (a clean stop)."""
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
         with self._lock:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()

@@ -22,4 +22,4 @@ def open_store(settings: Settings) -> Store:
         from server.pgstore import PgStore  # psycopg loads only for a server that uses it
 
         return PgStore(settings.database_url, node=settings.node)
-    return Storage(settings.db_path, settings.synchronous)
+    return Storage(settings.db_path, settings.synchronous, settings.checkpoint_s)
