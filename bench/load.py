@@ -5,8 +5,9 @@ pinned to the other, so the server's CPU and RSS are its own. Players think as p
 exponential time with mean ``--think`` seconds (2 by default) before each answer (random legal
 choices, wins taken); ``--think 0`` answers at once and measures saturation. Each decision is
 timed from the answer being sent to the next event arriving, turns (discard, riichi, kan,
-tsumo) and claims (pon, chii, ron, skip) apart. Rooms are made and every client connected
-before the clock starts, so the figures are the steady state of play. The last line is
+tsumo) and claims (pon, chii, ron, skip) apart. Rooms are made, every client connected and
+``--warmup`` seconds played (the deal and first turns of every game come at once) before the
+clock starts, so the figures are the steady state of play. The last line is
 
     load: N tables, p99 X ms, Y KiB per table, Z us per decision
 
@@ -83,6 +84,8 @@ class Stats:
         self.connected = 0
         #: figures count only between "every client connected (+1 s)" and the end
         self.measuring = False
+        #: this process's own event loop lag, sampled while measuring
+        self.client_lag: list[float] = []
 
 
 def choose(inquiry: InquiryMsg, rng: random.Random) -> Answer:
@@ -215,6 +218,16 @@ def bucket_quantile(before: dict[float, float], after: dict[float, float], q: fl
     return "?"
 
 
+async def own_lag(stats: Stats, every: float = 0.01) -> None:
+    """Sample this process's own loop lag while measuring: a late client inflates every
+    latency it reads, and the figure should say when that happened."""
+    while True:
+        asked = time.perf_counter()
+        await asyncio.sleep(every)
+        if stats.measuring:
+            stats.client_lag.append(max(0.0, time.perf_counter() - asked - every))
+
+
 def percentile(samples: list[float], q: float) -> float:
     ordered = sorted(samples) or [0.0]
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
@@ -272,7 +285,10 @@ async def run(args: argparse.Namespace) -> None:
             ]
             while stats.connected < 4 * args.tables:  # measure the steady state only
                 await asyncio.sleep(0.05)
-            await asyncio.sleep(1.0)
+            # every game starts within the seconds its clients connect: dealing, welcomes
+            # and the first discards of all of them at once are a start-up burst (first
+            # answers waited up to a second at 1,000 tables), not what players meet later
+            await asyncio.sleep(args.warmup)
             # the clients' own collector must not stop them all at once: their latency
             # figures would show the load process's pauses, not the server's (thousands of
             # browsers would not pause together). Frozen, then off while measuring: with
@@ -281,6 +297,7 @@ async def run(args: argparse.Namespace) -> None:
             gc.collect()
             gc.freeze()
             gc.disable()
+            lag_task = asyncio.create_task(own_lag(stats))
             stats.measuring = True
             peak = rss_kib(server.pid)
             gc_before = await gc_pauses(http)
@@ -295,6 +312,7 @@ async def run(args: argparse.Namespace) -> None:
                 await asyncio.sleep(0.25)
                 peak = max(peak, rss_kib(server.pid))
             stats.measuring = False
+            lag_task.cancel()
             elapsed = time.perf_counter() - started
             server_cpu = cpu_s(server.pid) - cpu_before
             core_after = core_times(0)
@@ -331,6 +349,10 @@ async def run(args: argparse.Namespace) -> None:
         f"server CPU: {server_cpu:.1f} s ({per_decision:.0f} us per decision), "
         f"clients CPU: {client_cpu:.1f} s, load average {os.getloadavg()[0]:.1f}"
     )
+    print(
+        f"load clients' own loop lag: p99 {percentile(stats.client_lag, 0.99):.1f} ms, "
+        f"max {percentile(stats.client_lag, 1.0):.1f} ms"
+    )
     ticks, stolen = (a - b for a, b in zip(core_after, core_before, strict=True))
     print(f"server core stolen by the host while measuring: {100 * stolen / max(1, ticks):.1f} %")
     pauses = []
@@ -355,6 +377,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--duration", type=float, default=30.0, help="seconds to measure")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="seconds of play after every client connected before measuring",
+    )
     parser.add_argument(
         "--think", type=float, default=2.0, help="mean think time, seconds (0: saturation)"
     )
