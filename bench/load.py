@@ -82,6 +82,8 @@ class Stats:
         self.decisions = 0
         self.games = 0
         self.connected = 0
+        #: clients that could not connect, and why
+        self.failed: list[str] = []
         #: figures count only between "every client connected (+1 s)" and the end
         self.measuring = False
         #: this process's own event loop lag, sampled while measuring
@@ -131,10 +133,37 @@ class Seat:
         return False
 
 
-async def bot_client(url: str, token: str, seat: Seat, stop: asyncio.Event, batch: bool) -> None:
+#: WebSocket handshakes in flight at once: thousands at a time time out on one core
+CONNECTING = 64
+#: tries of a client's handshake before it counts as failed
+TRIES = 5
+
+
+async def connected(url: str, gate: asyncio.Semaphore, stats: Stats) -> Any:
+    """A client WebSocket, opened at most ``CONNECTING`` at a time and tried ``TRIES`` times;
+    None (and the failure noted) when it cannot be."""
+    for attempt in range(TRIES):
+        async with gate:
+            try:
+                # no client-side pings: a browser sends none (the server pings every ws_ping_s)
+                return await websockets.connect(
+                    url, max_size=2**22, compression=None, ping_interval=None, open_timeout=30
+                )
+            except (OSError, TimeoutError, websockets.WebSocketException) as exc:
+                error = exc
+        await asyncio.sleep(0.5 * 2**attempt)
+    stats.failed.append(repr(error))
+    return None
+
+
+async def bot_client(
+    url: str, token: str, seat: Seat, stop: asyncio.Event, batch: bool, gate: asyncio.Semaphore
+) -> None:
     """One seat over /ws/play; with ``batch`` it reads several messages per frame."""
-    # no client-side pings: a browser sends none either (the server pings every ws_ping_s)
-    async with websockets.connect(url, max_size=2**22, compression=None, ping_interval=None) as ws:
+    ws = await connected(url, gate, seat.stats)
+    if ws is None:
+        return
+    async with ws:
         await ws.send(encode(Hello(token, batch=batch)))
         seat.stats.connected += 1
         closer = asyncio.create_task(_close_on(stop, ws))
@@ -268,8 +297,10 @@ async def run(args: argparse.Namespace) -> None:
                 async with gate:
                     return await seat_tokens(http, n)
 
+            made = time.monotonic()
             tokens = await asyncio.gather(*(room(n) for n in range(args.tables)))
-            stats, stop = Stats(), asyncio.Event()
+            print(f"rooms: {args.tables} in {time.monotonic() - made:.0f} s", file=sys.stderr)
+            stats, stop, connecting = Stats(), asyncio.Event(), asyncio.Semaphore(CONNECTING)
             tasks = [
                 asyncio.create_task(
                     bot_client(
@@ -278,13 +309,22 @@ async def run(args: argparse.Namespace) -> None:
                         Seat(n * 4 + i, args.think, stats),
                         stop,
                         bool(args.batch),
+                        connecting,
                     )
                 )
                 for n, four in enumerate(tokens)
                 for i, t in enumerate(four)
             ]
-            while stats.connected < 4 * args.tables:  # measure the steady state only
+            clients, shown = 4 * args.tables, time.monotonic()
+            while stats.connected + len(stats.failed) < clients:  # the steady state only
                 await asyncio.sleep(0.05)
+                if time.monotonic() - shown > 10:
+                    shown = time.monotonic()
+                    print(f"connecting: {stats.connected} of {clients}", file=sys.stderr)
+            if stats.failed:
+                raise SystemExit(
+                    f"{len(stats.failed)} clients could not connect: {stats.failed[0]}"
+                )
             # every game starts within the seconds its clients connect: dealing, welcomes
             # and the first discards of all of them at once are a start-up burst (first
             # answers waited up to a second at 1,000 tables), not what players meet later

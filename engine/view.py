@@ -55,6 +55,29 @@ def project(event: S, seat: int | None) -> S | None:
     return msgspec.structs.replace(event, **dict.fromkeys(hidden))
 
 
+def projections(event: S, n: int) -> list[S]:
+    """What each of ``n`` seats may see of ``event``, as ``project`` gives it, with one object
+    per visibility class (the owner's, everyone else's): a center that encodes what it is
+    given encodes each class once.
+
+    >>> from engine.game.events import Draw
+    >>> seen = projections(Draw(seat=1, tile=52, rinshan=False, remaining=69), 4)
+    >>> [v.tile for v in seen], seen[0] is seen[2] is seen[3]
+    ([None, 52, None, None], True)
+    """
+    owner, god = _plan(type(event))
+    if not owner and not god:
+        return [event] * n
+    others = msgspec.structs.replace(event, **dict.fromkeys(owner + god))
+    seat = getattr(event, "seat", None)
+    if not isinstance(seat, int) or not 0 <= seat < n:
+        return [others] * n
+    mine = msgspec.structs.replace(event, **dict.fromkeys(god)) if god else event
+    seen = [others] * n
+    seen[seat] = mine
+    return seen
+
+
 class PlayerView(msgspec.Struct, kw_only=True):
     """One seat at the table as a reconnecting client sees it."""
 

@@ -220,6 +220,18 @@ def encode_raw(value: Any) -> msgspec.Raw:
     return msgspec.Raw(_encoder.encode(value))
 
 
+def event_text(seq: int, event: str) -> str:
+    """``encode(EventMsg(seq, raw))`` for an event already encoded as ``event`` (text): a
+    step's event goes to every seat with a seq of its own, and is encoded once.
+
+    >>> event_text(7, '{"type":"Dora","tile":5}') == encode(
+    ...     EventMsg(7, msgspec.Raw(b'{"type":"Dora","tile":5}'))
+    ... )
+    True
+    """
+    return f'{{"type":"event","seq":{seq},"event":{event}}}'
+
+
 def decode_client(frame: str | bytes, max_size: int) -> ClientMessage | WireError:
     """A client message, or the error to send back; never raises."""
     size = len(frame)

@@ -48,7 +48,7 @@ from engine.game.results import RoundStart
 from engine.rules.config import RuleConfig
 from engine.rules.kinds import InquiryKind
 from engine.rules.wall import Wall
-from engine.view import project
+from engine.view import projections
 
 _TURN = InquiryKind.TURN
 
@@ -65,10 +65,8 @@ def broadcast(ev: GameEvent) -> None:
     center = game.center
     if not center.wants_events:
         return
-    for seat in range(game.n):
-        seen = project(ev, seat)
-        if seen is not None:
-            center.on_event(seat, seen)
+    for seat, seen in enumerate(projections(ev, game.n)):
+        center.on_event(seat, seen)
     center.on_event(None, ev)
 
 

@@ -78,8 +78,10 @@ class Spectators:
         #: spectators on other nodes (the same policy and delay were applied already)
         self.relay: Callable[[str], None] | None = None
 
-    def publish(self, event: Any, raw: msgspec.Raw) -> None:
-        """A god-view event (``raw`` is its encoding) happened at the table."""
+    def publish(self, event: Any, raw: msgspec.Raw, public: msgspec.Raw | None = None) -> None:
+        """A god-view event (``raw`` is its encoding) happened at the table; ``public``: its
+        encoding as a seat that does not own it saw it, when the table has it (else it is
+        projected here)."""
         name = type(event).__name__
         start = name in ROUND_START
         if self.policy is not Policy.PUBLIC:
@@ -88,7 +90,9 @@ class Spectators:
         if start:
             self._hand.clear()
         self._hand.append(raw)
-        self._queue(_Kind.EVENT, (encode_raw(project(event, NO_SEAT)), start))
+        if public is None:
+            public = encode_raw(project(event, NO_SEAT))
+        self._queue(_Kind.EVENT, (public, start))
         if name in HAND_END:
             self._queue(_Kind.REVEAL, list(self._hand))
 
@@ -152,8 +156,10 @@ class Spectators:
             if start:
                 self._released.clear()
             self._released.append(raw)
-            text = encode(EventMsg(self._seq, raw))
             self._seq += 1
+            if not self.watchers and self.relay is None:
+                return  # nobody to tell: a late watcher's snapshot has it
+            text = encode(EventMsg(self._seq - 1, raw))
         for outbox in list(self.watchers):
             if not outbox.push(text):
                 self.watchers.discard(outbox)

@@ -21,13 +21,13 @@ from server.close_codes import CloseCode
 from server.messaging import (
     Answer,
     End,
-    EventMsg,
     RoomMsg,
     Snapshot,
     Welcome,
     WireError,
     encode,
     encode_raw,
+    event_text,
 )
 from server.session.answers import Answers
 from server.session.durable import Feed
@@ -68,6 +68,10 @@ class Table:
         n = room.rules.players
         self.streams: list[list[msgspec.Raw]] = [[] for _ in range(n)]
         self.seqs = [0] * n
+        #: the last event encoded, its encoding and that as text (seats alike share one)
+        self._encoded: tuple[object, msgspec.Raw, str] = (None, msgspec.Raw(b"null"), "null")
+        #: the encoding of this step's event as a seat that does not own it sees it
+        self._public: msgspec.Raw | None = None
         self.finished = anyio.Event()
         #: every human has connected once (the game waits for it, within start_grace_s)
         self.ready = anyio.Event()
@@ -92,21 +96,31 @@ class Table:
     # ------------------------------------------------------------ the engine's callbacks
 
     def on_event(self, seat: int | None, event: EventBase) -> None:
-        raw = encode_raw(event)
+        """Every seat's view of an event, then the god view; seats that see the same fields
+        are handed the same object (engine.view.projections), encoded here once."""
+        if event is self._encoded[0]:
+            raw, text = self._encoded[1], self._encoded[2]
+        else:
+            raw = encode_raw(event)
+            text = bytes(raw).decode()
+            self._encoded = (event, raw, text)
         start = type(event).__name__ in ROUND_START
         if seat is None:
             self.recording.seen(raw)
-            self.spectators.publish(event, raw)
+            self.spectators.publish(event, raw, self._public)
+            self._public = None
             if start:
                 self.recording.hand_started()
             self.recording.rounds(getattr(self.game, "rounds", ()))
             return
+        if getattr(event, "seat", None) != seat:
+            self._public = raw  # a view of someone else's event: what any non-owner sees
         if start:
             self.streams[seat].clear()
         self.streams[seat].append(raw)
         seq = self.seqs[seat]
         self.seqs[seat] = seq + 1
-        self.room.seats[seat].push(encode(EventMsg(seq, raw)))
+        self.room.seats[seat].push(event_text(seq, text))
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
         if self.frozen:

@@ -19,6 +19,7 @@ from engine.game.events import Haipai
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_TONPUU
 from engine.rules.hand import shanten
 from engine.rules.tiles import to_counts
+from engine.view import project
 from tests.engine.table import check_invariants
 
 #: events that show hands on purpose (a win, the tenpai hands of a drawn hand)
@@ -177,3 +178,24 @@ def test_every_projected_event_encodes_as_json_tagged_with_its_type() -> None:
         assert data["type"] == type(event).__name__
         names.add(data["type"])
     assert {"RoundStarted", "Haipai", "Draw", "Discard", "Agari", "GameEnded"} <= names
+
+
+def test_each_seat_gets_its_projection_and_seats_alike_share_one_object() -> None:
+    """broadcast hands every seat ``project(event, seat)``, and all seats that see the same
+    fields the same object, so the server encodes each visibility class once."""
+    center = GreedyCenter(12)
+    center.wants_events = True
+    game = new_game(TENHOU_TONPUU, 12, center)
+    center.game = game
+    run_sync(game)
+    shared = 0
+    for at in range(0, len(center.events), game.n + 1):
+        *seen, (god_seat, god) = center.events[at : at + game.n + 1]
+        assert god_seat is None
+        assert [s for s, _ in seen] == list(range(game.n))
+        for seat, event in seen:
+            assert msgspec.json.encode(event) == msgspec.json.encode(project(god, seat))
+        distinct = {id(event) for _, event in seen}
+        assert len(distinct) <= 2
+        shared += len(distinct) == 2
+    assert shared > 100  # private fields (draws, hands) were there to share

@@ -6,9 +6,10 @@ from types import ModuleType
 import pytest
 
 from engine.rules import hand, tiles
+from engine import view
 from engine.rules.scoring import score, spec
 
-MODULES = [tiles, hand, score, spec]
+MODULES = [tiles, hand, score, spec, view]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
