@@ -32,7 +32,15 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.load import Seat, Stats, bot_client, cpu_s, free_port, percentile  # noqa: E402
+from bench.load import (  # noqa: E402
+    CONNECTING,
+    Seat,
+    Stats,
+    bot_client,
+    cpu_s,
+    free_port,
+    percentile,
+)
 from server.messaging import End, decode_server  # noqa: E402
 from tests.services import redis_server  # noqa: E402
 
@@ -150,10 +158,17 @@ async def _measure(
             return await _table(hosts[n % len(hosts)], hosts[(n + 1) % len(hosts)])
 
     tables = await asyncio.gather(*(one(n) for n in range(args.tables)))
-    stats, stop, seen = Stats(), asyncio.Event(), [0]
+    stats, stop, seen, connecting = Stats(), asyncio.Event(), [0], asyncio.Semaphore(CONNECTING)
     tasks = [
         asyncio.create_task(
-            bot_client(f"ws://{host}/ws/play", t, Seat(n * 4 + i, args.think, stats), stop, True)
+            bot_client(
+                f"ws://{host}/ws/play",
+                t,
+                Seat(n * 4 + i, args.think, stats),
+                stop,
+                True,
+                connecting,
+            )
         )
         for n, (host, _game, four) in enumerate(tables)
         for i, t in enumerate(four)
@@ -164,9 +179,10 @@ async def _measure(
     players = tasks[: 4 * args.tables]
     while stats.connected < 4 * args.tables:  # a client that failed to connect says why
         failed = [t for t in players if t.done() and t.exception() is not None]
-        if failed:
+        if failed or stats.failed:
             stop.set()
-            raise RuntimeError(f"{len(failed)} clients failed") from failed[0].exception()
+            cause = failed[0].exception() if failed else None
+            raise RuntimeError(f"clients failed: {stats.failed[:1]}") from cause
         await asyncio.sleep(0.05)
     await asyncio.sleep(1.0)
     stats.measuring = True

@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import anyio
 
@@ -76,7 +76,7 @@ class SeatLane(WebSocketConnection):
     inquiry in a loop callback of its own."""
 
     def __init__(self, seed: int, counter: Counter) -> None:  # no WebSocket behind it
-        self.lane = None
+        self.lane = cast(Any, self)  # not None: the session takes this as a direct lane
         self.rng = random.Random(seed)
         self.counter = counter
         self.on_text: Any = None
@@ -122,22 +122,12 @@ def choose(inquiry: InquiryMsg, rng: random.Random) -> Answer:
     return Answer(inquiry.id, i, rng.randrange(len(inquiry.actions[i].options)))
 
 
-def _direct(conn: Any) -> Any:
-    return conn
-
-
 async def serve(
     tables: int, decisions: int, data: Path, seed: int, collect: bool = True
 ) -> tuple[float, int, list[int]]:
     """CPU seconds and decisions of the server's tables playing ``decisions`` answers, and
     the seeds of the games they played; ``collect``: the server's clock collector runs (off
     for counting instructions: its passes come by the clock, not by the work)."""
-    import server.session.client as client_module
-    import server.session.outbox as outbox_module
-
-    # the lane is this module's, not a WebSocket protocol's: the session takes it as one
-    client_module.direct_lane = _direct  # type: ignore[assignment]
-    outbox_module.direct_lane = _direct  # type: ignore[assignment]
     settings = Settings(data_dir=str(data), max_rooms=tables + 10, spectator_delay_s=0.0)
     storage = Storage(settings.db_path, checkpoint_s=settings.checkpoint_s)
     seeds = random.Random(seed)
