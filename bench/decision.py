@@ -43,7 +43,9 @@ from engine.driver import run_sync  # noqa: E402
 from engine.game.setup import new_game  # noqa: E402
 from engine.rules.config import PRESETS  # noqa: E402
 from server import heap  # noqa: E402
+from server.limits import Guard  # noqa: E402
 from server.messaging import Answer, InquiryMsg, Snapshot, decode_server, encode  # noqa: E402
+from server.metrics import Metrics  # noqa: E402
 from server.session.client import serve_seat  # noqa: E402
 from server.session.engine_port import RealEngine  # noqa: E402
 from server.session.hub import Hub  # noqa: E402
@@ -132,6 +134,7 @@ async def serve(
     storage = Storage(settings.db_path, checkpoint_s=settings.checkpoint_s)
     seeds = random.Random(seed)
     hub = Hub(settings, storage, RealEngine(), rooms=Rooms(lambda: seeds.getrandbits(63)))
+    Metrics(hub, Guard(settings))  # as the app does: every table's decisions are metered
     counter = Counter(decisions)
     async with anyio.create_task_group() as tg:
         hub.bind(tg)
