@@ -13,15 +13,22 @@ who reaches the node (``RIICHI_METRICS=0`` turns it off).
 
 from __future__ import annotations
 
+import bisect
 import gc
+import itertools
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import anyio
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry
 from prometheus_client import generate_latest as render
-from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    Metric,
+)
 from prometheus_client.registry import Collector
 from starlette.requests import Request
 from starlette.responses import Response
@@ -37,6 +44,36 @@ BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.
 LAG_EVERY_S = 0.5
 
 
+class Tally:
+    """A histogram fed from the event loop's thread alone: plain counts and no lock, read at
+    scrape time (prometheus_client's ``Histogram`` takes a lock for its sum and for the
+    bucket, and with the labelled decision counter cost 3.7 % of a decision's instructions,
+    bench.decision)."""
+
+    def __init__(self, bounds: tuple[float, ...] = BUCKETS) -> None:
+        self.bounds = bounds
+        #: per bucket (the last: over every bound), not cumulative
+        self.counts = [0] * (len(bounds) + 1)
+        self.sum = 0.0
+
+    def observe(self, value: float) -> None:
+        self.counts[bisect.bisect_left(self.bounds, value)] += 1
+        self.sum += value
+
+    def buckets(self) -> list[tuple[str, float]]:
+        """Cumulative counts per upper bound, as Prometheus writes them."""
+        running: list[float] = list(itertools.accumulate(self.counts))
+        edges = [repr(b) for b in self.bounds] + ["+Inf"]
+        return list(zip(edges, running, strict=True))
+
+
+def _histogram(name: str, doc: str, tallies: dict[str, Tally], label: str = "") -> Metric:
+    family = HistogramMetricFamily(name, doc, labels=[label] if label else None)
+    for value, tally in tallies.items():
+        family.add_metric([value] if label else [], tally.buckets(), tally.sum)
+    return family
+
+
 class TableMeter:
     """One table's decisions: counted, and timed from the answer that settled an inquiry to
     the next inquiry the engine asks (engine step, projection, encoding and sends)."""
@@ -46,7 +83,7 @@ class TableMeter:
         self._settled: float | None = None
 
     def decided(self, timeout: bool) -> None:
-        self._metrics.decisions.labels("timeout" if timeout else "answer").inc()
+        self._metrics.decisions[timeout] += 1
         self._settled = time.perf_counter()
 
     def asked(self) -> None:
@@ -85,39 +122,46 @@ def _gauge(name: str, doc: str, value: float) -> GaugeMetricFamily:
     return GaugeMetricFamily(name, doc, value=value)
 
 
-class Metrics:
+class Metrics(Collector):
     """The node's registry and the instruments the game path and the lifespan feed."""
 
     def __init__(self, hub: Hub, guard: Guard) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
-        self.decisions = Counter(
-            "riichi_decisions",
-            "answers taken at the tables (by a seat or by its clock)",
-            ["how"],
-            registry=self.registry,
-        )
-        self.step = Histogram(
-            "riichi_step_seconds",
-            "from the answer that settled an inquiry to the next inquiry asked",
-            buckets=BUCKETS,
-            registry=self.registry,
-        )
-        self.gc_pause = Histogram(
-            "riichi_gc_pause_seconds",
-            "garbage collector pauses (every table waits for them)",
-            ["generation"],
-            buckets=BUCKETS,
-            registry=self.registry,
-        )
-        self.loop_lag = Histogram(
-            "riichi_event_loop_lag_seconds",
-            f"how late a {LAG_EVERY_S} s sleep of the event loop wakes",
-            buckets=BUCKETS,
-            registry=self.registry,
-        )
+        #: decisions taken: [by a seat or a bot, by the clock]
+        self.decisions = [0, 0]
+        self.step = Tally()
+        self.gc_pause = {str(g): Tally() for g in range(3)}
+        self.loop_lag = Tally()
         self.registry.register(HubCollector(hub, guard))
+        self.registry.register(self)
         hub.on_table.append(self.meter)
         self._gc_started = 0.0
+
+    def collect(self) -> Iterator[Metric]:
+        decisions = CounterMetricFamily(
+            "riichi_decisions",
+            "answers taken at the tables (by a seat or by its clock)",
+            labels=["how"],
+        )
+        decisions.add_metric(["answer"], self.decisions[False])
+        decisions.add_metric(["timeout"], self.decisions[True])
+        yield decisions
+        yield _histogram(
+            "riichi_step_seconds",
+            "from the answer that settled an inquiry to the next inquiry asked",
+            {"": self.step},
+        )
+        yield _histogram(
+            "riichi_gc_pause_seconds",
+            "garbage collector pauses (every table waits for them)",
+            self.gc_pause,
+            "generation",
+        )
+        yield _histogram(
+            "riichi_event_loop_lag_seconds",
+            f"how late a {LAG_EVERY_S} s sleep of the event loop wakes",
+            {"": self.loop_lag},
+        )
 
     def meter(self, table: Table) -> None:
         table.answers.meter = TableMeter(self)
@@ -127,7 +171,7 @@ class Metrics:
             self._gc_started = time.perf_counter()
         else:
             pause = time.perf_counter() - self._gc_started
-            self.gc_pause.labels(str(info["generation"])).observe(pause)
+            self.gc_pause[str(info["generation"])].observe(pause)
 
     async def run(self) -> None:
         """Until cancelled: time the collector's pauses and sample the loop's lag."""

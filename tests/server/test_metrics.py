@@ -57,3 +57,37 @@ async def test_metrics_can_be_turned_off(tmp_path: Path) -> None:
     ):
         assert (await h.get("/metrics")).status_code == 404
         assert (await h.get("/healthz")).status_code == 200
+
+
+def test_a_tally_writes_what_prometheus_clients_histogram_writes() -> None:
+    """The lock-free histogram of the game path is exposed exactly as prometheus_client's own
+    ``Histogram`` would expose the same observations (bounds on a bucket's edge included)."""
+    from prometheus_client import CollectorRegistry, Histogram, generate_latest
+    from prometheus_client.registry import Collector
+
+    from server.metrics import BUCKETS, Tally, _histogram
+
+    values = [0.0, 0.0004, 0.0005, 0.003, 0.01, 0.7, 5.0, 9.0, *(i / 997 for i in range(300))]
+    theirs, ours = CollectorRegistry(), CollectorRegistry()
+    histogram = Histogram("t_seconds", "doc", buckets=BUCKETS, registry=theirs)
+    tally = Tally()
+    for value in values:
+        histogram.observe(value)
+        tally.observe(value)
+
+    class One(Collector):
+        def collect(self):  # type: ignore[no-untyped-def]
+            yield _histogram("t_seconds", "doc", {"": tally})
+
+    ours.register(One())
+
+    def samples(registry: CollectorRegistry) -> list[tuple[str, object, float]]:
+        text = generate_latest(registry).decode()
+        return [
+            (s.name, sorted(s.labels.items()), round(s.value, 9))
+            for f in text_string_to_metric_families(text)
+            for s in f.samples
+            if not s.name.endswith("_created")
+        ]
+
+    assert samples(ours) == samples(theirs)
