@@ -7,7 +7,8 @@ server may read state and take snapshots, and answers arrive through ``inquiry.r
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+import asyncio
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import anyio
@@ -52,6 +53,8 @@ async def run_async(game: Game, lock: anyio.Lock | None = None) -> Game:
     (it never awaits in a step), so no lock is taken: acquiring one costs a checkpoint, a
     task switch per decision on a busy server."""
     coro = game.run()
+    loop = _asyncio_loop()
+    answered = _answered if loop is None else _answered_on(loop)
     while True:
         if lock is None:
             waiting = _step(coro)
@@ -60,7 +63,36 @@ async def run_async(game: Game, lock: anyio.Lock | None = None) -> Game:
                 waiting = _step(coro)
         if waiting is None:
             return game
-        await _answered(waiting)
+        await answered(waiting)
+
+
+def _asyncio_loop() -> asyncio.AbstractEventLoop | None:
+    """The running asyncio loop, or None under another backend of anyio's (trio)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+Answered = Callable[[MultiPlayerInquiry], Awaitable[None]]
+
+
+def _answered_on(loop: asyncio.AbstractEventLoop) -> Answered:
+    """``_answered`` on asyncio with the loop looked up once per game: an ``anyio.Event``
+    looks the backend and the running loop up each time (on Python 3.11 the latter is a
+    ``getpid`` system call), once per decision of every table."""
+
+    async def answered(inquiry: MultiPlayerInquiry) -> None:
+        done: asyncio.Future[None] = loop.create_future()
+
+        def settle(_inquiry: MultiPlayerInquiry) -> None:
+            if not done.done():  # a cancelled wait (the server stops) is left cancelled
+                done.set_result(None)
+
+        inquiry.add_done_callback(settle)
+        await done
+
+    return answered
 
 
 async def _answered(inquiry: MultiPlayerInquiry) -> None:

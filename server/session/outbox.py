@@ -43,6 +43,9 @@ class Outbox:
         #: pushed this turn of the loop, for ``_flush`` to write at once (the direct lane)
         self._lane = direct_lane(conn)
         self._direct: list[str] | None = None if self._lane is None else []
+        #: the loop the lane's writes are scheduled on, looked up once (on Python 3.11 each
+        #: lookup is a ``getpid`` system call)
+        self._loop = None if self._lane is None else asyncio.get_running_loop()
         #: the pump holds a message it has not finished writing (the direct lane waits)
         self._sending = False
 
@@ -58,7 +61,8 @@ class Outbox:
         direct = self._direct
         if direct is not None and not self._queue and not self._sending:
             if not direct:
-                asyncio.get_running_loop().call_soon(self._flush)
+                assert self._loop is not None
+                self._loop.call_soon(self._flush)
             elif len(direct) >= self._queue.limit:
                 self.shut(CloseCode.TOO_SLOW)
                 return False
