@@ -146,6 +146,15 @@ class DiscardOptions(Sequence[Option]):
         for i in range(len(self.tiles)):
             yield self[i]
 
+    def tenpai_at(self, index: int) -> tuple[TenpaiInfo, ...]:
+        """Option ``index``'s tenpai info, without building the option unless it was (a
+        client's inquiry spells out every discard's waits: one lookup each, mostly none)."""
+        made = self._made
+        option = None if made is None else made[index]
+        if option is not None:
+            return option.tenpai
+        return self._source.info(self.tiles[index])
+
     def __repr__(self) -> str:
         return repr(list(self))
 

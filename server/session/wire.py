@@ -5,28 +5,36 @@ from __future__ import annotations
 import time
 
 from engine.actions.inquiry import SinglePlayerInquiry
-from engine.actions.types import ActionType
+from engine.actions.types import ActionType, DiscardOptions, TenpaiInfo
 from server.messaging import ActionWire, ChoiceWire, InquiryMsg, OptionWire, TenpaiWire
 
 _TENPAI_TYPES = (ActionType.DISCARD, ActionType.RIICHI)
+#: the wire of discarding tile id ``i`` when it leaves no tenpai: most discards of a turn,
+#: built once (never changed: msgspec only reads them)
+_PLAIN_DISCARDS = tuple(OptionWire([t], []) for t in range(136))
 
 
 def action_wires(single: SinglePlayerInquiry) -> list[ActionWire]:
     """Each action with each option: tiles used and, for discards, the waits they leave."""
     out: list[ActionWire] = []
     for action in single.actions:
-        with_tenpai = action.type in _TENPAI_TYPES
-        options = [
-            OptionWire(
-                list(option.tiles),
-                [TenpaiWire(t.kind, t.han, t.fu, t.yakuman, t.points) for t in option.tenpai]
-                if with_tenpai
-                else [],
-            )
-            for option in action.options
-        ]
-        out.append(ActionWire(action.type.name.lower(), options))
+        options = action.options
+        if action.type not in _TENPAI_TYPES:
+            wires = [OptionWire(list(option.tiles), []) for option in options]
+        elif isinstance(options, DiscardOptions):
+            wires = [_discard_wire(t, options.tenpai_at(i)) for i, t in enumerate(options.tiles)]
+        else:
+            wires = [OptionWire(list(o.tiles), _tenpai_wires(o.tenpai)) for o in options]
+        out.append(ActionWire(action.type.name.lower(), wires))
     return out
+
+
+def _discard_wire(tile: int, tenpai: tuple[TenpaiInfo, ...]) -> OptionWire:
+    return OptionWire([tile], _tenpai_wires(tenpai)) if tenpai else _PLAIN_DISCARDS[tile]
+
+
+def _tenpai_wires(tenpai: tuple[TenpaiInfo, ...]) -> list[TenpaiWire]:
+    return [TenpaiWire(t.kind, t.han, t.fu, t.yakuman, t.points) for t in tenpai]
 
 
 def inquiry_message(
