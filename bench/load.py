@@ -292,29 +292,24 @@ async def run(args: argparse.Namespace) -> None:
                     await asyncio.sleep(0.05)
             base = rss_kib(server.pid)
             gate = asyncio.Semaphore(16)
+            stats, stop, connecting = Stats(), asyncio.Event(), asyncio.Semaphore(CONNECTING)
+            tasks: list[asyncio.Task[None]] = []
 
-            async def room(n: int) -> list[str]:
+            async def table(n: int) -> None:
+                """A room and its four clients at once: a room whose humans do not connect
+                within the server's start grace (30 s) plays itself out by defaults."""
                 async with gate:
-                    return await seat_tokens(http, n)
+                    four = await seat_tokens(http, n)
+                for i, token in enumerate(four):
+                    seat = Seat(n * 4 + i, args.think, stats)
+                    client = bot_client(
+                        f"ws://{host}/ws/play", token, seat, stop, bool(args.batch), connecting
+                    )
+                    tasks.append(asyncio.create_task(client))
 
             made = time.monotonic()
-            tokens = await asyncio.gather(*(room(n) for n in range(args.tables)))
+            await asyncio.gather(*(table(n) for n in range(args.tables)))
             print(f"rooms: {args.tables} in {time.monotonic() - made:.0f} s", file=sys.stderr)
-            stats, stop, connecting = Stats(), asyncio.Event(), asyncio.Semaphore(CONNECTING)
-            tasks = [
-                asyncio.create_task(
-                    bot_client(
-                        f"ws://{host}/ws/play",
-                        t,
-                        Seat(n * 4 + i, args.think, stats),
-                        stop,
-                        bool(args.batch),
-                        connecting,
-                    )
-                )
-                for n, four in enumerate(tokens)
-                for i, t in enumerate(four)
-            ]
             clients, shown = 4 * args.tables, time.monotonic()
             while stats.connected + len(stats.failed) < clients:  # the steady state only
                 await asyncio.sleep(0.05)
