@@ -56,7 +56,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
                 tg.start_soon(cluster.run, the_hub)
             if metrics is not None:
                 tg.start_soon(metrics.run)
-            tg.start_soon(heap.collect)
+            tg.start_soon(heap.collect, settings.gc_sweep_s)
             yield
             the_hub.stop()  # no-op when server/shutdown.py already stopped it
             if cluster is not None:

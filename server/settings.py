@@ -53,6 +53,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: SQLite durability: NORMAL (a commit survives a crash of the process) or FULL (fsync
     #: per commit: survives power loss too; README "Durability")
     synchronous: str = "NORMAL"
+    #: seconds between the garbage collector's full sweeps at most; it sweeps sooner when the
+    #: heap has doubled since the last one, and runs no other passes (server/heap.py)
+    gc_sweep_s: float = 3600.0
     #: seconds between SQLite WAL checkpoints, run in a thread of their own so that the
     #: disk's fsync never stops the event loop (server/checkpointer.py)
     checkpoint_s: float = 1.0
@@ -161,6 +164,7 @@ class SettingsError(ValueError):
 RANGES: dict[str, tuple[float, float]] = {
     "port": (0, 65535),
     "checkpoint_s": (0.01, 3600),
+    "gc_sweep_s": (1, 86400),
     "base_s": (0, 300),
     "bank_s": (0, 3600),
     "start_grace_s": (0, 3600),

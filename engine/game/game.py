@@ -193,6 +193,14 @@ class Game:
             return self.walls(round_index).copy()
         return seeded_wall(self.seed, round_index, self.rules.sanma)
 
+    def release(self) -> None:
+        """Let go of a finished match's machinery: its queue, the events in it and its center
+        point back at the game, so without this its tens of thousands of objects wait for the
+        cyclic collector (a server sweeps rarely: server/heap.py). What it decided stays:
+        ``rules``, ``seed``, ``players`` (``scores``), ``decisions``, ``rounds``, ``over``."""
+        del self.queue, self.bus, self.resolvers, self.center, self.round, self.inquiry
+        del self.walls
+
     def ranks(self) -> list[int]:
         """Rank 1..n of each seat; ties go to the earlier starting seat (Tenhou)."""
         return placement_ranks(self.scores)

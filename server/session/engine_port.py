@@ -33,6 +33,11 @@ class EnginePort(Protocol):
         """The table as ``seat`` may see it now (engine.view.snapshot), or None."""
         ...
 
+    def release(self, game: object) -> None:
+        """The game is over and its record written: free what only its play needed, now
+        rather than at the collector's next sweep (the game answers nothing after this)."""
+        ...
+
 
 def _game(game: object) -> Game:
     assert isinstance(game, Game), f"not a game of this engine: {type(game).__name__}"
@@ -53,3 +58,6 @@ class RealEngine:
 
     def snapshot(self, game: object, seat: int) -> view.TableView:
         return view.snapshot(_game(game), seat)
+
+    def release(self, game: object) -> None:
+        _game(game).release()

@@ -39,6 +39,9 @@ from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
 from server.storage import Store, StoredGame
 
+#: ``Table._encoded`` before the first event
+NOTHING_ENCODED: tuple[object, msgspec.Raw, str] = (None, msgspec.Raw(b"null"), "null")
+
 
 class Table:
     """ActionCenter for one game; also the seats' and spectators' view of it."""
@@ -69,9 +72,11 @@ class Table:
         self.streams: list[list[msgspec.Raw]] = [[] for _ in range(n)]
         self.seqs = [0] * n
         #: the last event encoded, its encoding and that as text (seats alike share one)
-        self._encoded: tuple[object, msgspec.Raw, str] = (None, msgspec.Raw(b"null"), "null")
+        self._encoded: tuple[object, msgspec.Raw, str] = NOTHING_ENCODED
         #: the encoding of this step's event as a seat that does not own it sees it
         self._public: msgspec.Raw | None = None
+        #: each seat's last snapshot, once the game is over and released
+        self._finals: list[Snapshot] | None = None
         self.finished = anyio.Event()
         #: every human has connected once (the game waits for it, within start_grace_s)
         self.ready = anyio.Event()
@@ -166,6 +171,8 @@ class Table:
             self.broadcast_room()
 
     def snapshot(self, index: int) -> Snapshot:
+        if self._finals is not None:  # the game is over and let go: its last view stays
+            return self._finals[index]
         pending = self.answers.pending(index)
         state = self.engine.snapshot(self.game, index)
         return Snapshot(self.seqs[index], list(self.streams[index]), pending, encode_raw(state))
@@ -244,6 +251,11 @@ class Table:
     def _end(self) -> None:
         self.recording.rounds(getattr(self.game, "rounds", ()))
         self.recording.finish(getattr(self.game, "scores", None), self.error)
+        if self.error is None:  # recorded: what a late seat sees stays, the rest goes now
+            self._finals = [self.snapshot(s.index) for s in self.room.seats]
+            self.answers.inquiry = None
+            self._encoded = NOTHING_ENCODED  # the last event points at the game
+            self.engine.release(self.game)
         self.room.status = "finished"
         self.finished.set()
         self.spectators.end()

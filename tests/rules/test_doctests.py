@@ -5,8 +5,8 @@ from types import ModuleType
 
 import pytest
 
-from engine.rules import hand, tiles
 from engine import view
+from engine.rules import hand, tiles
 from engine.rules.scoring import score, spec
 
 MODULES = [tiles, hand, score, spec, view]

@@ -132,6 +132,9 @@ class FakeEngine:
     def snapshot(self, game: object, seat: int) -> None:
         return None
 
+    def release(self, game: object) -> None:
+        pass
+
     def seat_view(self, game: object, seat: int) -> SeatView:
         """The seat's own hand and the rivers; no melds, dora or riichi in this game."""
         game = _fake(game)

@@ -69,3 +69,31 @@ async def test_collect_runs_each_generation_on_its_clock(settled: list[int]) -> 
         await heap.collect(young_s=0.02, sweep_s=0.1)  # a sweep every fifth tick
     assert settled.count(0) >= 5 and settled.count(2) >= 2, settled
     assert settled.count(0) > settled.count(2)
+
+
+async def test_by_default_only_the_sweep_runs(settled: list[int]) -> None:
+    """Young and middle passes found next to nothing under play (docs/perf-notes.md): the
+    default clock runs full sweeps alone."""
+    with anyio.move_on_after(0.35):
+        await heap.collect(sweep_s=0.05)
+    assert settled and set(settled) == {2}, settled
+
+
+async def test_a_sweep_comes_when_the_heap_has_grown_and_not_while_it_stays(
+    settled: list[int],
+) -> None:
+    """No clock sweep within the test (an hour); growth past ``MIN_GROWTH`` starts one, and a
+    heap that stays as that sweep left it starts no other."""
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(lambda: heap.collect(sweep_s=3600, look_s=0.02))
+        await anyio.sleep(0.1)
+        assert settled == []  # a fresh heap: nothing grew
+        keep = [[i] for i in range(heap.MIN_GROWTH + 100_000)]
+        with anyio.fail_after(5):
+            while 2 not in settled:
+                await anyio.sleep(0.02)
+        swept = len(settled)
+        await anyio.sleep(0.3)  # the same heap: what is alive is what the sweep left
+        assert len(settled) == swept, settled
+        tg.cancel_scope.cancel()
+    assert len(keep) > heap.MIN_GROWTH

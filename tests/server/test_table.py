@@ -3,6 +3,9 @@ reconnects and spectators, apart from the rules."""
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import anyio
 import msgspec
 import pytest
@@ -235,6 +238,32 @@ async def test_a_game_whose_humans_all_leave_still_plays_to_its_end() -> None:
         record = hub.storage.load(room.game)
     assert record is not None and record.status == "finished"
     assert any(d.timeout and d.seat in (0, 1) for d in record.decisions)
+
+
+async def test_a_finished_game_is_let_go_at_once_and_a_late_seat_still_gets_its_end() -> None:
+    """Once recorded, the engine's game graph is freed by reference counting alone (the
+    collector sweeps rarely: server/heap.py); a seat that comes back gets the last view."""
+    async with running_hub(RealEngine(), next_round_s=0.05) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=0.3, bank_s=0.3)
+        room, seat = hub.rooms.join(room.code, "A")
+        assert seat.token
+        client = connect_seat(hub, tg, seat.token)
+        table = hub.start(room)
+        await client.until(InquiryMsg)
+        await client.conn.close()
+        queue = weakref.ref(table.game.queue)  # type: ignore[attr-defined]
+        gc.disable()
+        try:
+            with anyio.fail_after(20):
+                await table.finished.wait()
+            assert queue() is None  # no collection ran: nothing of it was left in a cycle
+        finally:
+            gc.enable()
+        late = connect_seat(hub, tg, seat.token)
+        assert isinstance(await late.recv(), Welcome)
+        final = await late.until(Snapshot)
+        assert final.inquiry is None and final.events
+        assert isinstance(await late.until(End), End)
 
 
 async def test_an_answer_past_the_base_is_charged_to_the_bank_and_the_bank_is_shown() -> None:
