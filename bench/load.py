@@ -266,7 +266,8 @@ async def run(args: argparse.Namespace) -> None:
     port = free_port()
     host = f"127.0.0.1:{port}"
     data = tempfile.mkdtemp(prefix="riichi-load-")
-    env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(ROOT)}
+    root = Path(args.root).resolve()
+    env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(root)}
     # one loopback client plays every seat of every table: lift the per-client limits
     for name in ("CREATE_PER_MIN", "JOIN_PER_MIN", "LOOKUP_PER_MIN", "MAX_OPEN_ROOMS"):
         env[f"RIICHI_{name}"] = "1000000"
@@ -276,7 +277,7 @@ async def run(args: argparse.Namespace) -> None:
     env["RIICHI_MAX_CONNECTIONS"] = str(max(4000, 5 * args.tables))
     server = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -416,6 +417,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--duration", type=float, default=30.0, help="seconds to measure")
+    parser.add_argument(
+        "--root",
+        default=str(ROOT),
+        help="the checkout whose server to load (another commit's worktree: an A/B run)",
+    )
     parser.add_argument(
         "--gc-sweep",
         type=float,
