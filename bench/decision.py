@@ -20,12 +20,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import os
 import random
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,6 +34,8 @@ import anyio
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.instructions import valgrind_instructions  # noqa: E402
+from bench.load import choose  # noqa: E402
 from engine.actions.inquiry import MultiPlayerInquiry  # noqa: E402
 from engine.actions.types import ActionType  # noqa: E402
 from engine.driver import run_sync  # noqa: E402
@@ -44,7 +43,7 @@ from engine.game.setup import new_game  # noqa: E402
 from engine.rules.config import PRESETS  # noqa: E402
 from server import heap  # noqa: E402
 from server.limits import Guard  # noqa: E402
-from server.messaging import Answer, InquiryMsg, Snapshot, decode_server, encode  # noqa: E402
+from server.messaging import InquiryMsg, Snapshot, decode_server, encode  # noqa: E402
 from server.metrics import Metrics  # noqa: E402
 from server.session.client import serve_seat  # noqa: E402
 from server.session.engine_port import RealEngine  # noqa: E402
@@ -114,14 +113,6 @@ class SeatLane(WebSocketConnection):
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         self.closed.set()
-
-
-def choose(inquiry: InquiryMsg, rng: random.Random) -> Answer:
-    for i, action in enumerate(inquiry.actions):
-        if action.type in ("tsumo", "ron"):
-            return Answer(inquiry.id, i, 0)
-    i = rng.randrange(len(inquiry.actions))
-    return Answer(inquiry.id, i, rng.randrange(len(inquiry.actions[i].options)))
 
 
 async def serve(
@@ -232,17 +223,10 @@ def _inner(mode: str, tables: int, decisions: int, seed: int) -> None:
 
 
 def _count(mode: str, tables: int, decisions: int, seed: int) -> int:
-    command = [
-        "valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-        sys.executable, "-m", "bench.decision", "--inner", mode, "--tables", str(tables),
+    return valgrind_instructions(
+        "bench.decision", "--inner", mode, "--tables", str(tables),
         "--decisions", str(decisions), "--seed", str(seed),
-    ]  # fmt: skip
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True, cwd=ROOT)
-    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    if found is None:
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr}")
-    return int(found.group(1).replace(",", ""))
+    )  # fmt: skip
 
 
 def instructions(tables: int, decisions: int, seed: int) -> None:

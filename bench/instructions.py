@@ -47,19 +47,28 @@ def _score(engine: str, hands: int, passes: int, seed: int) -> None:
             score_hand(concealed, melds, ctx, TENHOU_HANCHAN)
 
 
-def _count(engine: str, hands: int, passes: int, seed: int) -> int:
-    """Instructions valgrind counts for one run of ``_score``."""
+def valgrind_instructions(*args: str) -> int:
+    """Instructions valgrind counts for one run of ``python -m ARGS`` (hash seed fixed), from
+    the project's root."""
     command = [
         "valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-        sys.executable, "-m", "bench.instructions", "--inner", engine,
-        "--hands", str(hands), "--passes", str(passes), "--seed", str(seed),
+        sys.executable, "-m", *args,
     ]  # fmt: skip
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True, cwd=root)
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr}")
     return int(found.group(1).replace(",", ""))
+
+
+def _count(engine: str, hands: int, passes: int, seed: int) -> int:
+    """Instructions valgrind counts for one run of ``_score``."""
+    return valgrind_instructions(
+        "bench.instructions", "--inner", engine,
+        "--hands", str(hands), "--passes", str(passes), "--seed", str(seed),
+    )  # fmt: skip
 
 
 def main() -> None:

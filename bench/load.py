@@ -213,9 +213,13 @@ def pin(pid: int, core: int) -> None:
         os.sched_setaffinity(pid, {sorted(cores)[core % len(cores)]})
 
 
-async def gc_pauses(http: httpx.AsyncClient) -> dict[str, tuple[float, float]]:
+async def scrape(http: httpx.AsyncClient) -> str:
+    """The server's ``/metrics`` page now."""
+    return (await http.get("/metrics")).text
+
+
+def gc_pauses(text: str) -> dict[str, tuple[float, float]]:
     """The server's collector pauses so far, per generation: (count, seconds in all)."""
-    text = (await http.get("/metrics")).text
     out: dict[str, list[float]] = {}
     for line in text.splitlines():
         for at, part in enumerate(("_count", "_sum")):
@@ -225,11 +229,11 @@ async def gc_pauses(http: httpx.AsyncClient) -> dict[str, tuple[float, float]]:
     return {gen: (n, t) for gen, (n, t) in out.items()}
 
 
-async def buckets(http: httpx.AsyncClient, name: str) -> dict[float, float]:
-    """A histogram of the server's ``/metrics`` without labels: upper bound -> count so far."""
+def buckets(text: str, name: str) -> dict[float, float]:
+    """A histogram of a ``/metrics`` page without labels: upper bound -> count so far."""
     head = f'{name}_bucket{{le="'
     out: dict[float, float] = {}
-    for line in (await http.get("/metrics")).text.splitlines():
+    for line in text.splitlines():
         if line.startswith(head):
             bound, count = line[len(head) :].split('"} ')
             out[float(bound)] = float(count)
@@ -340,9 +344,10 @@ async def run(args: argparse.Namespace) -> None:
             lag_task = asyncio.create_task(own_lag(stats))
             stats.measuring = True
             peak = rss_kib(server.pid)
-            gc_before = await gc_pauses(http)
-            lag_before = await buckets(http, "riichi_event_loop_lag_seconds")
-            step_before = await buckets(http, "riichi_step_seconds")
+            page = await scrape(http)
+            gc_before = gc_pauses(page)
+            lag_before = buckets(page, "riichi_event_loop_lag_seconds")
+            step_before = buckets(page, "riichi_step_seconds")
             cpu_before = cpu_s(server.pid)
             core_before = core_times(0)
             client_before = time.process_time()
@@ -357,9 +362,10 @@ async def run(args: argparse.Namespace) -> None:
             server_cpu = cpu_s(server.pid) - cpu_before
             core_after = core_times(0)
             client_cpu = time.process_time() - client_before
-            gc_after = await gc_pauses(http)
-            lag_after = await buckets(http, "riichi_event_loop_lag_seconds")
-            step_after = await buckets(http, "riichi_step_seconds")
+            page = await scrape(http)
+            gc_after = gc_pauses(page)
+            lag_after = buckets(page, "riichi_event_loop_lag_seconds")
+            step_after = buckets(page, "riichi_step_seconds")
             gc.enable()
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)

@@ -57,13 +57,12 @@ class Sweeps:
         grown = gc.get_count()[0]  # allocations less deallocations since the last sweep
         return now - self.last >= self.sweep_s or grown >= max(MIN_GROWTH, GROWTH * self.alive)
 
-    def sweep(self, now: float) -> int:
-        """A full collection; the unreachable objects it found."""
+    def sweep(self, now: float) -> None:
+        """A full collection; what it leaves alive is the measure of the next growth."""
         grown = gc.get_count()[0]
         found = gc.collect()
         self.alive = max(0, self.alive + grown - found)
         self.last = now
-        return found
 
 
 async def collect(
