@@ -50,15 +50,22 @@ class RandomCenter:
         for seat, single in list(inquiry.players.items()):
             if inquiry.done:
                 return
-            total = sum(len(action.options) for action in single.actions)
+            actions = single.actions
             self.decisions += 1
+            if len(actions) == 1:  # a turn after a call, a riichi seat's tsumogiri
+                total = len(actions[0].options)
+                self.choices += total > 1
+                inquiry.respond(seat, 0, randrange(total) if total > 1 else 0)
+                continue
+            sizes = [len(action.options) for action in actions]
+            total = sum(sizes)
             self.choices += total > 1
             pick = randrange(total) if total > 1 else 0
-            for a, action in enumerate(single.actions):
-                if pick < len(action.options):
-                    inquiry.respond(seat, a, pick)
-                    break
-                pick -= len(action.options)
+            a = 0
+            while pick >= sizes[a]:
+                pick -= sizes[a]
+                a += 1
+            inquiry.respond(seat, a, pick)
 
 
 def ours_selfplay(games: int, seed: int) -> SelfPlay:

@@ -43,9 +43,9 @@ class EventQueue:
         popleft = items.popleft
         while items:
             event = popleft()
-            if isinstance(event, Terminate):
-                return
             kind = type(event)
+            if kind is Terminate:  # never subclassed: an identity test, not isinstance
+                return
             for handler in by_type.get(kind) or bus.handlers(kind):
                 waiting = handler(event)
                 if waiting is not None and not isinstance(waiting, EventBase):

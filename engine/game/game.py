@@ -58,6 +58,10 @@ class Game:
         start = start or RoundStart(0, 0, 0, (rules.start_points,) * self.n)
         karaten = rules.karaten_melds
         self.players = [Player(s, start.scores[s], karaten) for s in range(self.n)]
+        #: for each seat, the other seats in turn order after it: who may claim its discard
+        self.others: tuple[tuple[Player, ...], ...] = tuple(
+            tuple(self.players[(s + o) % self.n] for o in range(1, self.n)) for s in range(self.n)
+        )
         self.kyoku = start.kyoku
         self.honba = start.honba
         self.kyotaku = start.kyotaku

@@ -100,9 +100,18 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         attribute."""
         return sum(((1 << n) - 1) << 4 * suit for suit, n in enumerate(self.aka))
 
-    @property
+    @cached_property
     def sanma(self) -> bool:
+        """Three players (a cached attribute: every turn reads it)."""
         return self.players == 3
+
+    @cached_property
+    def option_after(self) -> tuple[int, ...]:
+        """For each physical id, the lowest id that is a new discard option after it in a
+        sorted hand: the next copy past a red five (it is its own option), else the next
+        kind. One table read per tile instead of a set test and a branch."""
+        red = self.red
+        return tuple(t + 1 if t in red else (t | 3) + 1 for t in range(136))
 
 
 TENHOU_HANCHAN = RuleConfig()

@@ -17,7 +17,7 @@ class MeldType(IntEnum):
 
 
 #: the member sets the properties below test (Python 3.11 reads an enum member through a
-#: descriptor, about 1 us a time; menzen checks run on every turn)
+#: descriptor, 0.1-0.2 us a time; menzen checks run on every turn)
 _CLOSED = frozenset((MeldType.ANKAN, MeldType.KITA))
 _KANS = frozenset((MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN))
 

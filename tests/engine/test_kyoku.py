@@ -30,6 +30,7 @@ MATCH_FIELDS = {
     "resolvers",
     "queue",
     "players",
+    "others",
     "kyoku",
     "honba",
     "kyotaku",
