@@ -132,11 +132,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    engines: dict[str, Callable[[int, int], SelfPlay]] = {
-        "ours": ours_selfplay,
-        "ours (env.py)": env_selfplay,
-    }
-    engines.update({name: play for name, play in PEERS.items() if installed(name)})
+    peers = {name: play for name, play in PEERS.items() if installed(name)}
+    # riichienv plays right after ours in each run: the headline pair sees the same moment
+    # of a shared machine's drift
+    engines: dict[str, Callable[[int, int], SelfPlay]] = {"ours": ours_selfplay}
+    engines.update({name: play for name, play in peers.items() if name == "riichienv"})
+    engines["ours (env.py)"] = env_selfplay
+    engines.update({name: play for name, play in peers.items() if name != "riichienv"})
     results = measure(engines, args.games, args.runs, args.seed)
 
     rate: dict[str, float] = {}
