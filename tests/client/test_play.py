@@ -21,41 +21,58 @@ def _face(tile: int) -> tuple[int, bool]:
     return tile >> 2, tile in (16, 52, 88)
 
 
+#: what the page offers now, read in one round trip (a locator count per control made a
+#: decision cost two dozen round trips to the browser)
+CONTROLS = """() => ({
+    choice: document.querySelectorAll('#actions .choice').length > 0,
+    riichi: document.querySelector('#actions button[data-type=riichi][data-active]') !== null,
+    buttons: [...document.querySelectorAll('#actions button[data-type]')].map(b => b.dataset.type),
+    tiles: [...document.querySelectorAll('.own .tile.can')].map(t => t.getAttribute('data-tile')),
+})"""
+
+
+#: which screen the page is on, read in one round trip per turn of a play loop
+SCREEN = """() => ({
+    final: document.querySelector('#final') !== null,
+    showFinal: document.querySelector('#show-final') !== null,
+    ok: document.querySelector('#result-ok:not([disabled])') !== null,
+    act: document.querySelector('#actions button, .own .tile.can') !== null,
+})"""
+
+
 def _act(page: Page, rng: random.Random) -> str:
     """Make one decision the way a player would, by clicking; returns what was done."""
-    choice = page.locator("#actions .choice")
-    if choice.count():
-        choice.first.click()
+    offered = page.evaluate(CONTROLS)
+    if offered["choice"]:
+        page.locator("#actions .choice").first.click()
         return "choice"
-    if page.locator("#actions button[data-type=riichi][data-active]").count():
+    tiles = page.locator(".own .tile.can")
+    if offered["riichi"]:
         # riichi mode: only the inquiry's riichi discards may be clickable
         legal = page.evaluate(
             "window.__table.st.inq.actions.filter(a => a.type === 'riichi')"
             ".flatMap(a => a.options.map(o => o.tiles[0]))"
         )
-        tiles = page.locator(".own .tile.can")
-        shown = [int(tiles.nth(i).get_attribute("data-tile") or -1) for i in range(tiles.count())]
+        shown = [int(t or -1) for t in offered["tiles"]]
         assert {_face(t) for t in shown} == {_face(t) for t in legal}
         tiles.nth(rng.randrange(len(shown))).click()
         return "riichi-discard"
     for kind in PREFERENCE:
-        button = page.locator(f"#actions button[data-type={kind}]")
-        if button.count():
-            button.first.click()
+        if kind in offered["buttons"]:
+            page.locator(f"#actions button[data-type={kind}]").first.click()
             return kind
-    tiles = page.locator(".own .tile.can")
-    n = tiles.count()
+    n = len(offered["tiles"])
     if n:
         waits = page.evaluate(
             "Object.fromEntries(window.__table.st.inq.actions.filter(a => a.type === 'discard')"
             ".flatMap(a => a.options.map(o => [o.tiles[0], o.tenpai.length])))"
         )
-        tenpai = [i for i in range(n) if waits.get(tiles.nth(i).get_attribute("data-tile"), 0)]
+        tenpai = [i for i, t in enumerate(offered["tiles"]) if waits.get(t, 0)]
         if tenpai:
             # hovering a discard that leaves a tenpai hand shows each wait with its value
             i = tenpai[0]
             tiles.nth(i).hover()
-            expected = waits[tiles.nth(i).get_attribute("data-tile")]
+            expected = waits[offered["tiles"][i]]
             assert page.locator("#tip .w").count() == expected
             tiles.nth(i).click()
             # the tenpai indicator now shows the waits that discard left
@@ -72,9 +89,8 @@ def _act(page: Page, rng: random.Random) -> str:
             return "discard"
         tiles.nth(rng.randrange(n)).click()
         return "discard"
-    skip = page.locator("#actions button[data-type=skip]")
-    if skip.count():
-        skip.click()
+    if "skip" in offered["buttons"]:
+        page.locator("#actions button[data-type=skip]").click()
         return "skip"
     return ""
 
@@ -106,27 +122,25 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
     away = 0  # rounds that ended while the page was offline: the server acknowledged those
     deadline = time.monotonic() + 240
     last_result = False
-    while not page.locator("#final").count():
+    while not (screen := page.evaluate(SCREEN))["final"]:
         assert time.monotonic() < deadline, f"match not over in time; did {done}"
-        final = page.locator("#show-final")
-        if final.count():
+        if screen["showFinal"]:
             # the match's last hand: its result is shown before the standings (issue 13, 1)
             last_result = page.locator(".overlay .result").count() == 1
             results += 1
             shot(page, "desktop-last-result")
-            final.click()
+            page.locator("#show-final").click()
             continue
-        ok = page.locator("#result-ok:not([disabled])")
-        if ok.count():
+        if screen["ok"]:
             results += 1
             if results == 1:
                 shot(page, "desktop-result")
                 page.set_viewport_size(PHONE)
                 shot(page, "phone-result")
                 page.set_viewport_size(DESKTOP)
-            ok.click()
+            page.locator("#result-ok:not([disabled])").click()
             continue
-        if page.locator("#actions button, .own .tile.can").count():
+        if screen["act"]:
             if done.get("discard") == 5 and results == 0:
                 shot(page, "desktop-table")
                 shots(

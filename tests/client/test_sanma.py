@@ -13,7 +13,7 @@ import urllib.request
 from playwright.sync_api import Page
 
 from tests.client.conftest import shot
-from tests.client.test_play import _act
+from tests.client.test_play import SCREEN, _act
 
 SANMA = "tenhou-sanma-tonpuu"
 #: a seed whose first hand deals this seat a North
@@ -101,18 +101,16 @@ def test_a_sanma_tonpuusen_is_played_with_kita_until_the_final_standings(
     kitas = results = 0
     shot_kita = False
     deadline = time.monotonic() + 300
-    while not page.locator("#final").count():
+    while not (screen := page.evaluate(SCREEN))["final"]:
         assert time.monotonic() < deadline, f"match not over in time (kita {kitas})"
-        final = page.locator("#show-final")
-        if final.count():
-            final.click()
+        if screen["showFinal"]:
+            page.locator("#show-final").click()
             continue
-        ok = page.locator("#result-ok:not([disabled])")
-        if ok.count():
+        if screen["ok"]:
             results += 1
-            ok.click()
+            page.locator("#result-ok:not([disabled])").click()
             continue
-        if page.locator("#actions button, .own .tile.can").count():
+        if screen["act"]:
             _three_seats(page)
             if page.locator("#actions button[data-type=kita]").count() and not shot_kita:
                 shot(page, "sanma-kita-offered")
