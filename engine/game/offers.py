@@ -158,7 +158,8 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
         single.add(Action(_DISCARD, discards))
         single.default_choice = (0, len(discards.tiles) - 1)
         return inquiry
-    _win_or_abort(game, p, counts, single)
+    if p.drawn >> 2 in p.tsumo_waits or p.first_turn:  # most turns can neither win nor abort
+        _win_or_abort(game, p, counts, single)
     if p.riichi:
         discards = DiscardOptions([p.drawn], preview)
     else:

@@ -65,11 +65,13 @@ class PrivacyCenter(RandomCenter):
         self._rinshan_at: dict[int, int] = {}
 
     def on_event(self, seat: int | None, event: EventBase) -> None:
-        if seat is None or self.game is None or event.name in REVEALS:
+        if seat is None or self.game is None or type(event).__name__ in REVEALS:
             return
         self.delivered += 1
-        leaked = {t for t in _tiles(event) if self._hidden(self.game, seat, t)}
-        assert not leaked, (seat, event, leaked)
+        shown = _tiles(event)
+        if shown:
+            leaked = {t for t in shown if self._hidden(self.game, seat, t)}
+            assert not leaked, (seat, event, leaked)
         if isinstance(event, Haipai):
             assert (event.tiles is not None) == (event.seat == seat)
 
@@ -78,8 +80,9 @@ class PrivacyCenter(RandomCenter):
         live or replacement wall past the draws, an unturned dora indicator or an ura
         indicator. Asked per tile an event shows (most show one or none), not by building
         every concealed tile's set for every event."""
-        if any(tile in p.hand for p in game.players if p.seat != seat):
-            return True
+        for p in game.players:  # a plain loop: this runs for every tile of every event
+            if p.seat != seat and tile in p.hand:
+                return True
         wall = game.wall
         if wall is not self._wall:  # a new hand: index its wall once
             self._wall = wall
