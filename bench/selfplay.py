@@ -52,7 +52,9 @@ class RandomCenter:
                 return
             actions = single.actions
             self.decisions += 1
-            if len(actions) == 1:  # a turn after a call, a riichi seat's tsumogiri
+            # most turns offer only the discard: picking an option there directly, without the
+            # sizes list, is 2.5% of a self-play run's instructions
+            if len(actions) == 1:
                 total = len(actions[0].options)
                 self.choices += total > 1
                 inquiry.respond(seat, 0, randrange(total) if total > 1 else 0)

@@ -126,13 +126,13 @@ def discard_options(
     drawn = p.drawn
     kuikae = p.kuikae
     ready = preview.ready if riichi else None
-    hand = p.hand
-    if drawn >= 0:  # the drawn tile is the hand's last (Player.draw appends it)
-        hand = hand[:-1] if hand[-1] == drawn else [t for t in hand if t != drawn]
+    hand = sorted(p.hand)  # copies of a kind are adjacent, a red five is the lowest copy
+    if drawn >= 0:
+        hand.remove(drawn)
     step = game.rules.option_after
     tiles: list[int] = []
     after = 0  # the lowest id that is a new option: past this kind, or past a red copy
-    for t in sorted(hand):  # copies of a kind are adjacent, a red five is the lowest copy
+    for t in hand:
         if t >= after:
             tiles.append(t)
             after = step[t]
@@ -158,8 +158,11 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
         single.add(Action(_DISCARD, discards))
         single.default_choice = (0, len(discards.tiles) - 1)
         return inquiry
-    if p.drawn >> 2 in p.tsumo_waits or p.first_turn:  # most turns can neither win nor abort
-        _win_or_abort(game, p, counts, single)
+    # the cheap test first: most turns can neither win nor abort
+    if p.drawn >> 2 in p.tsumo_waits and _tsumo_has_yaku(game, p):
+        single.add(Action(ActionType.TSUMO))
+    if p.first_turn and _nine_kinds(game, counts):
+        single.add(Action(ActionType.KYUUSHU))
     if p.riichi:
         discards = DiscardOptions([p.drawn], preview)
     else:
@@ -177,7 +180,7 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     if game.rules.sanma and counts[NORTH] and (kita := _kita_option(game, p)) is not None:
         single.add(Action(ActionType.KITA, [Option((kita,))]))
     ankan = 4 in counts
-    kakan = bool(p.melds) and _may_kakan(p)  # most hands have no meld: no call then
+    kakan = _may_kakan(p)
     if (ankan or kakan) and can_kan(game):  # the hand's own test first: it rarely holds
         if ankan:
             rule = game.rules.riichi_ankan
@@ -189,20 +192,18 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     return inquiry
 
 
-def _win_or_abort(
-    game: Game, p: Player, counts: tuple[int, ...], single: SinglePlayerInquiry
-) -> None:
-    """Tsumo when the drawn tile wins with a yaku; kyuushu kyuuhai on an uninterrupted first
-    turn with nine kinds of terminals and honours."""
-    tile = p.drawn
-    rules = game.rules
-    if tile >> 2 in p.tsumo_waits:
-        ctx = game.context(p.seat, tile, True, rinshan=p.rinshan, haitei=game.haitei(p.seat))
-        if score_hand(p.hand, p.melds, ctx, rules) is not None:
-            single.add(Action(ActionType.TSUMO))
-    first = p.first_turn and not game.round.any_call and rules.kyuushu_kyuuhai
-    if first and sum(1 for k in YAOCHUU if counts[k]) >= 9:
-        single.add(Action(ActionType.KYUUSHU))
+def _tsumo_has_yaku(game: Game, p: Player) -> bool:
+    """The drawn tile, one of the hand's waits, wins it with a yaku (a tsumo is offered)."""
+    ctx = game.context(p.seat, p.drawn, True, rinshan=p.rinshan, haitei=game.haitei(p.seat))
+    return score_hand(p.hand, p.melds, ctx, game.rules) is not None
+
+
+def _nine_kinds(game: Game, counts: tuple[int, ...]) -> bool:
+    """Kyuushu kyuuhai on a seat's first turn: no call yet this hand, the rule on, and nine
+    kinds of terminals and honours in hand."""
+    if game.round.any_call or not game.rules.kyuushu_kyuuhai:
+        return False
+    return sum(1 for k in YAOCHUU if counts[k]) >= 9
 
 
 def _kita_option(game: Game, p: Player) -> int | None:
@@ -260,8 +261,9 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
     last = game.round.wall.remaining == 0
     rules = game.rules
     # chii by the next seat only, never in sanma, and only on a suited tile
-    chii_seat = (discarder + 1) % 4 if game.n == 4 and k < 27 else -1
-    for p in game.others[discarder]:
+    others = game.others[discarder]
+    chii_seat = others[0].seat if game.n == 4 and k < 27 else -1
+    for p in others:
         if k in p.waits() and not p.furiten():
             ctx = game.context(p.seat, tile, False, houtei=last)
             if score_hand([*p.hand, tile], p.melds, ctx, rules) is not None:

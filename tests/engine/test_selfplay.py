@@ -27,28 +27,18 @@ from tests.engine.table import check_invariants
 REVEALS = {"Agari", "Ryuukyoku", "GameEnded", "RoundStarted", "BeginGame"}
 
 
-#: the fields that may carry tile ids
-TILE_FIELDS = ("tile", "tiles", "indicator", "dora_indicator", "meld")
-#: event type -> which of TILE_FIELDS it has (most events are of a few types)
-_FIELDS_OF: dict[type, tuple[str, ...]] = {}
-
-
 def _tiles(event: Any) -> set[int]:
     """Every tile id an event carries in its tile fields."""
-    kind = type(event)
-    names = _FIELDS_OF.get(kind)
-    if names is None:
-        names = _FIELDS_OF[kind] = tuple(n for n in TILE_FIELDS if hasattr(event, n))
     out: set[int] = set()
-    for name in names:
-        value = getattr(event, name)
-        if name == "meld":
-            if value is not None:
-                out.update(value.tiles)
-        elif isinstance(value, int) and value >= 0:
+    for name in ("tile", "tiles", "indicator", "dora_indicator"):
+        value = getattr(event, name, None)
+        if isinstance(value, int) and value >= 0:
             out.add(value)
         elif isinstance(value, tuple):
             out.update(value)
+    meld = getattr(event, "meld", None)
+    if meld is not None:
+        out.update(meld.tiles)
     return out
 
 
@@ -65,7 +55,7 @@ class PrivacyCenter(RandomCenter):
         self._rinshan_at: dict[int, int] = {}
 
     def on_event(self, seat: int | None, event: EventBase) -> None:
-        if seat is None or self.game is None or type(event).__name__ in REVEALS:
+        if seat is None or self.game is None or event.name in REVEALS:
             return
         self.delivered += 1
         shown = _tiles(event)
