@@ -368,6 +368,11 @@ async def run(args: argparse.Namespace) -> None:
             step_after = buckets(page, "riichi_step_seconds")
             gc.enable()
             stop.set()
+            # a client still thinking (a long --think) would finish its sleep first: the
+            # sockets are closing, so what is still running after a grace is cancelled
+            _, running = await asyncio.wait(tasks, timeout=15)
+            for task in running:
+                task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         server.terminate()

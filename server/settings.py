@@ -70,8 +70,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     header_timeout_s: float = 10.0
     #: an idle keep-alive HTTP connection is closed after this
     keep_alive_s: float = 5.0
-    #: WebSockets are pinged this often and dropped when the pong is this late
-    ws_ping_s: float = 10.0
+    #: a WebSocket quiet this long is pinged, and dropped when the pong is this late: 20 s
+    #: as in uvicorn and websockets (at 10 s, pings cost 16 % of the server's CPU at 1,000
+    #: tables of thinking players: docs/perf-notes.md), well under proxies' 60 s idle limit
+    ws_ping_s: float = 20.0
     #: TCP connections held at once: by one client address, and by everyone
     max_conns_per_client: int = 64
     max_connections: int = 4000
