@@ -52,19 +52,14 @@ class RandomCenter:
                 return
             actions = single.actions
             self.decisions += 1
-            # most turns offer only the discard: picking an option there directly, without the
-            # sizes list, is 2.5% of a self-play run's instructions
-            if len(actions) == 1:
-                total = len(actions[0].options)
-                self.choices += total > 1
-                inquiry.respond(seat, 0, randrange(total) if total > 1 else 0)
-                continue
-            sizes = [len(action.options) for action in actions]
-            total = sum(sizes)
+            # most turns offer only the discard: no sizes list for it (building one is 2.5%
+            # of a self-play run's instructions)
+            sizes = [len(action.options) for action in actions] if len(actions) > 1 else None
+            total = len(actions[0].options) if sizes is None else sum(sizes)
             self.choices += total > 1
             pick = randrange(total) if total > 1 else 0
             a = 0
-            while pick >= sizes[a]:
+            while sizes is not None and pick >= sizes[a]:
                 pick -= sizes[a]
                 a += 1
             inquiry.respond(seat, a, pick)

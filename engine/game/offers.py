@@ -271,8 +271,8 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
         if last or p.riichi:
             continue
         counts = p.counts
-        if counts[k] >= 2:  # a pair of it at least: pon, with three also daiminkan
-            _pon_or_kan(game, p, tile, offers)
+        if (copies := counts[k]) >= 2:  # a pair of it at least: pon, with three daiminkan
+            _pon_or_kan(game, p, tile, copies, offers)
         if (
             p.seat == chii_seat
             and _may_chii(counts, k)
@@ -287,11 +287,13 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
     return inquiry
 
 
-def _pon_or_kan(game: Game, p: Player, tile: int, offers: list[tuple[int, Action]]) -> None:
-    """The pon (and with three copies the daiminkan) ``p`` may make of ``tile``."""
+def _pon_or_kan(
+    game: Game, p: Player, tile: int, copies: int, offers: list[tuple[int, Action]]
+) -> None:
+    """The pon (and with three ``copies`` the daiminkan) ``p`` may make of ``tile``."""
     if pons := pon_options(p.hand, tile, game.rules.red):
         offers.append((p.seat, Action(_PON_ACTION, [Option(o) for o in pons])))
-    if p.counts[tile >> 2] == 3 and can_kan(game) and (own := daiminkan_option(p.hand, tile)):
+    if copies == 3 and can_kan(game) and (own := daiminkan_option(p.hand, tile)):
         offers.append((p.seat, Action(_DAIMINKAN_ACTION, [Option(own)])))
 
 

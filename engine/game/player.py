@@ -7,6 +7,9 @@ from engine.rules.hand import waits as hand_waits
 from engine.rules.meld import Meld
 from engine.rules.tiles import to_counts
 
+#: no kind barred from discard: one shared empty set for every seat and every discard
+NO_KUIKAE: frozenset[int] = frozenset()
+
 
 class Player:
     """One seat. The hand is a list of physical ids; waits are cached until it changes."""
@@ -72,7 +75,7 @@ class Player:
         #: no discard made yet this hand
         self.first_turn = True
         #: kinds that may not be discarded right after a chii/pon
-        self.kuikae: frozenset[int] = frozenset()
+        self.kuikae = NO_KUIKAE
         self.pao_seat = -1
         self.pao_yaku = ""
         #: declared noten at the exhaustive draw though tenpai (``tenpai_declaration``)

@@ -19,14 +19,12 @@ from engine.game.events import (
     Ryuukyoku,
 )
 from engine.game.kyoku import Kyoku
+from engine.game.player import NO_KUIKAE
 from engine.rules.kinds import HandEnd
 from engine.rules.meld import Meld, MeldType
 
 if TYPE_CHECKING:
     from engine.game.game import Game
-
-#: no kind barred from discard (one shared empty set instead of a new one every discard)
-_NO_KUIKAE: frozenset[int] = frozenset()
 
 
 def setup_round(ev: RoundStarted) -> None:
@@ -82,7 +80,7 @@ def discard_tile(ev: Discard) -> None:
     p.discard(ev.tile)
     p.river.append(ev.tile)
     p.rinshan = False
-    p.kuikae = _NO_KUIKAE
+    p.kuikae = NO_KUIKAE
     p.furiten_temp = False
     p.ippatsu = False
     if game.center.wants_events:  # the new waits are needed at the next draw anyway
