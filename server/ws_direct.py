@@ -45,6 +45,16 @@ class DirectProtocol(WebSocketsSansIOProtocol):
         self.heard_at = self.loop.time()
         super().data_received(data)
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        """Gone: the listener and the scope's way back to this protocol are let go, so the
+        connection is freed by reference counting (the scope would hold it in a cycle the
+        collector must find: server/heap.py)."""
+        super().connection_lost(exc)
+        self.listener = None
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(EXTENSION, None)
+
     def send_keepalive_ping(self) -> None:
         """Ping only a peer that was quiet for a whole interval; else look again when it
         will have been."""

@@ -155,8 +155,13 @@ class Answers:
         return None
 
     async def run(self) -> None:
-        """Forever: answer for the seats whose deadline passed (bots think, humans default)."""
+        """Until ``stop``: answer for the seats whose deadline passed (bots think, humans
+        default)."""
         await self.deadlines.run(self.now, self._expire)
+
+    def stop(self) -> None:
+        """The game is over: ``run`` returns."""
+        self.deadlines.stop()
 
     def _expire(self, now: float) -> None:
         inquiry = self.inquiry

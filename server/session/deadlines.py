@@ -18,6 +18,14 @@ from collections.abc import Callable
 INF = float("inf")
 
 
+def _no_clock() -> float:
+    return 0.0
+
+
+def _no_expiry(now: float) -> None:
+    pass
+
+
 class Deadlines(dict[int, float]):
     def __init__(self) -> None:
         super().__init__()
@@ -25,9 +33,10 @@ class Deadlines(dict[int, float]):
         #: the deadline the timer is set for (inf: none; -inf: expiring now)
         self._armed = INF
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._now: Callable[[], float] = lambda: 0.0
-        self._expire: Callable[[float], None] = lambda now: None
+        self._now: Callable[[], float] = _no_clock
+        self._expire: Callable[[float], None] = _no_expiry
         self._failed: asyncio.Future[None] | None = None
+        self._stopped = False
 
     def changed(self) -> None:
         """New deadlines were set: the timer moves if one is earlier."""
@@ -60,7 +69,11 @@ class Deadlines(dict[int, float]):
             self._arm(min(self.values()))
 
     async def run(self, now: Callable[[], float], expire: Callable[[float], None]) -> None:
-        """Until cancelled: call ``expire(now)`` whenever the earliest deadline has passed."""
+        """Until ``stop`` (or cancelled): call ``expire(now)`` whenever the earliest deadline
+        has passed. ``expire`` is let go at the end: a bound method of the table's answers,
+        which hold these deadlines, would be a cycle the collector must find (server/heap.py)."""
+        if self._stopped:  # the game ended before this task first ran
+            return
         self._loop, self._now, self._expire = asyncio.get_running_loop(), now, expire
         self._failed = self._loop.create_future()
         try:
@@ -70,5 +83,13 @@ class Deadlines(dict[int, float]):
             if self._timer is not None:
                 self._timer.cancel()
             self._timer, self._armed, self._loop = None, INF, None
+            self._now, self._expire = _no_clock, _no_expiry
             if not self._failed.done():
                 self._failed.cancel()
+
+    def stop(self) -> None:
+        """End ``run`` without cancelling its task (the game is over): a cancelled task
+        leaves its exception in a cycle with anyio's frame, found only by a sweep."""
+        self._stopped = True
+        if self._failed is not None and not self._failed.done():
+            self._failed.set_result(None)

@@ -66,7 +66,7 @@ class Table:
         self.engine = engine
         self.now = now
         self.spectators = Spectators(
-            room.game, spectator_policy(room), settings.spectator_delay_s, now, self.revealed_seed
+            room.game, spectator_policy(room), settings.spectator_delay_s, now
         )
         n = room.rules.players
         self.streams: list[list[msgspec.Raw]] = [[] for _ in range(n)]
@@ -220,7 +220,12 @@ class Table:
                     await self.engine.run(self.game)
                     ended = True
                 finally:
-                    tg.cancel_scope.cancel()
+                    # ended, not cancelled: a cancelled child's exception stays in a cycle
+                    # with anyio's frame until a sweep (server/heap.py); a resumed game's
+                    # _go_live may still wait, and only then is the scope cancelled
+                    self.answers.stop()
+                    if self.feed is not None:
+                        tg.cancel_scope.cancel()
         except Exception as exc:  # the record says so; the server goes on
             self.error = exc
             raise
@@ -258,7 +263,7 @@ class Table:
             self.engine.release(self.game)
         self.room.status = "finished"
         self.finished.set()
-        self.spectators.end()
+        self.spectators.end(self.revealed_seed())
         end = encode(self.end_message())
         for seat in self.room.seats:
             seat.push(end)
