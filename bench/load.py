@@ -411,6 +411,8 @@ async def run(args: argparse.Namespace) -> None:
         n0, t0 = gc_before.get(g, (0.0, 0.0))
         pauses.append(f"gen{g} {n - n0:.0f} ({1000 * (t - t0):.0f} ms)")
     print(f"server GC pauses while measuring: {', '.join(pauses) or 'none'}")
+    n, t = gc_before.get("2", (0.0, 0.0))
+    print(f"server GC sweeps while seating and warming up: {n:.0f} ({1000 * t:.0f} ms in all)")
     print(
         "server event loop lag p99 "
         f"{bucket_quantile(lag_before, lag_after, 0.99)}, max "
