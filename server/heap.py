@@ -9,20 +9,19 @@ think 2 s): young passes every 0.1 s and middle ones every second found 26 unrea
 in 70 s and cost 55 us of every decision's 700; at 2,000 tables a middle pass stopped every
 table for 40-50 ms each second, and a full one for 1.5 s.
 
-So the server collects only when there can be something to find (``collect``, a task of the
-app): a sweep once ``GROWTH`` tracked objects more are alive than the last sweep left (tables
-were added, or garbage piled up), and a whole one at least every ``sweep_s`` seconds. A sweep
-walks only what came since the last one: what each sweep leaves alive is frozen out of the next
-walks, so its pause is bounded by ``GROWTH`` however many tables the node holds (a sweep of a
-whole 1,000-table heap stopped every table for 0.8 s; seating 1,000 tables now took 16 sweeps
-of 56 ms on average, looked for every second). Only
-the clock's sweep thaws and walks everything, for a cycle that was alive when it was frozen.
-That holds little: a finished game frees its engine objects by reference counting when its
-record is written (``Game.release``), and its table and closed sockets when its room goes
-(tests/server/test_freed.py), so a node whose tables come and go stays flat. What the server
-holds from its start (modules, the rules' tables, restored games) is frozen once it is ready.
-``young_s`` brings young passes back (a middle one every ``MIDDLE_EVERY`` of them) for code
-that makes cycles faster.
+So the server makes one kind of pass only: a whole sweep every ``sweep_s`` seconds
+(``collect``, a task of the app). Under steady play there is nothing for the collector to
+find: a finished game frees its engine objects by reference counting when its record is
+written (``Game.release``), and its table and closed sockets when its room goes
+(tests/server/test_freed.py; a real server's sweeps found nothing under play at 1,000 and
+2,000 tables, and 8 objects once 20 tables had played out and gone). What the server holds
+from its start (modules, the rules' tables, restored games) is frozen out of every walk once
+it is ready. A sweep stops every table while it walks all the rest (about 1.5 s at 2,000
+tables on a slow core), so it comes rarely; sweeping more often cost more than it found
+(docs/perf-notes.md: sweeps when the heap had doubled stopped a filling node for 0.8 s;
+sweeps of only what was new since the last, the survivors frozen, walked the tables'
+short-lived objects each time, 26 ms every half second at 2,000 tables, 5 % of the core).
+A cycle some path still makes is held until the next sweep: ``sweep_s`` bounds it.
 """
 
 from __future__ import annotations
@@ -31,15 +30,8 @@ import gc
 
 import anyio
 
-#: young collections per middle one, when young collections run at all
-MIDDLE_EVERY = 10
-#: seconds between full collections at most
+#: seconds between sweeps
 SWEEP_S = 3600.0
-#: seconds between looks at how much the heap grew
-LOOK_S = 1.0
-#: a sweep comes once this many tracked objects more are alive than the last one left (some
-#: fifty tables); it walks only those
-GROWTH = 50_000
 
 
 def settle() -> None:
@@ -49,44 +41,10 @@ def settle() -> None:
     gc.disable()
 
 
-class Sweeps:
-    """When the next sweep is due, and how much it walks: what grew, or (by the clock) all."""
-
-    def __init__(self, sweep_s: float, now: float) -> None:
-        self.sweep_s = sweep_s
-        #: when the last whole sweep ran
-        self.last = now
-
-    def due(self, now: float) -> bool:
-        # allocations less deallocations since the last sweep
-        return now - self.last >= self.sweep_s or gc.get_count()[0] >= GROWTH
-
-    def sweep(self, now: float) -> None:
-        """A collection of what is not frozen (everything, when the clock says so); what it
-        leaves alive is frozen out of the next ones."""
-        if now - self.last >= self.sweep_s:
-            gc.unfreeze()
-            self.last = now
-        gc.collect()
-        gc.freeze()
-
-
-async def collect(
-    sweep_s: float = SWEEP_S, young_s: float | None = None, look_s: float = LOOK_S
-) -> None:
-    """Forever, while ``settle`` has turned the automatic collector off: a full sweep when
-    ``Sweeps`` says so, looked at every ``look_s`` seconds; with ``young_s``, the young
-    generations that often too."""
-    tick = min(look_s, sweep_s) if young_s is None else young_s
-    sweeps = Sweeps(sweep_s, anyio.current_time())
-    ticks = 0
+async def collect(sweep_s: float = SWEEP_S) -> None:
+    """Forever, while ``settle`` has turned the automatic collector off: a sweep every
+    ``sweep_s`` seconds."""
     while True:
-        await anyio.sleep(tick)
-        if gc.isenabled():
-            continue
-        ticks += 1
-        now = anyio.current_time()
-        if sweeps.due(now):
-            sweeps.sweep(now)
-        elif young_s is not None:
-            gc.collect(1 if ticks % MIDDLE_EVERY == 0 else 0)
+        await anyio.sleep(sweep_s)
+        if not gc.isenabled():
+            gc.collect()

@@ -53,8 +53,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: SQLite durability: NORMAL (a commit survives a crash of the process) or FULL (fsync
     #: per commit: survives power loss too; README "Durability")
     synchronous: str = "NORMAL"
-    #: seconds between the garbage collector's whole sweeps at most; between them it sweeps
-    #: only what grew since the last sweep, and runs no other passes (server/heap.py)
+    #: seconds between the garbage collector's sweeps, its only passes (server/heap.py)
     gc_sweep_s: float = 3600.0
     #: seconds between SQLite WAL checkpoints, run in a thread of their own so that the
     #: disk's fsync never stops the event loop (server/checkpointer.py)

@@ -1,10 +1,10 @@
 """What a finished table leaves: nothing in a cycle (server/heap.py).
 
-The server runs without the collector's young passes and sweeps rarely, freezing what each
-sweep leaves alive, so a table or a socket freed only by the collector would stay until the
-hourly sweep. Played over real sockets (seats, a reconnect, a spectator) with the collector
-off: once the room is forgotten, the table, its game, its spectators and every closed socket's
-protocol must already be gone, freed by reference counting alone.
+The server runs without the collector's young passes and sweeps once an hour, so a table or
+a socket freed only by the collector would stay until then. Played over real sockets (seats, a
+reconnect, a spectator) with the collector off: once the room is forgotten, the table, its
+game, its spectators and every closed socket's protocol must already be gone, freed by
+reference counting alone.
 """
 
 from __future__ import annotations
