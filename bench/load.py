@@ -5,9 +5,12 @@ pinned to the other, so the server's CPU and RSS are its own. Players think as p
 exponential time with mean ``--think`` seconds (2 by default) before each answer (random legal
 choices, wins taken); ``--think 0`` answers at once and measures saturation. Each decision is
 timed from the answer being sent to the next event arriving, turns (discard, riichi, kan,
-tsumo) and claims (pon, chii, ron, skip) apart. Rooms are made, every client connected and
-``--warmup`` seconds played (the deal and first turns of every game come at once) before the
-clock starts, so the figures are the steady state of play. The last line is
+tsumo) and claims (pon, chii, ron, skip) apart; a claim's next event also waits for any
+other seat offered the same tile, so its tail is that seat's think time (the ``step`` line,
+from the server's metrics, is the server's own time from the settling answer on). Rooms are
+made, every client connected and ``--warmup`` seconds played (the deal and first turns of
+every game come at once) before the clock starts, so the figures are the steady state of
+play. The last line is
 
     load: N tables, p99 X ms, Y KiB per table, Z us per decision
 
