@@ -1,11 +1,11 @@
 """The floor under a decision's server CPU on this machine (issue 14's 200 us gate).
 
 Whatever a server does with a game, a decision of a table of four costs it at least: one read
-of the answer, one SQLite commit before anything is sent (the write-ahead rule: WAL,
-``synchronous=NORMAL``, as server/storage.py, and no checkpoint at all here), and one write
-to each of the four seats' sockets (every seat sees every discard), with the event loop's
-wake-ups around them. This stand-in server does exactly that and nothing else: raw TCP lines
-instead of WebSocket frames, no engine, no framework, a row and ~150 bytes per seat made up in
+of the answer, one SQLite commit before anything is sent (the write-ahead rule: the server's
+own ``Storage.add_decision`` with the server's settings, WAL checkpointed in a thread), and
+one write to each of the four seats' sockets (every seat sees every discard), with the event
+loop's wake-ups around them. This stand-in server does exactly that and nothing else: raw TCP
+lines instead of WebSocket frames, no engine, no framework, ~150 bytes per seat made up in
 advance. It runs in its own process on uvloop pinned to core 0, its clients pinned to core 1,
 and they play as bench.load's do: the seat whose turn it is answers after an exponential think
 of mean ``--think`` seconds, and the next seat's turn comes with the frames. So its CPU per
@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -34,16 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.load import core_times, cpu_s, free_port, pin  # noqa: E402
+from server.settings import Settings  # noqa: E402
+from server.storage import SQL_ADD_DECISION, Storage  # noqa: E402
 
 #: what every seat is sent for a decision: the size of a discard event as seats get it
 PAD = b"." * 90
 FRAME = b'{"type":"event","seq":%d,"event":{"seat":%d,"tile":%d,"x":"' + PAD + b'"},"next":%d}\n'
-SCHEMA = (
-    "CREATE TABLE decisions (game TEXT NOT NULL, n INTEGER NOT NULL, inquiry INTEGER NOT NULL,"
-    " seat INTEGER NOT NULL, action INTEGER NOT NULL, option INTEGER NOT NULL,"
-    " timeout INTEGER NOT NULL, hash TEXT, PRIMARY KEY (game, n))"
-)
-INSERT = "INSERT INTO decisions VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 
 
 class Table:
@@ -56,23 +51,25 @@ class Table:
 
 
 class Group:
-    """Group commit (``--group-ms``): rows go into one open transaction, and the frames of
-    the decisions in it wait for its commit, made that many ms after its first row."""
+    """Group commit (``--group-ms``): the rows of that many ms are committed together, in one
+    transaction, and the frames of their decisions wait for it."""
 
-    def __init__(self, db: sqlite3.Connection, seconds: float) -> None:
-        self.db = db
+    def __init__(self, storage: Storage, seconds: float) -> None:
+        self.storage = storage
         self.seconds = seconds
         self.waiting: list[tuple[SeatProtocol, Table, int]] = []
 
     def add(self, seat: SeatProtocol, table: Table, turn: int) -> None:
         if not self.waiting:
-            self.db.execute("BEGIN")
             asyncio.get_running_loop().call_later(self.seconds, self.commit)
         self.waiting.append((seat, table, turn))
 
     def commit(self) -> None:
-        self.db.execute("COMMIT")
+        # a table's next decision waits for these frames: its ``n`` is still this row's
         waiting, self.waiting = self.waiting, []
+        self.storage.transaction(
+            [(SQL_ADD_DECISION, (t.name, t.n, t.n, s.seat, 1, 0, 0, None)) for s, t, _ in waiting]
+        )
         for seat, table, turn in waiting:
             seat.send(table, turn)
 
@@ -81,10 +78,10 @@ class SeatProtocol(asyncio.Protocol):
     """One seat's socket: ``table seat`` first, then one line per answer."""
 
     def __init__(
-        self, tables: dict[str, Table], db: sqlite3.Connection, parts: str, group: Group | None
+        self, tables: dict[str, Table], storage: Storage, parts: str, group: Group | None
     ) -> None:
         self.tables = tables
-        self.db = db
+        self.storage = storage
         self.group = group
         self.commit = "commit" in parts
         self.writes = "writes" in parts
@@ -111,29 +108,25 @@ class SeatProtocol(asyncio.Protocol):
         self.table, self.seat = table, int(seat)
         table.seats[self.seat] = self.transport
         if all(table.seats):
-            self._tell(table, 0)  # the dealer's first turn
+            self._tell(table.seats, table, 0)  # the dealer's first turn
 
     def _answer(self, table: Table) -> None:
         table.n += 1
-        if self.commit:
-            self.db.execute(INSERT, (table.name, table.n, table.n, self.seat, 1, 0, 0, None))
         turn = (self.seat + 1) % 4
         if self.group is not None:
             self.group.add(self, table, turn)
-        else:
-            self.send(table, turn)
+            return
+        if self.commit:  # the server's own write: server/storage.py
+            self.storage.add_decision(table.name, table.n, self.seat, 1, 0, False)
+        self.send(table, turn)
 
     def send(self, table: Table, turn: int) -> None:
-        if self.writes:
-            self._tell(table, turn)
-        else:  # only the seat whose turn it is hears of it
-            transport = table.seats[turn]
-            if transport is not None and not transport.is_closing():
-                transport.write(FRAME % (table.n, self.seat, table.n % 136, turn))
+        """Every seat hears of the decision (without ``writes``: only the seat to play)."""
+        self._tell(table.seats if self.writes else [table.seats[turn]], table, turn)
 
-    def _tell(self, table: Table, turn: int) -> None:
+    def _tell(self, seats: list[asyncio.Transport | None], table: Table, turn: int) -> None:
         frame = FRAME % (table.n, self.seat, table.n % 136, turn)
-        for transport in table.seats:
+        for transport in seats:
             if transport is not None and not transport.is_closing():
                 transport.write(frame)
 
@@ -142,18 +135,17 @@ def serve(port: int, db_path: str, parts: str, group_ms: float) -> None:
     """The stand-in server: until killed."""
     import uvloop
 
-    db = sqlite3.connect(db_path, isolation_level=None)  # autocommit: one commit per row
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=NORMAL")
-    db.execute("PRAGMA wal_autocheckpoint=0")
-    db.execute(SCHEMA)
+    # the server's store with the server's settings: WAL, synchronous NORMAL, the WAL
+    # checkpointed in a thread of its own
+    settings = Settings()
+    storage = Storage(db_path, settings.synchronous, settings.checkpoint_s)
     tables: dict[str, Table] = {}
-    group = Group(db, group_ms / 1000) if group_ms > 0 and "commit" in parts else None
+    group = Group(storage, group_ms / 1000) if group_ms > 0 and "commit" in parts else None
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
         server = await loop.create_server(
-            lambda: SeatProtocol(tables, db, parts, group), "127.0.0.1", port, backlog=4096
+            lambda: SeatProtocol(tables, storage, parts, group), "127.0.0.1", port, backlog=4096
         )
         await server.serve_forever()
 

@@ -27,7 +27,7 @@ import anyio
 import msgspec
 
 from engine.view import project
-from server.messaging import End, EventMsg, RoomInfo, Snapshot, Welcome, encode, encode_raw
+from server.messaging import EventMsg, RoomInfo, Snapshot, Welcome, encode, encode_raw
 from server.session.outbox import Outbox
 
 #: god-view event types that begin and end a hand
@@ -63,9 +63,9 @@ class Spectators:
         self.policy = policy
         self.delay = delay if policy is Policy.BROADCAST else 0.0
         self.now = now
-        #: the seed the end reveals, given with it (a callback into the table would make a
-        #: cycle the collector must find: server/heap.py)
-        self._seed: int | None = None
+        #: the end's text, as the table encoded it for its seats (given with ``end``: a
+        #: callback into the table would make a cycle the collector must find)
+        self._end = ""
         self.watchers: set[Outbox] = set()
         self._pending: deque[tuple[float, _Kind, Any]] = deque()
         #: the god view of the hand in play (PUBLIC: revealed when it ends)
@@ -97,9 +97,10 @@ class Spectators:
         if name in HAND_END:
             self._queue(_Kind.REVEAL, list(self._hand))
 
-    def end(self, seed: int | None) -> None:
-        """The game is over: ``end`` (with the revealed ``seed``) follows the last event."""
-        self._queue(_Kind.END, seed)
+    def end(self, text: str) -> None:
+        """The game is over: ``text`` (the end, with the revealed seed) follows the last
+        event."""
+        self._queue(_Kind.END, text)
 
     def _queue(self, kind: _Kind, payload: Any) -> None:
         if not self.delay and not self._pending:  # nothing to hold back: no task switch
@@ -110,16 +111,13 @@ class Spectators:
         self._pending.append((self.now() + self.delay, kind, payload))
         self._wake.set()
 
-    def _end_message(self) -> str:
-        return encode(End(self.game, f"/api/games/{self.game}/record", self._seed))
-
     def greeting(self, room: RoomInfo) -> list[str]:
         """What a new watcher gets first: welcome, snapshot (and the end when it is over)."""
         texts = [
             encode(Welcome(None, self.game, room)),
             encode(Snapshot(self._seq, list(self._released), None)),
         ]
-        return [*texts, self._end_message()] if self.ended else texts
+        return [*texts, self._end] if self.ended else texts
 
     def attach(self, outbox: Outbox, room: RoomInfo) -> None:
         for text in self.greeting(room):
@@ -147,8 +145,7 @@ class Spectators:
 
     def _release(self, kind: _Kind, payload: Any) -> None:
         if kind is _Kind.END:
-            self._seed = payload
-            text = self._end_message()
+            text = self._end = payload
             self.ended = True
         elif kind is _Kind.REVEAL:
             self._released = payload

@@ -263,8 +263,8 @@ class Table:
             self.engine.release(self.game)
         self.room.status = "finished"
         self.finished.set()
-        self.spectators.end(self.revealed_seed())
         end = encode(self.end_message())
+        self.spectators.end(end)
         for seat in self.room.seats:
             seat.push(end)
         self.broadcast_room()

@@ -100,6 +100,18 @@ async def open_seat(url: str, token: str, batch: bool = False) -> AsyncIterator[
         yield ws
 
 
+async def watch(host: str, game: str) -> list[str]:
+    """The frames a spectator on ``/ws/watch`` gets, up to and with the end."""
+    frames: list[str] = []
+    async with websockets.connect(f"ws://{host}/ws/watch/{game}") as ws:
+        async for text in ws:
+            assert isinstance(text, str)
+            frames.append(text)
+            if isinstance(decode_server(text), End):
+                return frames
+    return frames
+
+
 def pick(inquiry: InquiryMsg, rng: random.Random) -> AnswerMsg:
     """A random legal answer that never passes up a win."""
     for i, action in enumerate(inquiry.actions):

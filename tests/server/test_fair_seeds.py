@@ -19,7 +19,6 @@ from typing import Any
 
 import httpx
 import msgspec
-import websockets
 
 from engine.rules.wall import seed_commitment
 from server.messaging import (
@@ -33,7 +32,7 @@ from server.messaging import (
 )
 from server.session.hub import Hub
 from server.storage import Storage
-from tests.server.live import WireBot, live_server, open_seat
+from tests.server.live import WireBot, live_server, open_seat, watch
 
 CHOSEN = 424242
 
@@ -164,17 +163,6 @@ async def _sse(http: httpx.AsyncClient, game: str) -> list[str]:
     return frames
 
 
-async def _watch(host: str, game: str) -> list[str]:
-    frames: list[str] = []
-    async with websockets.connect(f"ws://{host}/ws/watch/{game}") as ws:
-        async for text in ws:
-            assert isinstance(text, str)
-            frames.append(text)
-            if isinstance(decode_server(text), End):
-                return frames
-    return frames
-
-
 def _before_end(frames: list[str]) -> list[str]:
     *during, last = frames
     assert isinstance(decode_server(last), End)
@@ -207,7 +195,7 @@ async def test_every_seat_holds_the_commitment_first_and_the_seed_only_at_the_en
             _, sse, watched, _ = await asyncio.gather(
                 _poll(http, scan, code, tokens),
                 _sse(http, game),
-                _watch(host, game),
+                watch(host, game),
                 asyncio.gather(*(b.play() for b in bots)),
             )
         # nothing served during play holds the seed: HTTP, SSE, spectator and seat sockets

@@ -15,11 +15,9 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-import websockets
-
 from server.messaging import End, decode_server
 from server.session.hub import Hub
-from tests.server.live import WireBot, live_server, two_seats
+from tests.server.live import WireBot, live_server, two_seats, watch
 
 
 def _server_side(hub: Hub, refs: dict[int, weakref.ref[Any]]) -> None:
@@ -31,15 +29,6 @@ def _server_side(hub: Hub, refs: dict[int, weakref.ref[Any]]) -> None:
         for outbox in [*outboxes, *table.spectators.watchers]:
             found += [outbox, getattr(outbox.conn, "lane", None)]
         refs.update((id(o), weakref.ref(o)) for o in found if o is not None)
-
-
-async def _watch(host: str, game: str) -> bool:
-    async with websockets.connect(f"ws://{host}/ws/watch/{game}") as ws:
-        async for text in ws:
-            assert isinstance(text, str)
-            if isinstance(decode_server(text), End):
-                return True
-    return False
 
 
 async def test_a_finished_table_and_its_closed_sockets_are_freed_without_the_collector(
@@ -56,13 +45,13 @@ async def test_a_finished_table_and_its_closed_sockets_are_freed_without_the_col
             while not hub.tables:
                 await asyncio.sleep(0.01)
             (game,) = hub.tables
-            watcher = asyncio.create_task(_watch(host, game))
+            watcher = asyncio.create_task(watch(host, game))
             refs: dict[int, weakref.ref[Any]] = {}
             while not (ann.ended and bob.ended):
                 _server_side(hub, refs)  # each socket's protocol, the reconnect's too
                 await asyncio.sleep(0.02)
             await asyncio.wait_for(playing, 60)
-            assert await asyncio.wait_for(watcher, 60)
+            assert isinstance(decode_server((await asyncio.wait_for(watcher, 60))[-1]), End)
             while hub.tables:  # the room lingers ``room_ttl_s`` for late clients
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0.2)  # the closing handshakes' callbacks run

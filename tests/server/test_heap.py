@@ -45,10 +45,9 @@ def settled() -> Iterator[list[int]]:
         gc.set_threshold(*before)
 
 
-def _storm() -> None:
+def _storm() -> list[list[int]]:
     """Enough surviving containers to start every generation's collection by default."""
-    keep = [[i] for i in range(600_000)]
-    del keep
+    return [[i] for i in range(600_000)]
 
 
 def test_after_settle_allocations_start_no_collection(settled: list[int]) -> None:
@@ -79,7 +78,7 @@ async def test_growth_brings_no_sweep_before_the_clock(settled: list[int]) -> No
     has grown (one stopped every table for 0.8 s): only the clock sweeps."""
     async with anyio.create_task_group() as tg:
         tg.start_soon(lambda: heap.collect(sweep_s=3600))
-        keep = [[i] for i in range(600_000)]
+        keep = _storm()
         await anyio.sleep(0.3)
         assert settled == []
         tg.cancel_scope.cancel()
