@@ -2,13 +2,13 @@
 
 Every engine plays full hanchan (see bench/peers.py for what each peer plays) with a
 uniform-random legal choice at every decision point, on one core. A run is ``--games``
-games per engine; runs are interleaved across engines so drift hits all of them alike, and
-each figure is the median over ``--runs`` runs. Time is this process's CPU time
+games per engine, the engines taking turns game by game so that drift hits all of them
+alike, and each figure is the median over ``--runs`` runs. Time is this process's CPU time
 (``time.process_time``): on a shared machine, other processes' load does not count against
 whichever engine happened to run beside it. Rounds/s is the headline; choice points/s counts
 decisions with at least two legal answers (comparable across engines).
 
-    python3 -m bench.selfplay [--games 4] [--runs 5] [--seed 1]
+    python3 -m bench.selfplay [--games 8] [--runs 5] [--seed 1]
 
 The last line is exactly ``selfplay rounds/s vs riichienv: <ratio>x``, the lines before it
 the ratios against jansou and pymahjong: the median over runs of (our rounds/s / the peer's
@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 
 from bench.peers import PEERS, SelfPlay, Tally, installed
+from engine.actions import Action
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.driver import run_sync
 from engine.env import MahjongEnv
@@ -46,23 +47,36 @@ class RandomCenter:
         """Events are not wanted (``wants_events`` is False)."""
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
-        randrange = self.rng.randrange
-        for seat, single in list(inquiry.players.items()):
+        players = inquiry.players
+        if len(players) == 1:  # a turn, or a claim only one seat may make
+            for seat, single in players.items():
+                self._answer(inquiry, seat, single.actions)
+            return
+        for seat, single in list(players.items()):
             if inquiry.done:
                 return
-            actions = single.actions
-            self.decisions += 1
-            # most turns offer only the discard: no sizes list for it (building one is 2.5%
-            # of a self-play run's instructions)
-            sizes = [len(action.options) for action in actions] if len(actions) > 1 else None
-            total = len(actions[0].options) if sizes is None else sum(sizes)
-            self.choices += total > 1
-            pick = randrange(total) if total > 1 else 0
-            a = 0
-            while sizes is not None and pick >= sizes[a]:
-                pick -= sizes[a]
-                a += 1
-            inquiry.respond(seat, a, pick)
+            self._answer(inquiry, seat, single.actions)
+
+    def _answer(self, inquiry: MultiPlayerInquiry, seat: int, actions: list[Action]) -> None:
+        """A uniform pick among ``actions``' options, as (action index, option index)."""
+        self.decisions += 1
+        if len(actions) == 1:  # most turns offer only the discard: no sizes list for it
+            total = len(actions[0].options)
+            if total > 1:
+                self.choices += 1
+                inquiry.respond(seat, 0, self.rng.randrange(total))
+            else:
+                inquiry.respond(seat, 0, 0)
+            return
+        sizes = [len(action.options) for action in actions]
+        total = sum(sizes)
+        self.choices += total > 1
+        pick = self.rng.randrange(total) if total > 1 else 0
+        a = 0
+        while pick >= sizes[a]:
+            pick -= sizes[a]
+            a += 1
+        inquiry.respond(seat, a, pick)
 
 
 def ours_selfplay(games: int, seed: int) -> SelfPlay:
@@ -112,19 +126,38 @@ def _check(name: str, run: SelfPlay) -> None:
 def measure(
     engines: dict[str, Callable[[int, int], SelfPlay]], games: int, runs: int, seed: int
 ) -> dict[str, list[SelfPlay]]:
-    """``runs`` interleaved runs of ``games`` games per engine, same seeds for each run."""
+    """``runs`` runs of ``games`` games per engine, same seeds for each run. Engines take
+    turns game by game (ours, then riichienv, ... then ours again), so a run's figures for
+    every engine come from the same stretch of a drifting machine's time."""
     results: dict[str, list[SelfPlay]] = {name: [] for name in engines}
     for r in range(runs):
-        for name, play in engines.items():
-            run = play(games, seed + 1000 * r)
+        played: dict[str, list[SelfPlay]] = {name: [] for name in engines}
+        for g in range(games):
+            for name, play in engines.items():
+                played[name].append(play(1, seed + 1000 * r + g))
+        for name, parts in played.items():
+            run = _joined(parts)
             _check(name, run)
             results[name].append(run)
     return results
 
 
+def _joined(parts: list[SelfPlay]) -> SelfPlay:
+    """One tally of several batches of games."""
+    return SelfPlay(
+        sum(p.games for p in parts),
+        sum(p.rounds for p in parts),
+        sum(p.decisions for p in parts),
+        sum(p.choices for p in parts),
+        sum(p.seconds for p in parts),
+        tuple(n for p in parts for n in p.rounds_per_game),
+        tuple(s for p in parts for s in p.scores),
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=4, help="games per engine per run")
+    parser.add_argument("--games", type=int, default=8, help="games per engine per run")
     parser.add_argument("--runs", type=int, default=5, help="runs; figures are medians")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -15,7 +15,6 @@ class Player:
     """One seat. The hand is a list of physical ids; waits are cached until it changes."""
 
     __slots__ = (
-        "_waits",
         "counts",
         "discard_waits",
         "discards_called",
@@ -27,6 +26,7 @@ class Player:
         "hand",
         "ippatsu",
         "karaten_melds",
+        "known_waits",
         "kuikae",
         "melds",
         "noten_declared",
@@ -80,14 +80,15 @@ class Player:
         self.pao_yaku = ""
         #: declared noten at the exhaustive draw though tenpai (``tenpai_declaration``)
         self.noten_declared = False
-        self._waits: list[int] | None = None
+        #: the waits of the concealed hand once worked out, None until then (read ``waits()``)
+        self.known_waits: list[int] | None = None
         #: discard kind -> the waits it leaves, when this turn's riichi check worked them
         #: out (``tenpai_discards`` of this very hand); None otherwise
         self.discard_waits: dict[int, list[int]] | None = None
 
     def changed(self) -> None:
         """The concealed hand changed: drop cached waits."""
-        self._waits = None
+        self.known_waits = None
         self.discard_waits = None
 
     @property
@@ -101,12 +102,12 @@ class Player:
         """Kinds completing the concealed hand (call when it holds 3n+1 tiles). A wait whose
         four copies are all concealed is none; one whose fourth copy is in a meld (a tanki
         on the kind of one's own pon) is a wait unless ``karaten_melds`` (Tenhou: it is)."""
-        found = self._waits
+        found = self.known_waits
         if found is None:
             found = hand_waits(self.counts)
             if self.karaten_melds and found and self.melds:
                 found = [k for k in found if self.counts[k] + self._melded(k) < 4]
-            self._waits = found
+            self.known_waits = found
         return found
 
     def _melded(self, kind: int) -> int:
@@ -128,13 +129,13 @@ class Player:
 
     def discard(self, tile: int) -> None:
         if tile != self.drawn:  # a tsumogiri leaves the hand (and its waits) as before the draw
-            self._waits = self._known_waits(tile)
+            self.known_waits = self._waits_after(tile)
         self.hand.remove(tile)
         self.counts[tile >> 2] -= 1
         self.drawn = -1
         self.discard_waits = None
 
-    def _known_waits(self, tile: int) -> list[int] | None:
+    def _waits_after(self, tile: int) -> list[int] | None:
         """The waits after discarding ``tile`` (the hand still holds it) if the turn already
         worked them out or no discard can leave the hand tenpai (most hands in play: four
         lookups instead of a search), else None (computed when first asked)."""
