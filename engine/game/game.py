@@ -9,6 +9,7 @@ projects events for the seats (engine.view), so the state here knows nothing of 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import count
 from typing import Any
 
 from engine.actions import ActionCenter, Decision, MultiPlayerInquiry
@@ -70,7 +71,9 @@ class Game:
         #: the hand being played: replaced whole when a hand starts (engine.game.kyoku)
         self.round = Kyoku(scores=self.scores, kyotaku=self.kyotaku)
         self.inquiry: MultiPlayerInquiry | None = None
-        self._next_inquiry = 0
+        #: the ids of this game's inquiries, 1 on (``next(game.inquiry_ids)``: a counter in C,
+        #: no Python call for the id every turn and every discard takes)
+        self.inquiry_ids = count(1)
         self.decisions: list[Decision] = []
         self.rounds: list[RoundResult] = []
         self.over = False
@@ -120,8 +123,7 @@ class Game:
 
     def next_inquiry_id(self) -> int:
         """Take the next inquiry id (a claim moment nobody can claim takes one too)."""
-        self._next_inquiry += 1
-        return self._next_inquiry
+        return next(self.inquiry_ids)
 
     def ask(self, inquiry: MultiPlayerInquiry) -> None:
         """Queue the wait for ``inquiry`` (its resolution queues the follow-ups)."""

@@ -148,7 +148,7 @@ def discard_options(
 
 def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     """The choices of the seat whose turn it is: after a draw, or after a chii/pon."""
-    inquiry = MultiPlayerInquiry(game.next_inquiry_id(), _TURN)
+    inquiry = MultiPlayerInquiry(next(game.inquiry_ids), _TURN)
     single = inquiry.players[seat] = SinglePlayerInquiry(seat, False)
     p = game.players[seat]
     counts = tuple(p.counts)  # a tuple: the hand tables take it without another copy
@@ -255,7 +255,7 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
 
     Most discards offer nothing, so the inquiry is only built when some seat has a claim;
     its id is taken either way, so ids keep counting every claim moment."""
-    inquiry_id = game.next_inquiry_id()
+    inquiry_id = next(game.inquiry_ids)
     offers: list[tuple[int, Action]] = []
     k = tile >> 2
     last = game.round.wall.remaining == 0

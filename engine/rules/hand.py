@@ -44,10 +44,6 @@ class Decomposition(NamedTuple):
     koutsu: tuple[Kind, ...]
 
 
-def _tuple(counts: Sequence[int]) -> tuple[int, ...]:
-    return counts if type(counts) is tuple else tuple(counts)
-
-
 # ---------------------------------------------------------------- complete hands
 
 
@@ -79,7 +75,7 @@ def kokushi_13_sided(counts: Sequence[int]) -> bool:
 
 def is_agari(counts: Sequence[int]) -> bool:
     """A complete concealed part: standard form, chiitoitsu or kokushi."""
-    c = _tuple(counts)
+    c = tuple(counts)  # no copy of a tuple
     if _is_standard(c):
         return True
     empty = c.count(0)  # chiitoitsu holds 7 kinds, kokushi 13
@@ -88,7 +84,7 @@ def is_agari(counts: Sequence[int]) -> bool:
 
 def decompose(counts: Sequence[int]) -> list[Decomposition]:
     """Every standard-form reading of a complete part (sum 3n+2), sorted; [] if there is none."""
-    c = _tuple(counts)
+    c = tuple(counts)  # no copy of a tuple
     man = _SUIT_DECOMPS.get(c[0:9])
     pin = _SUIT_DECOMPS.get(c[9:18])
     sou = _SUIT_DECOMPS.get(c[18:27])
@@ -186,7 +182,7 @@ def waits(counts: Sequence[int], held: Sequence[int] | None = None) -> list[Kind
     >>> waits(counts_from_str("1111m"))  # the fifth 1m does not exist: noten
     []
     """
-    c = _tuple(counts)
+    c = tuple(counts)  # no copy of a tuple
     found = _standard_waits((c[0:9], c[9:18], c[18:27], c[27:34]))
     special = _special_waits(c)
     if special:
@@ -219,7 +215,7 @@ def tenpai_discards(
     looked up once (a trial looks up one part, not four), and a discard cannot mend two
     incomplete parts, which rules out most far hands at once.
     """
-    c = _tuple(counts)
+    c = tuple(counts)  # no copy of a tuple
     keys = [c[0:9], c[9:18], c[18:27], c[27:34]]
     flags = [
         _SUIT_COMPLETE.get(keys[0]),
@@ -264,7 +260,7 @@ def far_from_tenpai(counts: Sequence[int], tiles: int = 14) -> bool:
     most hands in play pass, and their next waits are known to be none without a search.
     ``tiles`` is the part's size when the caller knows it: under 14 (a hand with melds) no
     chiitoitsu or kokushi can be near, so their count is skipped."""
-    c = _tuple(counts)
+    c = tuple(counts)  # no copy of a tuple
     missing = (
         (c[0:9] not in _SUIT_COMPLETE)
         + (c[9:18] not in _SUIT_COMPLETE)

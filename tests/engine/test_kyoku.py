@@ -37,7 +37,7 @@ MATCH_FIELDS = {
     "round_index",
     "round",
     "inquiry",
-    "_next_inquiry",
+    "inquiry_ids",
     "decisions",
     "rounds",
     "over",
