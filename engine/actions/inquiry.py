@@ -31,7 +31,7 @@ class SinglePlayerInquiry:
         self.max_priority = SKIP.priority if skip else 0
         #: (action index, option index) chosen, None while unanswered
         self.answer: tuple[int, int] | None = None
-        #: what a time-out takes; None means Skip
+        #: what a time-out takes; None means the default rule (``default``)
         self.default_choice: tuple[int, int] | None = None
 
     def add(self, action: Action) -> None:
@@ -47,10 +47,18 @@ class SinglePlayerInquiry:
         return -1
 
     def default(self) -> tuple[int, int]:
+        """What a time-out answers: ``default_choice`` when set, else Skip, else on a turn
+        tsumogiri (the discard's last option: the drawn tile, or after a call the last tile),
+        else the first action. Worked out here, when asked, not on every turn."""
         if self.default_choice is not None:
             return self.default_choice
         skip = self.find(ActionType.SKIP)
-        return (skip if skip >= 0 else 0, 0)
+        if skip >= 0:
+            return (skip, 0)
+        discard = self.find(ActionType.DISCARD)
+        if discard >= 0:
+            return (discard, len(self.actions[discard].options) - 1)
+        return (0, 0)
 
     @property
     def chosen(self) -> tuple[Action, Option] | None:

@@ -155,8 +155,7 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
     preview = DiscardPreview(game, seat, counts)
     if after_call:
         discards = discard_options(game, p, preview)
-        single.add(Action(_DISCARD, discards))
-        single.default_choice = (0, len(discards.tiles) - 1)
+        single.add(Action(_DISCARD, discards))  # a time-out discards the last (``default``)
         return inquiry
     # the cheap test first: most turns can neither win nor abort
     if p.drawn >> 2 in p.tsumo_waits and _tsumo_has_yaku(game, p):
@@ -174,8 +173,7 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
             if preview.ready:
                 single.add(Action(_RIICHI, discard_options(game, p, preview, riichi=True)))
         discards = discard_options(game, p, preview)
-    # the default (a time-out) is tsumogiri: the drawn tile is the last discard option
-    single.default_choice = (len(single.actions), len(discards.tiles) - 1)
+    # a time-out is tsumogiri (``default``): the drawn tile is the last discard option
     single.add(Action(_DISCARD, discards))
     if game.rules.sanma and counts[NORTH] and (kita := _kita_option(game, p)) is not None:
         single.add(Action(ActionType.KITA, [Option((kita,))]))

@@ -12,7 +12,8 @@ from engine.rules.meld import Meld, MeldType
 
 def _variants(hand: Sequence[int], k: int, n: int, red: frozenset[int]) -> list[tuple[int, ...]]:
     """Distinct ways to take ``n`` tiles of kind ``k``: how many reds differ, not which copy."""
-    same = sorted([t for t in hand if k << 2 <= t < (k + 1) << 2])  # the kind's copies
+    first, end = k << 2, (k + 1) << 2
+    same = sorted([t for t in hand if first <= t < end])  # the kind's copies
     if not same or same[0] not in red:  # no red copy held (reds are the lowest copies)
         return [tuple(same[:n])] if len(same) >= n else []
     plain = [t for t in same if t not in red]
@@ -53,7 +54,8 @@ def _singles(hand: Sequence[int], lo: int, hi: int, red: frozenset[int]) -> dict
     then the lowest plain one), from one pass over the hand."""
     out: dict[int, list[int]] = {}
     # sorted, the lowest copy of a kind comes first, and red fives are the lowest copies
-    for t in sorted([t for t in hand if lo << 2 <= t < (hi + 1) << 2]):
+    first, end = lo << 2, (hi + 1) << 2
+    for t in sorted([t for t in hand if first <= t < end]):
         ways = out.get(t >> 2)
         if ways is None:
             out[t >> 2] = [t]

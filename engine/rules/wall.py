@@ -152,6 +152,13 @@ def _below(words: Iterator[int], n: int) -> int:
 _LIMITS = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(NUM_TILES + 1))
 
 
+#: the tiles in id order before a shuffle: (four players, sanma)
+_UNSHUFFLED = (
+    tuple(range(NUM_TILES)),
+    tuple(t for t in range(NUM_TILES) if t >> 2 not in SANMA_REMOVED),
+)
+
+
 def seed_bytes(seed: int | str | bytes) -> bytes:
     """Normalise a user seed: ints as 8-byte big-endian (masked), strings as UTF-8."""
     if isinstance(seed, bytes):
@@ -166,7 +173,7 @@ def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = Fals
 
     The words ``_stream`` would give, hashed in one go (a rejection, about one in 2**57,
     takes the rest from the stream itself): a generator step per word cost ~4% of self-play."""
-    tiles = [t for t in range(NUM_TILES) if not (sanma and (t >> 2) in SANMA_REMOVED)]
+    tiles = list(_UNSHUFFLED[sanma])
     key = seed_bytes(seed)
     blocks = (len(tiles) + 2) // 4  # one word per swap
     words = _words(key + round_index.to_bytes(8, "big"), 0, blocks)
@@ -181,7 +188,7 @@ def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = Fals
 
 def _shuffled_slowly(seed: bytes, round_index: int, sanma: bool) -> list[int]:
     """The same shuffle word by word from the stream (the reference; after a rejection)."""
-    tiles = [t for t in range(NUM_TILES) if not (sanma and (t >> 2) in SANMA_REMOVED)]
+    tiles = list(_UNSHUFFLED[sanma])
     words = _stream(seed, round_index)
     for i in range(len(tiles) - 1, 0, -1):
         j = _below(words, i + 1)

@@ -115,9 +115,7 @@ def _no_riichi_turns(game: Game, seat: int, after_call: bool) -> MultiPlayerInqu
     inquiry = offers.turn_inquiry(game, seat, after_call)
     single = inquiry.players[seat]
     if (i := single.find(ActionType.RIICHI)) >= 0:
-        del single.actions[i]
-        if single.default_choice is not None and single.default_choice[0] > i:
-            single.default_choice = (single.default_choice[0] - 1, single.default_choice[1])
+        del single.actions[i]  # the time-out default follows: it is found when asked
     return inquiry
 
 
