@@ -169,8 +169,8 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
         remaining = game.round.wall.remaining
         can_riichi = p.score >= rules.riichi_min_points and remaining >= rules.riichi_min_tiles
         if can_riichi and p.menzen:
-            p.discard_waits = preview.ready  # the discard reuses them as its new waits
-            if preview.ready:
+            ready = p.discard_waits = preview.ready  # the discard reuses them as its waits
+            if ready:
                 single.add(Action(_RIICHI, discard_options(game, p, preview, riichi=True)))
         discards = discard_options(game, p, preview)
     # a time-out is tsumogiri (``default``): the drawn tile is the last discard option

@@ -148,8 +148,9 @@ def _below(words: Iterator[int], n: int) -> int:
             return w % n
 
 
-#: the rejection bound of each range size a shuffle draws from (see ``_below``)
-_LIMITS = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(NUM_TILES + 1))
+#: the lowest rejection bound of the range sizes a shuffle draws from (see ``_below``): no
+#: word under it is rejected by any swap, so one test clears the whole shuffle
+_LOWEST_LIMIT = min((1 << 64) - (1 << 64) % n for n in range(2, NUM_TILES + 1))
 
 
 #: the tiles in id order before a shuffle: (four players, sanma)
@@ -177,11 +178,12 @@ def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = Fals
     key = seed_bytes(seed)
     blocks = (len(tiles) + 2) // 4  # one word per swap
     words = _words(key + round_index.to_bytes(8, "big"), 0, blocks)
-    limits = _LIMITS
-    for i, x in zip(range(len(tiles) - 1, 0, -1), words, strict=False):  # a word spare
-        if x >= limits[i + 1]:
-            return _shuffled_slowly(key, round_index, sanma)
-        j = x % (i + 1)
+    if max(words) >= _LOWEST_LIMIT:  # some swap may reject its word (about one in 2**50)
+        return _shuffled_slowly(key, round_index, sanma)
+    n = len(tiles)
+    # one word spare: zip stops with the swaps
+    for i, size, x in zip(range(n - 1, 0, -1), range(n, 1, -1), words, strict=False):
+        j = x % size
         tiles[i], tiles[j] = tiles[j], tiles[i]
     return tiles
 

@@ -1,6 +1,15 @@
 """The seeded wall: reproducible, a permutation, and laid out as documented."""
 
-from engine.rules.wall import DEAD_WALL, seeded_wall, shuffled_tiles
+import pytest
+
+import engine.rules.wall as wall_module
+from engine.rules.wall import (
+    DEAD_WALL,
+    _shuffled_slowly,
+    seed_bytes,
+    seeded_wall,
+    shuffled_tiles,
+)
 
 
 def test_same_seed_same_wall_and_different_rounds_differ() -> None:
@@ -33,3 +42,27 @@ def test_deal_draw_and_kan_shrink_the_live_wall() -> None:
 
 
 GOLDEN = [16, 122, 97, 28, 31, 130, 98, 51]
+
+
+def test_the_one_bound_test_shuffles_as_the_word_by_word_reference() -> None:
+    # shuffled_tiles checks every word against the lowest rejection bound at once; below it
+    # no swap rejects, so it must lay out exactly what the stream-fed reference does
+    for seed in range(40):
+        for sanma in (False, True):
+            assert shuffled_tiles(seed, seed % 7, sanma) == _shuffled_slowly(
+                seed_bytes(seed), seed % 7, sanma
+            )
+
+
+def test_a_word_over_the_bound_takes_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wall_module, "_LOWEST_LIMIT", 0)  # every word is over it now
+    calls: list[int] = []
+    slow = wall_module._shuffled_slowly
+
+    def counted(seed: bytes, round_index: int, sanma: bool) -> list[int]:
+        calls.append(round_index)
+        return slow(seed, round_index, sanma)
+
+    monkeypatch.setattr(wall_module, "_shuffled_slowly", counted)
+    assert shuffled_tiles(0, 0)[:8] == GOLDEN
+    assert calls == [0]
