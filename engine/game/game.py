@@ -71,8 +71,8 @@ class Game:
         #: the hand being played: replaced whole when a hand starts (engine.game.kyoku)
         self.round = Kyoku(scores=self.scores, kyotaku=self.kyotaku)
         self.inquiry: MultiPlayerInquiry | None = None
-        #: the ids of this game's inquiries, 1 on (``next(game.inquiry_ids)``: a counter in C,
-        #: no Python call for the id every turn and every discard takes)
+        #: the ids of this game's inquiries, 1 on: ``next(game.inquiry_ids)`` takes one (a claim
+        #: moment nobody can claim takes one too); a counter in C, no Python call per turn
         self.inquiry_ids = count(1)
         self.decisions: list[Decision] = []
         self.rounds: list[RoundResult] = []
@@ -119,11 +119,7 @@ class Game:
         return drawn if drawn >= 0 else None
 
     def new_inquiry(self, kind: InquiryKind) -> MultiPlayerInquiry:
-        return MultiPlayerInquiry(self.next_inquiry_id(), kind)
-
-    def next_inquiry_id(self) -> int:
-        """Take the next inquiry id (a claim moment nobody can claim takes one too)."""
-        return next(self.inquiry_ids)
+        return MultiPlayerInquiry(next(self.inquiry_ids), kind)
 
     def ask(self, inquiry: MultiPlayerInquiry) -> None:
         """Queue the wait for ``inquiry`` (its resolution queues the follow-ups)."""
