@@ -40,7 +40,7 @@ class RandomCenter:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.decisions = 0
+        #: answers with a real choice (the game's record counts every answer)
         self.choices = 0
 
     def on_event(self, seat: int | None, event: EventBase) -> None:
@@ -59,7 +59,6 @@ class RandomCenter:
 
     def _answer(self, inquiry: MultiPlayerInquiry, seat: int, actions: list[Action]) -> None:
         """A uniform pick among ``actions``' options, as (action index, option index)."""
-        self.decisions += 1
         if len(actions) == 1:  # most turns offer only the discard: no sizes list for it
             total = len(actions[0].options)
             if total > 1:
@@ -89,7 +88,7 @@ def ours_selfplay(games: int, seed: int) -> SelfPlay:
         game = new_game(TENHOU_HANCHAN, seed + g, center)
         run_sync(game)
         tally.game(len(game.rounds), tuple(game.scores), time.process_time() - start)
-        decisions += center.decisions
+        decisions += len(game.decisions)  # one per answer
         choices += center.choices
     return tally.result(decisions, choices)
 

@@ -70,7 +70,6 @@ class DiscardPreview:
         self.counts = counts
         self._ready: dict[int, list[int]] | None = None
 
-    @property
     def ready(self) -> dict[int, list[int]]:
         """Discard kind -> the waits it leaves."""
         if self._ready is None:
@@ -81,7 +80,7 @@ class DiscardPreview:
         """The waits discarding ``tile`` leaves, each with its guaranteed minimum; ``riichi``:
         as the riichi declaration's discard, so the values count riichi (``double``: double
         riichi)."""
-        waits = self.ready.get(tile >> 2)
+        waits = self.ready().get(tile >> 2)
         if not waits:
             return ()
         game = self.game
@@ -125,7 +124,7 @@ def discard_options(
     (DiscardOptions): here only the tile ids are chosen."""
     drawn = p.drawn
     kuikae = p.kuikae
-    ready = preview.ready if riichi else None
+    ready = preview.ready() if riichi else None
     hand = sorted(p.hand)  # copies of a kind are adjacent, a red five is the lowest copy
     if drawn >= 0:
         hand.remove(drawn)
@@ -168,8 +167,8 @@ def turn_inquiry(game: Game, seat: int, after_call: bool) -> MultiPlayerInquiry:
         rules = game.rules
         remaining = game.round.wall.remaining
         can_riichi = p.score >= rules.riichi_min_points and remaining >= rules.riichi_min_tiles
-        if can_riichi and p.menzen:
-            ready = p.discard_waits = preview.ready  # the discard reuses them as its waits
+        if can_riichi and p.menzen():
+            ready = p.discard_waits = preview.ready()  # the discard reuses them as its waits
             if ready:
                 single.add(Action(_RIICHI, discard_options(game, p, preview, riichi=True)))
         discards = discard_options(game, p, preview)
@@ -260,7 +259,7 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
     rules = game.rules
     # chii by the next seat only, never in sanma, and only on a suited tile
     others = game.others[discarder]
-    chii_seat = others[0].seat if game.n == 4 and k < 27 else -1
+    chii_by = others[0] if game.n == 4 and k < 27 else None
     for p in others:
         waits = p.known_waits  # the cache read inline: this runs for every seat every discard
         if waits is None:
@@ -275,7 +274,7 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
         if (copies := counts[k]) >= 2:  # a pair of it at least: pon, with three daiminkan
             _pon_or_kan(game, p, tile, copies, offers)
         if (
-            p.seat == chii_seat
+            p is chii_by
             and _may_chii(counts, k)
             and (chiis := chii_options(p.hand, tile, rules.red))
         ):
