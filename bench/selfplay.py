@@ -59,20 +59,14 @@ class RandomCenter:
 
     def _answer(self, inquiry: MultiPlayerInquiry, seat: int, actions: list[Action]) -> None:
         """A uniform pick among ``actions``' options, as (action index, option index)."""
-        if len(actions) == 1:  # most turns offer only the discard: no sizes list for it
-            total = len(actions[0].options)
-            if total > 1:
-                self.choices += 1
-                inquiry.respond(seat, 0, self.rng.randrange(total))
-            else:
-                inquiry.respond(seat, 0, 0)
-            return
-        sizes = [len(action.options) for action in actions]
-        total = sum(sizes)
+        # most turns offer only the discard: no sizes list for it (building one is 2.5% of a
+        # self-play run's instructions)
+        sizes = [len(action.options) for action in actions] if len(actions) > 1 else None
+        total = len(actions[0].options) if sizes is None else sum(sizes)
         self.choices += total > 1
         pick = self.rng.randrange(total) if total > 1 else 0
         a = 0
-        while pick >= sizes[a]:
+        while sizes is not None and pick >= sizes[a]:
             pick -= sizes[a]
             a += 1
         inquiry.respond(seat, a, pick)

@@ -80,7 +80,8 @@ class Player:
         self.pao_yaku = ""
         #: declared noten at the exhaustive draw though tenpai (``tenpai_declaration``)
         self.noten_declared = False
-        #: the waits of the concealed hand once worked out, None until then (read ``waits()``)
+        #: the waits of the concealed hand once worked out, None until ``waits()`` does (the
+        #: claim check, the pass and the draw read this first: it saves them the call)
         self.known_waits: list[int] | None = None
         #: discard kind -> the waits it leaves, when this turn's riichi check worked them
         #: out (``tenpai_discards`` of this very hand); None otherwise

@@ -172,8 +172,9 @@ def seed_bytes(seed: int | str | bytes) -> bytes:
 def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = False) -> list[int]:
     """The shuffled physical tiles of round ``round_index`` of the game with ``seed``.
 
-    The words ``_stream`` would give, hashed in one go (a rejection, about one in 2**57,
-    takes the rest from the stream itself): a generator step per word cost ~4% of self-play."""
+    The words ``_stream`` would give, hashed in one go (a generator step per word cost ~4% of
+    self-play); when one of them is at or over the lowest rejection bound (about one hand in
+    2**50) some swap may reject it, and the word-by-word reference shuffles instead."""
     tiles = list(_UNSHUFFLED[sanma])
     key = seed_bytes(seed)
     blocks = (len(tiles) + 2) // 4  # one word per swap

@@ -94,8 +94,8 @@ class FakeGame:
                 self.broadcast(Draw(seat, tile), seat, tile=None)
                 turn = self.inquiry(InquiryKind.TURN)
                 options = [Option((x,)) for x in self.hands[seat]]
+                # a time-out takes the last option (SinglePlayerInquiry.default: tsumogiri)
                 turn.player(seat, skip=False).add(Action(ActionType.DISCARD, options))
-                turn.player(seat).default_choice = (0, len(options) - 1)
                 chosen = (await self.ask(turn)).chosen()[0]
                 self.hands[seat].remove(chosen.tiles[0])
                 self.discards.append((seat, chosen.tiles[0]))
