@@ -29,8 +29,9 @@ COPY server ./server
 COPY static ./static
 # A wheel built offline with the locked setuptools (static/ goes in as server/static), then
 # installed without its dependencies (all locked above) and compiled to .pyc for a read-only
-# filesystem. pip and setuptools are not needed at run time.
-RUN /opt/build/bin/pip wheel -q --no-deps --no-build-isolation --no-index -w /wheels . \
+# filesystem. pip and setuptools are not needed at run time. The slim base has no C compiler,
+# so the engine's hot modules stay interpreted here (RIICHI_COMPILE=0; engine/native.py).
+RUN RIICHI_COMPILE=0 /opt/build/bin/pip wheel -q --no-deps --no-build-isolation --no-index -w /wheels . \
     && /opt/riichi/bin/pip install -q --no-deps --no-index /wheels/*.whl \
     && /opt/riichi/bin/pip uninstall -q -y pip setuptools \
     && /opt/riichi/bin/python -m compileall -q /opt/riichi \

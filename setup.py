@@ -1,15 +1,70 @@
-"""What pyproject.toml cannot say: static/ ships inside the server package.
+"""What pyproject.toml cannot say: static/ ships inside the server package, and the engine's
+hot modules are compiled by mypyc.
 
 The browser client stays at the repository's top (``static/``, where its authors edit it),
 while a plain, non-editable ``pip install .`` must still serve it: so the wheel maps it to
 ``server/static`` as package data (``server.app._packaged_static`` looks in both places).
-Everything else about the package is in pyproject.toml.
+
+mypyc (part of mypy, the standard compiler for type-checked Python) turns the modules
+``engine/native.py`` lists into C extensions; the build records their source hashes in
+``engine/_native_build.py``, which ``engine.native`` checks before it uses them. Without
+mypyc, without a C compiler, or with ``RIICHI_COMPILE=0``, the engine installs as plain
+Python and behaves the same. Everything else about the package is in pyproject.toml.
 """
 
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
 from setuptools import find_packages, setup
+
+HERE = Path(__file__).resolve().parent
+STAMP = HERE / "engine" / "_native_build.py"
+
+
+def _native() -> ModuleType:
+    """engine/native.py on its own (importing the engine package here would run it)."""
+    spec = importlib.util.spec_from_file_location("_riichi_native", HERE / "engine/native.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def compiled_extensions() -> list[Any]:
+    """The mypyc extensions of the hot modules, or none. The last build's extensions and
+    stamp go first: what a build does not compile, it leaves interpreted."""
+    STAMP.unlink(missing_ok=True)
+    for old in [*HERE.glob("engine/**/*.so"), *HERE.glob("engine_native__mypyc*")]:
+        old.unlink()
+    if os.environ.get("RIICHI_COMPILE", "1") == "0":
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("mypyc is not installed: the engine installs interpreted", file=sys.stderr)
+        return []
+    native = _native()
+    paths = [str(native.source_path(m).relative_to(HERE)) for m in native.COMPILED]
+    extensions = mypycify(paths, group_name=native.GROUP, opt_level="3")
+    for extension in extensions:
+        extension.optional = True  # no C compiler: a warning, and engine.native interprets
+    hashes = "".join(f"    {m!r}: {h!r},\n" for m, h in native.source_hashes().items())
+    STAMP.write_text(
+        '"""Written by setup.py: the sources the compiled modules were built from."""\n\n'
+        f"SOURCES = {{\n{hashes}}}\n"
+    )
+    return list(extensions)
+
 
 setup(
     packages=[*find_packages(include=["engine*", "server*"]), "server.static"],
     package_dir={"server.static": "static"},
     package_data={"server.static": ["**/*"]},
+    ext_modules=compiled_extensions(),
 )

@@ -22,6 +22,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from engine import native
 from engine.rules.config import TENHOU_HANCHAN
 from engine.rules.hand import shanten, waits
 from engine.rules.meld import MeldType
@@ -160,6 +161,7 @@ def main() -> None:
         f"{len(cases)} seeded winning hands (seed {args.seed}), median of {args.reps} "
         f"repetitions of ~{args.seconds} s per engine"
     )
+    print(f"our engine: {native.describe()}")
     peer = riichienv(cases)
     runs = [ours(cases), mahjong(cases)] + ([peer] if peer else [])
     rates = _interleaved(runs, args.reps, args.seconds)

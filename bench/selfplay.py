@@ -10,6 +10,9 @@ decisions with at least two legal answers (comparable across engines).
 
     python3 -m bench.selfplay [--games 8] [--runs 5] [--seed 1]
 
+Our engine runs as installed: its hot modules compiled by mypyc when ``pip install`` could
+(engine/native.py; the second line says which); ``RIICHI_INTERPRETED=1`` measures the source.
+
 The last line is exactly ``selfplay rounds/s vs riichienv: <ratio>x``, the lines before it
 the ratios against jansou and pymahjong: the median over runs of (our rounds/s / the peer's
 rounds/s in the same run).
@@ -24,6 +27,7 @@ import time
 from collections.abc import Callable
 
 from bench.peers import PEERS, SelfPlay, Tally, installed
+from engine import native
 from engine.actions import Action
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.driver import run_sync
@@ -166,6 +170,7 @@ def main() -> None:
 
     rate: dict[str, float] = {}
     print(f"{args.runs} runs x {args.games} full hanchan per engine, uniform-random legal play")
+    print(f"our engine: {native.describe()}")
     print(f"{'engine':<15}{'rounds/s':>10}{'choices/s':>12}{'decisions/s':>13}{'rounds/game':>13}")
     for name, runs in results.items():
         rate[name] = statistics.median(r.rounds / r.seconds for r in runs)

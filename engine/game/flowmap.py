@@ -5,11 +5,12 @@ engine.game.flowmap > docs/event-flow.md``); a test keeps the checked-in file cu
 from __future__ import annotations
 
 import ast
-import inspect
-import textwrap
+import sys
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
+from engine import native
 from engine.events import EventBase, EventBus
 from engine.game import events as ev
 from engine.game.registry import Resolvers
@@ -21,23 +22,33 @@ _EVENT_NAMES = {
 } | {"Terminate"}
 
 
+@cache
+def _functions(module: str) -> dict[str, ast.FunctionDef]:
+    """The module-level functions of an engine module, parsed from its source file (a
+    compiled module's functions have no source to ask for: engine.native)."""
+    tree = ast.parse(native.source_path(module).read_text())
+    return {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+
+
 def _queued(fn: Callable[..., Any], seen: set[str] | None = None) -> set[str]:
     """Event types constructed in ``fn`` and the module functions it calls (one module deep)."""
     seen = seen if seen is not None else set()
     if fn.__qualname__ in seen:
         return set()
     seen.add(fn.__qualname__)
-    tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    tree = _functions(fn.__module__)[fn.__name__]
     out: set[str] = set()
-    module = inspect.getmodule(fn)
+    module = sys.modules[fn.__module__]
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = node.func.id if isinstance(node.func, ast.Name) else None
             if name in _EVENT_NAMES:
                 out.add(name)
-            elif name and module is not None and callable(getattr(module, name, None)):
+            elif name and callable(getattr(module, name, None)):
                 target = getattr(module, name)
-                if inspect.isfunction(target) and target.__module__.startswith("engine.game"):
+                if not isinstance(target, type) and getattr(target, "__module__", "").startswith(
+                    "engine.game"
+                ):
                     out |= _queued(target, seen)
             attr = node.func.attr if isinstance(node.func, ast.Attribute) else ""
             if attr in ("ask", "ask_last"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import engine.game.player as player_module
 from engine.centers import RandomCenter
 from engine.driver import run_sync
 from engine.events import AFTER, EXECUTE
@@ -13,8 +14,8 @@ from engine.game import new_game
 from engine.game.events import NextRound, RoundStarted
 from engine.game.game import Game
 from engine.game.kyoku import Kyoku
-from engine.game.player import Player
 from engine.rules.config import TENHOU_HANCHAN
+from tests.interpreted import interpreted
 
 #: what the deal itself sets; every other field starts at its default
 DEALT = {"wall", "dora_indicators", "turn", "scores", "kyotaku"}
@@ -105,14 +106,16 @@ def test_the_game_keeps_no_per_hand_field_of_its_own() -> None:
 
 
 def test_a_new_hand_resets_every_field_of_a_seat() -> None:
-    used = Player(1, 25000)
-    for name in Player.__slots__:
+    # the interpreted Player: a compiled one types its fields, so it cannot hold a Poison
+    player = interpreted(player_module).Player
+    used = player(1, 25000)
+    for name in player.__slots__:
         if name not in ("seat", "score", "karaten_melds"):  # the seat and the rules
             setattr(used, name, Poison())
     hand = list(range(0, 52, 4))
     used.new_round(list(hand))
-    fresh = Player(1, 25000)
+    fresh = player(1, 25000)
     fresh.new_round(list(hand))
-    differ = [n for n in Player.__slots__ if getattr(used, n) != getattr(fresh, n)]
+    differ = [n for n in player.__slots__ if getattr(used, n) != getattr(fresh, n)]
     assert differ == []
     assert used.score == 25000 and used.seat == 1

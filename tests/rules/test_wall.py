@@ -1,5 +1,7 @@
 """The seeded wall: reproducible, a permutation, and laid out as documented."""
 
+from collections.abc import Callable
+
 import pytest
 
 import engine.rules.wall as wall_module
@@ -10,6 +12,7 @@ from engine.rules.wall import (
     seeded_wall,
     shuffled_tiles,
 )
+from tests.interpreted import interpreted
 
 
 def test_same_seed_same_wall_and_different_rounds_differ() -> None:
@@ -55,14 +58,15 @@ def test_the_one_bound_test_shuffles_as_the_word_by_word_reference() -> None:
 
 
 def test_a_word_over_the_bound_takes_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(wall_module, "_LOWEST_LIMIT", 0)  # every word is over it now
+    wall = interpreted(wall_module)  # a compiled module's globals cannot be patched
+    monkeypatch.setattr(wall, "_LOWEST_LIMIT", 0)  # every word is over it now
     calls: list[int] = []
-    slow = wall_module._shuffled_slowly
+    slow: Callable[[bytes, int, bool], list[int]] = wall._shuffled_slowly
 
     def counted(seed: bytes, round_index: int, sanma: bool) -> list[int]:
         calls.append(round_index)
         return slow(seed, round_index, sanma)
 
-    monkeypatch.setattr(wall_module, "_shuffled_slowly", counted)
-    assert shuffled_tiles(0, 0)[:8] == GOLDEN
+    monkeypatch.setattr(wall, "_shuffled_slowly", counted)
+    assert wall.shuffled_tiles(0, 0)[:8] == GOLDEN
     assert calls == [0]

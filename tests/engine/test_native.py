@@ -1,0 +1,121 @@
+"""The compiled engine (engine.native): CI runs it, it plays exactly as the source does, and
+a source edited since the build, or RIICHI_INTERPRETED, runs the source instead.
+
+Each check starts real interpreters, as a player's server or an operator's shell would."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import native
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: plays seeded matches and prints which engine ran, then one line per match: every event
+#: each seat was told, every decision, the final scores (random answers reach riichi, kans,
+#: calls and wins often; the strong bots play whole hands as a player would)
+PLAY = """
+import hashlib, sys, msgspec
+import engine.native
+from engine.bot import make
+from engine.centers import BotCenter, RandomCenter
+from engine.driver import run_sync
+from engine.game import new_game
+from engine.rules.config import MLEAGUE, TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN
+
+print(engine.native.describe())
+for seed, rules in enumerate([TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN, MLEAGUE] * 2):
+    center = RandomCenter(seed, wants_events=True)
+    game = new_game(rules, seed, center)
+    run_sync(game)
+    told = hashlib.sha256()
+    for seat, event in center.events:
+        told.update(f"{seat}:{type(event).__name__}:".encode() + msgspec.json.encode(event))
+    made = hashlib.sha256(msgspec.json.encode(game.decisions)).hexdigest()[:16]
+    print(len(center.events), told.hexdigest()[:16], made, game.scores)
+for seed in range(2):
+    bots = BotCenter([make("strong") for _ in range(4)])
+    game = bots.game = new_game(TENHOU_HANCHAN, 100 + seed, bots)
+    run_sync(game)
+    made = hashlib.sha256(msgspec.json.encode(game.decisions)).hexdigest()[:16]
+    print(len(game.decisions), made, "".join(r.kind.value[0] for r in game.rounds), game.scores)
+"""
+
+
+def _run(code: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> list[str]:
+    base = {k: v for k, v in os.environ.items() if k != native.INTERPRETED_ENV}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=cwd,
+        env={**base, "PYTHONPATH": str(cwd), **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_ci_runs_the_compiled_engine() -> None:
+    """The README's install compiles the hot modules; CI must test what it ships."""
+    if native.REASON is not None and os.environ.get("CI") != "true":
+        pytest.skip(f"the engine runs interpreted here: {native.REASON}")
+    assert native.REASON is None, native.REASON
+    for module in native.COMPILED:
+        assert not str(importlib.import_module(module).__file__).endswith(".py"), module
+
+
+def test_compiled_and_interpreted_engines_play_the_same_matches() -> None:
+    compiled = _run(PLAY)
+    interpreted = _run(PLAY, env={native.INTERPRETED_ENV: "1"})
+    assert interpreted[0].startswith("interpreted (RIICHI_INTERPRETED is set)")
+    assert compiled[0].startswith("compiled" if _built() else "interpreted (not compiled")
+    assert len(compiled) == 9 and compiled[1:] == interpreted[1:]
+
+
+WHICH = """
+import engine.native, engine.game.offers, engine.actions.types
+print(engine.native.REASON)
+print(engine.game.offers.__file__)
+print(engine.actions.types.__file__)
+"""
+
+
+@functools.cache
+def _built() -> bool:
+    """Whether the checkout's build compiled the engine (whatever this process runs)."""
+    return _run(WHICH)[0] == "None"
+
+
+def _copy(tmp_path: Path) -> Path:
+    """The engine with its extensions, as the build left them, somewhere else."""
+    shutil.copytree(ROOT / "engine", tmp_path / "engine", ignore=shutil.ignore_patterns("__py*"))
+    for group in ROOT.glob(f"{native.GROUP}__mypyc*"):
+        shutil.copy(group, tmp_path)
+    return tmp_path
+
+
+def test_a_source_edited_since_the_build_runs_interpreted(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    reason, offers, types = _run(WHICH, copy)
+    assert types.endswith("types.py")  # never compiled
+    if _built():  # the copy runs compiled, as the checkout does
+        assert (reason, offers.endswith(".py")) == ("None", False)
+    turn = copy / "engine" / "game" / "turn.py"
+    turn.write_text(turn.read_text() + "# edited\n")
+    reason, offers, _ = _run(WHICH, copy)
+    assert offers.endswith("offers.py")
+    assert ("changed since the build" if _built() else "not compiled") in reason
+
+
+def test_riichi_interpreted_runs_the_source() -> None:
+    reason, offers, _ = _run(WHICH, env={native.INTERPRETED_ENV: "1"})
+    assert reason == "RIICHI_INTERPRETED is set" and offers.endswith("offers.py")
