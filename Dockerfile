@@ -10,8 +10,11 @@
 # Optional build secrets for pip, never stored in a layer: pip_ca (a CA bundle, for a proxy
 # that re-signs TLS) and pip_conf (a pip.conf with the index to use).
 ARG BASE=python:3.11-slim-bookworm
+# BUILD_BASE: the same Python with a C compiler and its headers, where the wheel is built (the
+# engine's hot modules are compiled by mypyc: engine/native.py); only the venv leaves it.
+ARG BUILD_BASE=python:3.11-bookworm
 
-FROM ${BASE} AS build
+FROM ${BUILD_BASE} AS build
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1 PIP_ROOT_USER_ACTION=ignore
 WORKDIR /src
 # Dependencies first, from the locks alone: this layer survives every source edit.
@@ -27,15 +30,16 @@ COPY pyproject.toml setup.py README.md ./
 COPY engine ./engine
 COPY server ./server
 COPY static ./static
-# A wheel built offline with the locked setuptools (static/ goes in as server/static), then
-# installed without its dependencies (all locked above) and compiled to .pyc for a read-only
-# filesystem. pip and setuptools are not needed at run time. The slim base has no C compiler,
-# so the engine's hot modules stay interpreted here (RIICHI_COMPILE=0; engine/native.py).
-RUN RIICHI_COMPILE=0 /opt/build/bin/pip wheel -q --no-deps --no-build-isolation --no-index -w /wheels . \
+# A wheel built offline with the locked setuptools and mypyc (static/ goes in as server/static,
+# the hot modules as C extensions), then installed without its dependencies (all locked above)
+# and compiled to .pyc for a read-only filesystem; the build fails unless the installed engine
+# runs compiled. pip, setuptools and mypy are not needed at run time.
+RUN /opt/build/bin/pip wheel -q --no-deps --no-build-isolation --no-index -w /wheels . \
     && /opt/riichi/bin/pip install -q --no-deps --no-index /wheels/*.whl \
     && /opt/riichi/bin/pip uninstall -q -y pip setuptools \
     && /opt/riichi/bin/python -m compileall -q /opt/riichi \
-    && /opt/riichi/bin/python -c "import server.app; assert server.app._packaged_static()"
+    && /opt/riichi/bin/python -c "import server.app; assert server.app._packaged_static()" \
+    && cd / && /opt/riichi/bin/python -c "import engine.native as n; assert not n.REASON, n.REASON"
 
 FROM ${BASE}
 # uid/gid 10001, not in the base image's range; the records volume is theirs.

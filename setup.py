@@ -25,6 +25,8 @@ from setuptools import find_packages, setup
 
 HERE = Path(__file__).resolve().parent
 STAMP = HERE / "engine" / "_native_build.py"
+#: the setup.py commands that build the extensions (a wheel, an editable install, a build)
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
 
 
 def _native() -> ModuleType:
@@ -38,7 +40,11 @@ def _native() -> ModuleType:
 
 def compiled_extensions() -> list[Any]:
     """The mypyc extensions of the hot modules, or none. The last build's extensions and
-    stamp go first: what a build does not compile, it leaves interpreted."""
+    stamp go first: what a build does not compile, it leaves interpreted (the checkout's
+    extensions too: they may be older than its sources). pip's metadata steps (egg_info,
+    dist_info) compile nothing and touch nothing."""
+    if not BUILDS & set(sys.argv[1:]):
+        return []
     STAMP.unlink(missing_ok=True)
     for old in [*HERE.glob("engine/**/*.so"), *HERE.glob("engine_native__mypyc*")]:
         old.unlink()

@@ -81,13 +81,13 @@ def why_interpreted() -> str | None:
         return f"{INTERPRETED_ENV} is set"
     built = _built()
     if built is None:
-        return "not compiled (pip install compiles it where mypyc and a C compiler are)"
+        return "not compiled: pip install compiles it where mypyc and a C compiler are"
     if built != source_hashes():
-        return "a compiled module's source changed since the build (pip install again)"
+        return "a compiled module's source changed since the build: pip install again"
     if importlib.util.find_spec(f"{GROUP}__mypyc") is None or not all(
         _extension_present(m) for m in COMPILED
     ):
-        return "a compiled module is missing (pip install again)"
+        return "a compiled module is missing: pip install again"
     return None
 
 

@@ -7,7 +7,9 @@
 # wherever `apt-get install` works), adds python3 + venv + pip and ca-certificates, strips apt
 # caches and docs, and `docker import`s the tree. The result is what the Dockerfile's
 # `--build-arg BASE=...` expects of python:3.11-slim-bookworm: a `python3` (3.11) with venv.
-# Does nothing when TAG already exists (set REBUILD=1 to make it again).
+# Does nothing when TAG already exists (set REBUILD=1 to make it again). EXTRA adds packages
+# (comma-separated): the build stage's base takes a C compiler and Python's headers
+# (EXTRA=gcc,libc6-dev,python3-dev), what python:3.11-bookworm has beside the slim image.
 set -euo pipefail
 TAG=${1:-riichi-base:bookworm}
 SUITE=bookworm
@@ -39,7 +41,7 @@ echo "docker-base: debootstrap $SUITE from $MIRROR"
 
 ROOT=$(mktemp -d /tmp/riichi-base.XXXXXX)
 trap 'rm -rf "$ROOT"' EXIT
-debootstrap --variant=minbase --include=python3,python3-venv,python3-pip,ca-certificates \
+debootstrap --variant=minbase --include=python3,python3-venv,python3-pip,ca-certificates${EXTRA:+,$EXTRA} \
     "$SUITE" "$ROOT" "$MIRROR" >"$ROOT.log" 2>&1 || { tail -n 30 "$ROOT.log"; exit 1; }
 rm -f "$ROOT.log"
 

@@ -19,11 +19,19 @@ WORK=$(mktemp -d /tmp/riichi-build.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
 BASE=${BASE:-python:3.11-slim-bookworm}
+BUILD_BASE=${BUILD_BASE:-python:3.11-bookworm}  # the build stage's: a C compiler for mypyc
 if ! "$DOCKER" image inspect "$BASE" >/dev/null 2>&1 \
     && ! timeout 120 "$DOCKER" pull -q "$BASE" >/dev/null 2>&1; then
-    echo "docker-build: $BASE cannot be pulled: making a base image from Debian packages"
+    echo "docker-build: $BASE cannot be pulled: making base images from Debian packages"
     BASE=riichi-base:bookworm
+    BUILD_BASE=riichi-base-build:bookworm
     DOCKER=$DOCKER scripts/docker-base.sh "$BASE"
+    EXTRA=gcc,libc6-dev,python3-dev DOCKER=$DOCKER scripts/docker-base.sh "$BUILD_BASE"
+elif ! "$DOCKER" image inspect "$BUILD_BASE" >/dev/null 2>&1 \
+    && ! timeout 300 "$DOCKER" pull -q "$BUILD_BASE" >/dev/null 2>&1; then
+    echo "docker-build: $BUILD_BASE cannot be pulled: making it from Debian packages"
+    BUILD_BASE=riichi-base-build:bookworm
+    EXTRA=gcc,libc6-dev,python3-dev DOCKER=$DOCKER scripts/docker-base.sh "$BUILD_BASE"
 fi
 
 cert=$(python3 -m pip config get global.cert 2>/dev/null || true)
@@ -48,9 +56,9 @@ for name in ("index-url", "extra-index-url"):
 with open(sys.argv[1], "w") as f:
     f.write("[global]\n" + "".join(f"{k} = {v}\n" for k, v in found.items() if v))
 PY
-args=(--build-arg "BASE=$BASE" --secret "id=pip_ca,src=$WORK/pip_ca" --secret "id=pip_conf,src=$WORK/pip_conf")
+args=(--build-arg "BASE=$BASE" --build-arg "BUILD_BASE=$BUILD_BASE" --secret "id=pip_ca,src=$WORK/pip_ca" --secret "id=pip_conf,src=$WORK/pip_conf")
 [ -z "${NO_CACHE:-}" ] || args+=(--no-cache)
-echo "docker-build: building $TAG on $BASE"
+echo "docker-build: building $TAG on $BASE (build stage on $BUILD_BASE)"
 previous=$("$DOCKER" image inspect -f '{{.Id}}' "$TAG" 2>/dev/null || true)
 t0=$(date +%s.%N)
 if ! "$DOCKER" build -q "${args[@]}" -t "$TAG" . >"$WORK/build.log" 2>&1; then

@@ -8,6 +8,7 @@ Settings out of range stop it before it listens: the message names them, the exi
 
 from __future__ import annotations
 
+import logging
 import os
 import resource
 import sys
@@ -84,6 +85,7 @@ def main() -> None:
     # imported after the checks: a typo is reported at once, not after the engine loads
     import uvicorn
 
+    from engine import native
     from server import heap, logs
     from server.app import create_app
     from server.security import uvicorn_options
@@ -93,6 +95,8 @@ def main() -> None:
     from server.stores import open_store
 
     logs.configure(settings.log_format)
+    # the operator sees whether the engine's hot modules run compiled (engine/native.py)
+    logging.getLogger("server").info("engine: %s", native.describe())
     raise_file_limit()
     hub = Hub(settings, open_store(settings), RealEngine())
     config = uvicorn.Config(
