@@ -40,6 +40,14 @@ COMPILED = (
     "engine.rules.calls",
     "engine.rules.hand",
     "engine.rules.wall",
+    "engine.rules.scoring.fu",
+    "engine.rules.scoring.hand_mask",
+    "engine.rules.scoring.points",
+    "engine.rules.scoring.preview",
+    "engine.rules.scoring.reading_mask",
+    "engine.rules.scoring.score",
+    "engine.rules.scoring.tables",
+    "engine.rules.scoring.ties",
 )
 #: mypyc's group: the shared library of the compiled modules is ``<GROUP>__mypyc``
 GROUP = "engine_native"

@@ -35,13 +35,22 @@ async def test_bot_timing_and_seat_inquiry_ids_tell_nothing_of_other_seats() -> 
         table = hub.start(room)
         opened: list[tuple[str, dict[int, float], float]] = []
         original = table.answers.open
+        clock = table.answers.now
+        read: list[float] = []  # the server's clock readings while an inquiry opens
+
+        def reading() -> float:
+            read.append(clock())
+            return read[-1]
 
         def watched_open(inquiry: MultiPlayerInquiry) -> None:
-            now = table.answers.now()
+            read.clear()
             original(inquiry)
+            now = read[0]  # the time the deadlines were set from (a loaded core may pause
+            # this process between a reading taken here and the server's own)
             bots = {i: d - now for i, d in table.answers.deadlines.items() if room.seats[i].bot}
             opened.append((inquiry.kind, bots, now))
 
+        table.answers.now = reading
         table.answers.open = watched_open  # type: ignore[method-assign]
         ids: list[int] = []
         refused: list[WireError] = []
