@@ -19,7 +19,10 @@ WORK=$(mktemp -d /tmp/riichi-build.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
 BASE=${BASE:-python:3.11-slim-bookworm}
-BUILD_BASE=${BUILD_BASE:-python:3.11-bookworm}  # the build stage's: a C compiler for mypyc
+# the build stage's base: the same Python as BASE's (the venv moves between them), with a C
+# compiler for mypyc; a base made from Debian packages has its own build base beside it
+case "$BASE" in riichi-base:*) BUILD_BASE=${BUILD_BASE:-riichi-base-build:${BASE#riichi-base:}} ;; esac
+BUILD_BASE=${BUILD_BASE:-python:3.11-bookworm}
 if ! "$DOCKER" image inspect "$BASE" >/dev/null 2>&1 \
     && ! timeout 120 "$DOCKER" pull -q "$BASE" >/dev/null 2>&1; then
     echo "docker-build: $BASE cannot be pulled: making base images from Debian packages"
@@ -28,9 +31,10 @@ if ! "$DOCKER" image inspect "$BASE" >/dev/null 2>&1 \
     DOCKER=$DOCKER scripts/docker-base.sh "$BASE"
     EXTRA=gcc,libc6-dev,python3-dev DOCKER=$DOCKER scripts/docker-base.sh "$BUILD_BASE"
 elif ! "$DOCKER" image inspect "$BUILD_BASE" >/dev/null 2>&1 \
-    && ! timeout 300 "$DOCKER" pull -q "$BUILD_BASE" >/dev/null 2>&1; then
-    echo "docker-build: $BUILD_BASE cannot be pulled: making it from Debian packages"
-    BUILD_BASE=riichi-base-build:bookworm
+    && { [[ $BUILD_BASE == riichi-base-build:* ]] \
+        || ! timeout 300 "$DOCKER" pull -q "$BUILD_BASE" >/dev/null 2>&1; }; then
+    echo "docker-build: $BUILD_BASE is not here: making it from Debian packages"
+    [[ $BUILD_BASE == riichi-base-build:* ]] || BUILD_BASE=riichi-base-build:bookworm
     EXTRA=gcc,libc6-dev,python3-dev DOCKER=$DOCKER scripts/docker-base.sh "$BUILD_BASE"
 fi
 
