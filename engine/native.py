@@ -30,16 +30,14 @@ COMPILED = (
     "engine.actions.inquiry",
     "engine.events.bus",
     "engine.events.queue",
-    "engine.game.melds",
-    "engine.rules.tiles",
     "engine.game.asking",
     "engine.game.claims",
+    "engine.game.melds",
     "engine.game.offers",
     "engine.game.player",
     "engine.game.turn",
     "engine.rules.calls",
     "engine.rules.hand",
-    "engine.rules.wall",
     "engine.rules.scoring.fu",
     "engine.rules.scoring.hand_mask",
     "engine.rules.scoring.points",
@@ -48,6 +46,8 @@ COMPILED = (
     "engine.rules.scoring.score",
     "engine.rules.scoring.tables",
     "engine.rules.scoring.ties",
+    "engine.rules.tiles",
+    "engine.rules.wall",
 )
 #: mypyc's group: the shared library of the compiled modules is ``<GROUP>__mypyc``
 GROUP = "engine_native"
