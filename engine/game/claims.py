@@ -92,10 +92,7 @@ def pass_furiten(game: Game, tile: int, skip: int, only: int = -1) -> None:
     limits it to one seat (a robbed ankan is offered to kokushi alone)."""
     k = tile >> 2
     for p in game.others[skip]:
-        waits = p.known_waits  # the cache read inline: this runs for every seat every discard
-        if waits is None:
-            waits = p.waits()
-        if k in waits and (only < 0 or p.seat == only):
+        if (only < 0 or p.seat == only) and k in p.waits():
             if p.riichi:
                 p.furiten_riichi = True
             p.furiten_temp = True

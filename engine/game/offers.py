@@ -261,10 +261,7 @@ def claim_inquiry(game: Game, discarder: int, tile: int) -> MultiPlayerInquiry |
     others = game.others[discarder]
     chii_by = others[0] if game.n == 4 and k < 27 else None
     for p in others:
-        waits = p.known_waits  # the cache read inline: this runs for every seat every discard
-        if waits is None:
-            waits = p.waits()
-        if k in waits and not p.furiten():
+        if k in p.waits() and not p.furiten():
             ctx = game.context(p.seat, tile, False, houtei=last)
             if score_hand([*p.hand, tile], p.melds, ctx, rules) is not None:
                 offers.append((p.seat, Action(_RON_ACTION)))

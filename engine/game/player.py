@@ -15,6 +15,7 @@ class Player:
     """One seat. The hand is a list of physical ids; waits are cached until it changes."""
 
     __slots__ = (
+        "_waits",
         "counts",
         "discard_waits",
         "discards_called",
@@ -26,7 +27,6 @@ class Player:
         "hand",
         "ippatsu",
         "karaten_melds",
-        "known_waits",
         "kuikae",
         "melds",
         "noten_declared",
@@ -80,16 +80,15 @@ class Player:
         self.pao_yaku = ""
         #: declared noten at the exhaustive draw though tenpai (``tenpai_declaration``)
         self.noten_declared = False
-        #: the waits of the concealed hand once worked out, None until ``waits()`` does (the
-        #: claim check, the pass and the draw read this first: it saves them the call)
-        self.known_waits: list[int] | None = None
+        #: the waits of the concealed hand once worked out, None until ``waits()`` does
+        self._waits: list[int] | None = None
         #: discard kind -> the waits it leaves, when this turn's riichi check worked them
         #: out (``tenpai_discards`` of this very hand); None otherwise
         self.discard_waits: dict[int, list[int]] | None = None
 
     def changed(self) -> None:
         """The concealed hand changed: drop cached waits."""
-        self.known_waits = None
+        self._waits = None
         self.discard_waits = None
 
     def menzen(self) -> bool:
@@ -104,12 +103,12 @@ class Player:
         """Kinds completing the concealed hand (call when it holds 3n+1 tiles). A wait whose
         four copies are all concealed is none; one whose fourth copy is in a meld (a tanki
         on the kind of one's own pon) is a wait unless ``karaten_melds`` (Tenhou: it is)."""
-        found = self.known_waits
+        found = self._waits
         if found is None:
             found = hand_waits(self.counts)
             if self.karaten_melds and found and self.melds:
                 found = [k for k in found if self.counts[k] + self._melded(k) < 4]
-            self.known_waits = found
+            self._waits = found
         return found
 
     def _melded(self, kind: int) -> int:
@@ -131,7 +130,7 @@ class Player:
 
     def discard(self, tile: int) -> None:
         if tile != self.drawn:  # a tsumogiri leaves the hand (and its waits) as before the draw
-            self.known_waits = self._waits_after(tile)
+            self._waits = self._waits_after(tile)
         self.hand.remove(tile)
         self.counts[tile >> 2] -= 1
         self.drawn = -1

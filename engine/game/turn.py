@@ -56,8 +56,7 @@ def deal_out(ev: RoundStarted) -> None:
 def draw_tile(ev: Draw) -> None:
     game: Game = ev.game
     p = game.players[ev.seat]
-    waits = p.known_waits  # the cache read inline: this runs every draw
-    p.tsumo_waits = waits if waits is not None else p.waits()
+    p.tsumo_waits = p.waits()
     if game.center.wants_events:  # the waits are cached: this costs a river scan
         ev.furiten = p.furiten()
     hand = game.round
