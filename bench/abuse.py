@@ -2,7 +2,7 @@
 
 ``python3 bench/abuse.py memory|rooms|slowloris [sockets] [seconds]``: peak RSS growth under
 100 MB bodies, what one client's floods get back, and a slowloris from 127.0.0.2 while
-``/healthz`` is timed from 127.0.0.1. The tests (tests/server/test_abuse.py) run the same
+``/healthz`` is timed from 127.0.0.1. The tests (tests/server/edge/test_abuse.py) run the same
 attacks scaled down; this runs them at full size, once, for the record.
 """
 
@@ -23,7 +23,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.server.test_abuse import (  # noqa: E402
+from tests.server.edge.test_abuse import (  # noqa: E402
     ATTACKER,
     _dropped,
     _huge_post,

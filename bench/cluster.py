@@ -41,7 +41,7 @@ from bench.load import (  # noqa: E402
     free_port,
     percentile,
 )
-from server.messaging import End, decode_server  # noqa: E402
+from server.edge.messaging import End, decode_server  # noqa: E402
 from tests.services import redis_server  # noqa: E402
 
 SERVER_CORE, CLIENT_CORE = 0, 1

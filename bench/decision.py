@@ -41,17 +41,17 @@ from engine.actions.types import ActionType  # noqa: E402
 from engine.driver import run_sync  # noqa: E402
 from engine.game.setup import new_game  # noqa: E402
 from engine.rules.config import PRESETS  # noqa: E402
-from server import heap  # noqa: E402
-from server.limits import Guard  # noqa: E402
-from server.messaging import InquiryMsg, Snapshot, decode_server, encode  # noqa: E402
-from server.metrics import Metrics  # noqa: E402
+from server.edge.limits import Guard  # noqa: E402
+from server.edge.messaging import InquiryMsg, Snapshot, decode_server, encode  # noqa: E402
+from server.edge.transport import WebSocketConnection  # noqa: E402
+from server.routes.metrics import Metrics  # noqa: E402
+from server.runtime import heap  # noqa: E402
 from server.session.client import serve_seat  # noqa: E402
 from server.session.engine_port import RealEngine  # noqa: E402
 from server.session.hub import Hub  # noqa: E402
 from server.session.rooms import Rooms  # noqa: E402
 from server.settings import Settings  # noqa: E402
-from server.storage import Storage  # noqa: E402
-from server.transport import WebSocketConnection  # noqa: E402
+from server.storage.sqlite import Storage  # noqa: E402
 
 #: the starts of the only messages the stand-in player reads: the rest it drops undecoded
 ASKING = ('{"type":"inquiry"', '{"type":"snapshot"')

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.load import core_times, cpu_s, free_port, pin  # noqa: E402
 from server.settings import Settings  # noqa: E402
-from server.storage import SQL_ADD_DECISION, Storage  # noqa: E402
+from server.storage.sqlite import SQL_ADD_DECISION, Storage  # noqa: E402
 
 #: what every seat is sent for a decision: the size of a discard event as seats get it
 PAD = b"." * 90
@@ -116,7 +116,7 @@ class SeatProtocol(asyncio.Protocol):
         if self.group is not None:
             self.group.add(self, table, turn)
             return
-        if self.commit:  # the server's own write: server/storage.py
+        if self.commit:  # the server's own write: server/storage/sqlite.py
             self.storage.add_decision(table.name, table.n, self.seat, 1, 0, False)
         self.send(table, turn)
 

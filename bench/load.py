@@ -42,7 +42,7 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from server.messaging import (  # noqa: E402
+from server.edge.messaging import (  # noqa: E402
     Answer,
     End,
     Hello,

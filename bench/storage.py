@@ -4,7 +4,7 @@ and the synchronous insert with ``synchronous=FULL`` (an fsync per commit: RIICH
 
     python bench/storage.py [--writes 2000]
 
-server/storage.py writes synchronously because the first figure is the smaller one.
+server/storage/sqlite.py writes synchronously because the first figure is the smaller one.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import anyio
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from server.storage import Storage
+from server.storage.sqlite import Storage
 
 
 async def _timed(n: int, step: Callable[[int], Awaitable[None]]) -> float:

@@ -86,13 +86,13 @@ def main() -> None:
     import uvicorn
 
     from engine import native
-    from server import heap, logs
     from server.app import create_app
-    from server.security import uvicorn_options
+    from server.edge.security import uvicorn_options
+    from server.runtime import heap, logs
+    from server.runtime.shutdown import GRACEFUL_S, StoppingServer
     from server.session.engine_port import RealEngine
     from server.session.hub import Hub
-    from server.shutdown import GRACEFUL_S, StoppingServer
-    from server.stores import open_store
+    from server.storage.stores import open_store
 
     logs.configure(settings.log_format)
     # the operator sees whether the engine's hot modules run compiled (engine/native.py)

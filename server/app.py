@@ -18,22 +18,22 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from server import heap
-from server.games_api import GamesApi
-from server.limits import Guard
-from server.metrics import Metrics
-from server.mjai_seat import serve_mjai
-from server.mjai_stdio import seat_processes
-from server.replays import ReplayApi
-from server.rooms_api import RoomsApi
-from server.security import POLICY_VIOLATION, Shield
+from server.edge.limits import Guard
+from server.edge.security import POLICY_VIOLATION, Shield
+from server.edge.transport import WebSocketConnection
+from server.routes.games import GamesApi
+from server.routes.metrics import Metrics
+from server.routes.replays import ReplayApi
+from server.routes.rooms import RoomsApi
+from server.runtime import heap
+from server.runtime.shutdown import StoppingGate
+from server.seats.mjai_seat import serve_mjai
+from server.seats.mjai_stdio import seat_processes
 from server.session.client import serve_play, serve_watcher
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
-from server.shutdown import StoppingGate
-from server.stores import open_store
-from server.transport import WebSocketConnection
+from server.storage.stores import open_store
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
@@ -58,7 +58,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
                 tg.start_soon(metrics.run)
             tg.start_soon(heap.collect, settings.gc_sweep_s)
             yield
-            the_hub.stop()  # no-op when server/shutdown.py already stopped it
+            the_hub.stop()  # no-op when server/runtime/shutdown.py already stopped it
             if cluster is not None:
                 await cluster.close()
             tg.cancel_scope.cancel()

@@ -53,10 +53,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: SQLite durability: NORMAL (a commit survives a crash of the process) or FULL (fsync
     #: per commit: survives power loss too; README "Durability")
     synchronous: str = "NORMAL"
-    #: seconds between the garbage collector's sweeps, its only passes (server/heap.py)
+    #: seconds between the garbage collector's sweeps, its only passes (server/runtime/heap.py)
     gc_sweep_s: float = 3600.0
     #: seconds between SQLite WAL checkpoints, run in a thread of their own so that the
-    #: disk's fsync never stops the event loop (server/checkpointer.py)
+    #: disk's fsync never stops the event loop (server/storage/checkpointer.py)
     checkpoint_s: float = 1.0
     #: serve the browser client from this folder (empty: the packaged static/ if present)
     static_dir: str = ""
@@ -99,7 +99,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     mjai_token: str = ""
     #: mjai AIs this server runs itself, one process per seat over stdio: a JSON object of
     #: name -> argv (``{"mortal": ["python3", "-m", "engine.bot.mjai"]}``); rooms seat one
-    #: as bot ``mjai:NAME`` (server/mjai_stdio.py). Only the administrator names commands.
+    #: as bot ``mjai:NAME`` (server/seats/mjai_stdio.py). Only the administrator names commands.
     mjai_bots: str = ""
     #: an stdio mjai AI's time per decision; past it the seat plays the default
     mjai_timeout_s: float = 3.0

@@ -4,7 +4,7 @@ The other direction of engine.bot.mjai (which makes our bots mjai players): ``Se
 turns the events one seat receives (already masked by the engine: others' haipai and draws
 hidden) into mjai events, as mjai.app's simulator or Mortal would send them, and ``choose``
 reads an mjai reaction as a choice among that seat's legal actions. Pure: the server does the
-I/O (server/mjai_seat.py). Names follow the engine's mjai writer (engine.replay.mjai_write).
+I/O (server/seats/mjai_seat.py). Names follow the engine's mjai writer (engine.replay.mjai_write).
 
 A reaction that names no legal choice gives None, and the host plays the seat's default;
 ``reach`` gives ``REACH``: the host sends the seat its own ``reach`` event and reads the

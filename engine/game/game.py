@@ -198,7 +198,7 @@ class Game:
     def release(self) -> None:
         """Let go of a finished match's machinery: its queue, the events in it and its center
         point back at the game, so without this its tens of thousands of objects wait for the
-        cyclic collector (a server sweeps rarely: server/heap.py). What it decided stays:
+        cyclic collector (a server sweeps rarely: server/runtime/heap.py). What it decided stays:
         ``rules``, ``seed``, ``players`` (``scores``), ``decisions``, ``rounds``, ``over``."""
         del self.queue, self.bus, self.resolvers, self.center, self.round, self.inquiry
         del self.walls

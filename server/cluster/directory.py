@@ -14,7 +14,7 @@ from __future__ import annotations
 import msgspec
 from redis.asyncio import Redis
 
-from server.messaging import RoomInfo
+from server.edge.messaging import RoomInfo
 
 PREFIX = "riichi"
 NODES = f"{PREFIX}:nodes"

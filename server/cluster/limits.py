@@ -1,7 +1,7 @@
 """Per-client token buckets kept in Redis, so a client's budget is one budget on every node.
 
 The bucket is updated by a Lua script (atomic in Redis) that reads Redis's own clock, so the
-nodes' clocks need not agree. Same arithmetic as server/limits.py's ``Limiter``.
+nodes' clocks need not agree. Same arithmetic as server/edge/limits.py's ``Limiter``.
 """
 
 from __future__ import annotations

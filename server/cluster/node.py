@@ -22,16 +22,16 @@ from redis.exceptions import RedisError
 import server.cluster.directory as directory
 import server.cluster.relay as relay
 import server.cluster.rpc as rpc
-from server.close_codes import CloseCode
 from server.cluster.limits import SharedLimiter
-from server.messaging import RoomInfo, SeatGrant, WireError, encode
+from server.edge.close_codes import CloseCode
+from server.edge.messaging import RoomInfo, SeatGrant, WireError, encode
+from server.edge.transport import Connection
 from server.session.outbox import Outbox
 from server.session.resume import RESTART_REASON
 from server.session.rooms import Room, RoomError, token_hash
 from server.session.spectators import CLOSE_MARK
 from server.session.table import Table
 from server.settings import Settings
-from server.transport import Connection
 
 if TYPE_CHECKING:
     from server.session.hub import Hub

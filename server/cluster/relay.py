@@ -16,8 +16,8 @@ from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
 import server.cluster.directory as directory
-from server.close_codes import CloseCode
-from server.messaging import WireError, encode
+from server.edge.close_codes import CloseCode
+from server.edge.messaging import WireError, encode
 from server.session.outbox import Outbox
 from server.session.resume import RESTART_REASON
 from server.session.spectators import CLOSE_MARK

@@ -22,8 +22,8 @@ from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
 from engine.bot import Bot
 from engine.rules.kinds import InquiryKind
-from server import bots
-from server.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError, encode
+from server.edge.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError, encode
+from server.session import bots
 from server.session.deadlines import Deadlines
 from server.session.durable import check_answer
 from server.session.engine_port import EnginePort
@@ -40,7 +40,7 @@ TURN = InquiryKind.TURN
 
 
 class Meter(Protocol):
-    """Told of every decision taken and of every next question (server/metrics.py)."""
+    """Told of every decision taken and of every next question (server/routes/metrics.py)."""
 
     def decided(self, timeout: bool) -> None: ...
 

@@ -71,7 +71,8 @@ class Deadlines(dict[int, float]):
     async def run(self, now: Callable[[], float], expire: Callable[[float], None]) -> None:
         """Until ``stop`` (or cancelled): call ``expire(now)`` whenever the earliest deadline
         has passed. ``expire`` is let go at the end: a bound method of the table's answers,
-        which hold these deadlines, would be a cycle the collector must find (server/heap.py)."""
+        which hold these deadlines, would be a cycle the collector must find
+        (server/runtime/heap.py)."""
         if self._stopped:  # the game ended before this task first ran
             return
         self._loop, self._now, self._expire = asyncio.get_running_loop(), now, expire

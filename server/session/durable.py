@@ -19,7 +19,7 @@ from engine.driver import Unanswered, run_sync
 from engine.events import EventBase
 from engine.game.setup import new_game
 from engine.rules.config import RuleConfig
-from server.messaging import encode_raw
+from server.edge.messaging import encode_raw
 
 
 def check_answer(inquiry: MultiPlayerInquiry, seat: int, action: int, option: int) -> None:

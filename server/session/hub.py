@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Any
 import anyio
 from anyio.abc import TaskGroup
 
-from server import persist
-from server.close_codes import CloseCode
-from server.messaging import RoomMsg, Welcome, encode
+from server.edge.close_codes import CloseCode
+from server.edge.messaging import RoomMsg, Welcome, encode
 from server.session import resume
 from server.session.durable import Feed
 from server.session.engine_port import EnginePort
@@ -20,7 +19,8 @@ from server.session.outbox import Outbox
 from server.session.rooms import Room, RoomError, Rooms, Seat
 from server.session.table import Table
 from server.settings import Settings
-from server.storage import Store
+from server.storage import persist
+from server.storage.sqlite import Store
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster

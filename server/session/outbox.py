@@ -8,7 +8,7 @@ A client that said ``batch`` gets everything queued at the moment the pump runs 
 one message per line: an engine step pushes its events for a seat together, so they leave
 in one send instead of one each (the send path is most of a decision's cost).
 
-A connection that can write at once (``send_now``: a WebSocket on server/ws_direct.py) skips
+A connection that can write at once (``send_now``: a WebSocket on server/edge/ws_direct.py) skips
 the pump: what is pushed during one turn of the event loop is written by one callback at
 its end, with no task wake-up. Once a write cannot go at once (the peer is not reading), the
 rest goes through the pump and its bound, in order, until the pump has caught up.
@@ -20,9 +20,9 @@ import asyncio
 
 import anyio
 
-from server.close_codes import CloseCode
-from server.mailbox import Closed, Full, Mailbox
-from server.transport import Connection, Disconnected, direct_lane
+from server.edge.close_codes import CloseCode
+from server.edge.mailbox import Closed, Full, Mailbox
+from server.edge.transport import Connection, Disconnected, direct_lane
 
 #: how long a close handshake may take before the connection is abandoned
 CLOSE_WAIT_S = 2.0
@@ -51,7 +51,7 @@ class Outbox:
 
     @property
     def direct(self) -> bool:
-        """Frames are written at once, without the pump (server/ws_direct.py)."""
+        """Frames are written at once, without the pump (server/edge/ws_direct.py)."""
         return self._lane is not None
 
     def push(self, text: str) -> bool:

@@ -9,10 +9,10 @@ from typing import Any
 
 import msgspec
 
-from server import persist
 from server.session.durable import Diverged, Trail
 from server.session.rooms import Room
-from server.storage import Store, StoredGame
+from server.storage import persist
+from server.storage.sqlite import Store, StoredGame
 
 #: when the stored part of a resumed game happened, for the spectator's delayed record: long ago
 LONG_AGO = float("-inf")

@@ -23,12 +23,12 @@ import msgspec
 from engine.actions.types import Decision
 from engine.rules.config import RuleConfig
 from engine.version import ENGINE_VERSION
-from server import persist
-from server.close_codes import CloseCode
-from server.messaging import WireError, encode
+from server.edge.close_codes import CloseCode
+from server.edge.messaging import WireError, encode
 from server.session.clock import SeatClock
 from server.session.durable import Feed, verify
 from server.session.rooms import Room
+from server.storage import persist
 
 if TYPE_CHECKING:
     from server.session.hub import Hub

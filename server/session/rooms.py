@@ -18,8 +18,8 @@ import msgspec
 from engine.rules.config import PRESETS, RuleConfig
 from engine.rules.facts import rule_facts
 from engine.rules.wall import seed_commitment
-from server.bots import DEFAULT, external
-from server.messaging import RoomInfo, RuleFacts, SeatInfo
+from server.edge.messaging import RoomInfo, RuleFacts, SeatInfo
+from server.session.bots import DEFAULT, external
 from server.session.clock import SeatClock
 from server.session.outbox import Outbox
 
@@ -49,7 +49,7 @@ class Seat:
     def __init__(self, index: int, clock: SeatClock) -> None:
         self.index = index
         self.name = ""
-        #: which bot plays this seat (server/bots.py), None for a human or a free seat
+        #: which bot plays this seat (server/session/bots.py), None for a human or a free seat
         self.bot_name: str | None = None
         #: the token, only until it is handed out (a restored seat knows just the hash)
         self.token: str | None = None
@@ -62,7 +62,7 @@ class Seat:
         return self.bot_name is not None
 
     def seat_bot(self, name: str) -> None:
-        """Give the seat to the bot ``name`` (a name from server/bots.py)."""
+        """Give the seat to the bot ``name`` (a name from server/session/bots.py)."""
         self.bot_name = name
         self.name = f"Bot {self.index + 1}"
 
@@ -221,7 +221,7 @@ class Rooms:
         bot_names: Sequence[str] = (),
     ) -> Room:
         """A new room; ``bot_names[i]`` plays its i-th bot seat (the default bot past the
-        list's end). The names are checked by the caller (server/bots.py knows them)."""
+        list's end). The names are checked by the caller (server/session/bots.py knows them)."""
         if preset not in PRESETS:
             raise RoomError("bad_preset", f"unknown preset {preset!r}; one of {sorted(PRESETS)}")
         players = PRESETS[preset].players

@@ -27,7 +27,7 @@ import anyio
 import msgspec
 
 from engine.view import project
-from server.messaging import EventMsg, RoomInfo, Snapshot, Welcome, encode, encode_raw
+from server.edge.messaging import EventMsg, RoomInfo, Snapshot, Welcome, encode, encode_raw
 from server.session.outbox import Outbox
 
 #: god-view event types that begin and end a hand

@@ -16,9 +16,8 @@ import msgspec
 
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.events import EventBase
-from server.bots import external
-from server.close_codes import CloseCode
-from server.messaging import (
+from server.edge.close_codes import CloseCode
+from server.edge.messaging import (
     Answer,
     End,
     RoomMsg,
@@ -30,6 +29,7 @@ from server.messaging import (
     event_text,
 )
 from server.session.answers import Answers
+from server.session.bots import external
 from server.session.durable import Feed
 from server.session.engine_port import EnginePort
 from server.session.outbox import Outbox
@@ -37,7 +37,7 @@ from server.session.recording import Recording
 from server.session.rooms import Room, Seat
 from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
-from server.storage import Store, StoredGame
+from server.storage.sqlite import Store, StoredGame
 
 #: ``Table._encoded`` before the first event
 NOTHING_ENCODED: tuple[object, msgspec.Raw, str] = (None, msgspec.Raw(b"null"), "null")
@@ -221,7 +221,7 @@ class Table:
                     ended = True
                 finally:
                     # ended, not cancelled: a cancelled child's exception stays in a cycle
-                    # with anyio's frame until a sweep (server/heap.py); a resumed game's
+                    # with anyio's frame until a sweep (server/runtime/heap.py); a resumed game's
                     # _go_live may still wait, and only then is the scope cancelled
                     self.answers.stop()
                     if self.feed is not None:

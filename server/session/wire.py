@@ -6,7 +6,7 @@ import time
 
 from engine.actions.inquiry import SinglePlayerInquiry
 from engine.actions.types import ActionType, DiscardOptions, TenpaiInfo
-from server.messaging import ActionWire, ChoiceWire, InquiryMsg, OptionWire, TenpaiWire
+from server.edge.messaging import ActionWire, ChoiceWire, InquiryMsg, OptionWire, TenpaiWire
 
 _TENPAI_TYPES = (ActionType.DISCARD, ActionType.RIICHI)
 #: the wire of discarding tile id ``i`` when it leaves no tenpai: most discards of a turn,

@@ -3,7 +3,7 @@
 The bot (tests/bots/mjai_package_bot.py) is written on the package's own ``Bot`` class, so
 libriichi's ``PlayerState``, not our engine, follows its hand from the events our server
 sends and says what it may do; it runs under the package's Python (tests/bots/mjai_venv.py)
-as the command of an ``mjai:NAME`` seat (server/mjai_stdio.py). Two such seats and two of
+as the command of an ``mjai:NAME`` seat (server/seats/mjai_stdio.py). Two such seats and two of
 our bots play a whole tonpuusen: no reaction is late, none is illegal or garbled (the
 server logs each; a ``Bot`` that cannot follow our events prints its exception and answers
 ``none``, which is illegal on its own turn), its discards are its own (the default is
@@ -24,8 +24,8 @@ BOT = Path(__file__).with_name("mjai_package_bot.py")
 NAMES = ["mjai:pkg", "strong", "mjai:pkg", "easy"]
 #: per decision: the bot answers in milliseconds; room for a loaded machine
 TIMEOUT_S = 5.0
-#: what server/mjai_stdio.py and server/mjai_seat.py log for a seat's faults, and what the
-#: package's ``Bot.react`` prints when it cannot follow an event
+#: what server/seats/mjai_stdio.py and server/seats/mjai_seat.py log for a seat's faults, and
+#: what the package's ``Bot.react`` prints when it cannot follow an event
 FAULTS = (
     "no legal choice",
     "no reaction within",

@@ -1,6 +1,6 @@
-"""One source of the WebSocket close codes (issue 16): ``server.close_codes.CloseCode``. The
+"""One source of the WebSocket close codes (issue 16): ``server.edge.close_codes.CloseCode``. The
 client's ``static/js/close_codes.js`` and docs/protocol.md's table are generated from it
-(``python -m server.close_codes``); these tests fail when either is stale or when net.js
+(``python -m server.edge.close_codes``); these tests fail when either is stale or when net.js
 spells a code as a number instead of reading it by name."""
 
 from __future__ import annotations
@@ -12,11 +12,19 @@ import subprocess
 
 import pytest
 
-from server.close_codes import DOC, JS, CloseCode, doc_with_table, main, render_js, render_table
+from server.edge.close_codes import (
+    DOC,
+    JS,
+    CloseCode,
+    doc_with_table,
+    main,
+    render_js,
+    render_table,
+)
 from tests.client.conftest import ROOT
 
 NET = ROOT / "static" / "js" / "net.js"
-HINT = "run: python -m server.close_codes"
+HINT = "run: python -m server.edge.close_codes"
 
 
 def _node(script: str) -> object:

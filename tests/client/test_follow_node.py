@@ -21,7 +21,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from server.security import CSP, csp
+from server.edge.security import CSP, csp
 from tests.client.conftest import DESKTOP, PHONE, ROOT, collect_errors, shot, wait_until
 from tests.server.live import GENEROUS_ENV
 from tests.services import free_port, redis_server

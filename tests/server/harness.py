@@ -9,14 +9,14 @@ from typing import Any
 import anyio
 from anyio.abc import TaskGroup
 
-from server.messaging import Answer, InquiryMsg, ServerMessage, decode_server, encode
+from server.edge.messaging import Answer, InquiryMsg, ServerMessage, decode_server, encode
+from server.edge.transport import Disconnected, MemoryConnection, memory_pair
 from server.session.client import serve_seat, serve_watcher
 from server.session.engine_port import EnginePort
 from server.session.hub import Hub
 from server.session.rooms import Room
 from server.settings import Settings
-from server.storage import Storage
-from server.transport import Disconnected, MemoryConnection, memory_pair
+from server.storage.sqlite import Storage
 
 
 @contextlib.asynccontextmanager

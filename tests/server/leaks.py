@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from server.messaging import EventMsg, InquiryMsg, ServerMessage, Snapshot, decode_server
+from server.edge.messaging import EventMsg, InquiryMsg, ServerMessage, Snapshot, decode_server
 
 #: every event type the engine sends, with the fields that name tiles in it; a new event type
 #: fails the check until someone decides what it may show

@@ -15,8 +15,8 @@ import uvicorn
 import websockets
 
 from server.app import create_app
-from server.messaging import Answer as AnswerMsg
-from server.messaging import (
+from server.edge.messaging import Answer as AnswerMsg
+from server.edge.messaging import (
     End,
     Hello,
     InquiryMsg,
@@ -25,12 +25,12 @@ from server.messaging import (
     decode_server,
     encode,
 )
-from server.security import uvicorn_options
+from server.edge.security import uvicorn_options
+from server.runtime.shutdown import StoppingServer
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
-from server.shutdown import StoppingServer
-from server.storage import Storage
+from server.storage.sqlite import Storage
 
 WIN_TYPES = ("tsumo", "ron")
 #: per-client limits for tests whose one loopback client plays the part of many players

@@ -20,7 +20,7 @@ from typing import IO, Any
 import httpx
 import websockets
 
-from server.messaging import (
+from server.edge.messaging import (
     End,
     EventMsg,
     Hello,
@@ -58,7 +58,8 @@ def free_port() -> int:
 WARM = """
 import runpy, sys
 import uvicorn
-import server.app, server.heap, server.logs, server.security, server.shutdown, server.stores
+import server.app, server.runtime.heap, server.runtime.logs, server.edge.security
+import server.runtime.shutdown, server.storage.stores
 import server.session.engine_port, server.session.hub
 sys.stdin.readline()
 sys.argv = ["-m", *sys.argv[1:]]

@@ -1,5 +1,5 @@
 """One all-bot tonpuusen on a real ``python -m server`` whose seats include stdio mjai AIs
-(bot ``mjai:NAME``, server/mjai_stdio.py): what the stdio-seat tests and the mjai.app bot's
+(bot ``mjai:NAME``, server/seats/mjai_stdio.py): what the stdio-seat tests and the mjai.app bot's
 test both play, and the checks every such game must pass on the way."""
 
 from __future__ import annotations

@@ -1,0 +1,131 @@
+"""uvicorn's sans-I/O WebSocket protocol with a direct lane for a session's frames.
+
+Through ASGI every frame costs a queue, a task wake-up and a pause and resume of the socket's
+reading (two ``epoll_ctl`` calls) on the way in, and an awaited ``send`` on the way out: most
+of a decision's cost on a busy server. A session that takes frames as they arrive registers a
+``listener``: text frames are handed to it from ``data_received``, with no queue, no task and
+no pause (its own rate limit bounds a flood; the parser bounds a frame). ``write_text`` writes a
+frame at once when the socket is open and not over its write buffer's high-water mark, and
+says False otherwise, so the caller falls back to the awaited path and keeps its bound on a
+slow reader. The handshake, close and disconnect stay uvicorn's, through ASGI.
+
+A data frame from the server is a two- to ten-byte header and the text (no mask, no
+extension: compression is off), so ``write_text`` frames it here instead of through the
+protocol's frame objects. A socket is pinged only when it has been quiet: whatever the peer
+sent within the ping interval already proved it alive (a seat answers every few seconds),
+and a ping is a timer, a write, a read and a parse.
+
+The session finds the protocol in its scope: ``scope["extensions"][EXTENSION]``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
+from websockets.http11 import Request
+from websockets.protocol import State
+
+#: the scope extension naming the connection's protocol
+EXTENSION = "riichi.direct"
+
+log = logging.getLogger("server")
+
+
+class DirectProtocol(WebSocketsSansIOProtocol):
+    """One WebSocket connection: uvicorn's, plus ``listener`` and ``write_text``."""
+
+    listener: Callable[[str], None] | None = None
+    #: the loop's time when the peer last sent anything
+    heard_at = 0.0
+
+    def data_received(self, data: bytes) -> None:
+        self.heard_at = self.loop.time()
+        super().data_received(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """Gone: the listener and the scope's way back to this protocol are let go, so the
+        connection is freed by reference counting (the scope would hold it in a cycle the
+        collector must find: server/runtime/heap.py)."""
+        super().connection_lost(exc)
+        self.listener = None
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(EXTENSION, None)
+
+    def send_keepalive_ping(self) -> None:
+        """Ping only a peer that was quiet for a whole interval; else look again when it
+        will have been."""
+        assert self.ping_interval is not None
+        quiet_at = self.heard_at + self.ping_interval
+        wait = quiet_at - self.loop.time()
+        if wait > 0 and not self.close_sent:
+            self.ping_timer = self.loop.call_later(wait, self.send_keepalive_ping)
+            return
+        super().send_keepalive_ping()
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:  # accepted (101): the app's task has not started yet
+            scope["extensions"][EXTENSION] = self
+
+    def send_receive_event_to_app(self) -> None:
+        listener = self.listener
+        if listener is None or self.curr_msg_data_type != "text" or self.close_sent:
+            super().send_receive_event_to_app()
+            return
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        self.frames = []
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:
+            self.conn.send_close(1007)
+            self.handle_parser_exception()
+            return
+        try:
+            listener(text)
+        except Exception:  # a session bug must not break uvicorn's protocol state
+            log.exception("the listener of a WebSocket failed; closing it")
+            self.listener = None
+            self.conn.send_close(1011, "internal error")
+            self.handle_parser_exception()  # tells the app's task the socket is gone
+
+    def write_text(self, text: str) -> bool:
+        """Write one text frame now; False when it cannot go at once (closed, not accepted
+        yet, or the peer is not reading): the caller then awaits the ASGI send."""
+        if (
+            self.disconnected
+            or self.close_sent
+            or not self.handshake_complete
+            or self.initial_response is not None
+            or not self.writable.is_set()
+        ):
+            return False
+        if self.conn.state is not State.OPEN or self.conn.extensions:
+            try:  # the protocol's own path raises or frames what this one does not
+                self.conn.send_text(text.encode())
+            except InvalidState:
+                return False
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
+        self.transport.write(frame(text.encode()))
+        return True
+
+
+def frame(payload: bytes) -> bytes:
+    """A final, unmasked text frame (RFC 6455 5.2): what a server sends.
+
+    >>> frame(b"hi")
+    b'\\x81\\x02hi'
+    >>> frame(bytes(200))[:4]
+    b'\\x81~\\x00\\xc8'
+    """
+    n = len(payload)
+    if n < 126:
+        return bytes((0x81, n)) + payload
+    if n < 65536:
+        return b"\x81\x7e" + n.to_bytes(2, "big") + payload
+    return b"\x81\x7f" + n.to_bytes(8, "big") + payload

@@ -1,0 +1,1 @@
+"""The HTTP routes: the rooms, games and replays APIs and /metrics."""

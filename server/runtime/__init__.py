@@ -1,0 +1,1 @@
+"""The process: garbage-collector tuning, log lines, graceful stop."""

@@ -1,0 +1,231 @@
+"""Game records, rooms and write-ahead decisions in PostgreSQL: one store for every node.
+
+The same interface as the SQLite ``Storage`` (server/storage/sqlite.py ``Store``), so tables, rooms
+and the games API do not know which they write to. What changes is who sees it: every node
+of a cluster (docs/scaling.md) lists and downloads every game, wherever it was played, and a
+node restores only the rooms whose ``node`` is its own.
+
+Writes stay synchronous in the table's task, as with SQLite: a decision is committed (an
+autocommit statement, ``synchronous_commit`` as the server has it, on by default) before the
+engine or any client sees its effect. That is one round trip to PostgreSQL on the event loop
+per decision; the record reads of the games API run on a second connection in a worker
+thread, so a large download never holds a decision back.
+
+psycopg 3 is an optional dependency (``pip install 'riichi-server[cluster]'``): a server
+without ``--database-url`` never imports this module.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import msgspec
+import psycopg
+
+from server.storage.persist import SCHEMA as ROOMS_SCHEMA
+from server.storage.sqlite import (
+    SQL_ADD_DECISION,
+    SQL_COUNT_DECISIONS,
+    SQL_CREATE_GAME,
+    SQL_DECISIONS,
+    SQL_GAME,
+    SQL_ROUNDS,
+    SQL_TRAILS,
+    SQL_WITH_STATUS,
+    GameSummary,
+    StoredGame,
+    finished_summary,
+    stored_game,
+    unfinished_summary,
+)
+
+#: the SQLite schema in PostgreSQL's words: doubles for times and banks, ``rowid`` as a
+#: serial (the order rooms and games were made in), the rooms' ``node``
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    rowid BIGSERIAL, id TEXT PRIMARY KEY, room TEXT NOT NULL, preset TEXT NOT NULL,
+    seed BIGINT NOT NULL, rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL,
+    result TEXT, commitment TEXT, practice INTEGER, engine TEXT
+);
+CREATE TABLE IF NOT EXISTS decisions (
+    game TEXT NOT NULL, n INTEGER NOT NULL, inquiry INTEGER NOT NULL, seat INTEGER NOT NULL,
+    action INTEGER NOT NULL, option INTEGER NOT NULL, timeout INTEGER NOT NULL, hash TEXT,
+    PRIMARY KEY (game, n)
+);
+CREATE TABLE IF NOT EXISTS rounds (
+    game TEXT NOT NULL, n INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (game, n)
+);
+CREATE TABLE IF NOT EXISTS endings (game TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);
+CREATE TABLE IF NOT EXISTS listed (game TEXT PRIMARY KEY);
+CREATE INDEX IF NOT EXISTS endings_at ON endings (at);
+CREATE TABLE IF NOT EXISTS rooms (
+    rowid BIGSERIAL, game TEXT PRIMARY KEY, code TEXT NOT NULL, preset TEXT NOT NULL,
+    public INTEGER NOT NULL, base_s DOUBLE PRECISION NOT NULL,
+    bank_s DOUBLE PRECISION NOT NULL, seed BIGINT NOT NULL, started INTEGER NOT NULL,
+    options TEXT NOT NULL, node TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot INTEGER NOT NULL,
+    token_hash TEXT, bank DOUBLE PRECISION NOT NULL, bot_name TEXT, PRIMARY KEY (game, seat)
+);
+CREATE INDEX IF NOT EXISTS rooms_node ON rooms (node);
+"""
+#: two nodes starting at once both create the tables: one waits for the other
+_SCHEMA_LOCK = 7_015_014
+
+
+def _pg(sql: str) -> str:
+    """The shared SQL (``?`` placeholders) in psycopg's (``%s``)."""
+    return sql.replace("?", "%s")
+
+
+class PgStore:
+    """The record store of every node of a cluster, in one PostgreSQL database."""
+
+    def __init__(self, url: str, node: str) -> None:
+        self.node = node
+        self._db = psycopg.connect(url, autocommit=True)
+        self._reader = psycopg.connect(url, autocommit=True)
+        self._lock = threading.Lock()
+        self._read_lock = threading.Lock()
+        with self._db.transaction():
+            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            self._db.execute(_SCHEMA)
+        self._decision_count: dict[str, int] = {}
+
+    def close(self) -> None:
+        with self._lock, self._read_lock:
+            self._db.close()
+            self._reader.close()
+
+    def execute(self, sql: str, args: tuple[object, ...] = ()) -> None:
+        with self._lock:
+            self._db.execute(_pg(sql), args)
+
+    def transaction(self, statements: list[tuple[str, tuple[object, ...]]]) -> None:
+        """Several statements committed together (or not at all)."""
+        with self._lock, self._db.transaction():
+            for sql, args in statements:
+                self._db.execute(_pg(sql), args)
+
+    def script(self, sql: str) -> None:
+        """A schema script; server/storage/persist.py's rooms tables are part of ``_SCHEMA`` already
+        (with PostgreSQL's types), so that one is not run again."""
+        if sql != ROOMS_SCHEMA:
+            with self._lock:
+                self._db.execute(sql)
+
+    def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(_pg(sql), args).fetchall()
+
+    def _read(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
+        """A read for the games API (a worker thread), on the second connection."""
+        with self._read_lock:
+            return self._reader.execute(sql, args).fetchall()
+
+    def ensure_column(self, table: str, column: str, kind: str) -> None:
+        with self._lock:
+            self._db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
+
+    def create_game(
+        self,
+        game: str,
+        room: str,
+        preset: str,
+        seed: int,
+        rules: bytes,
+        seats: list[str],
+        public: bool = True,
+        commitment: str = "",
+        practice: bool = False,
+    ) -> None:
+        """A new game; a public room's game will show in the finished-games list."""
+        seats_json = msgspec.json.encode(seats).decode()
+        with self._lock, self._db.transaction():
+            self._db.execute(
+                _pg(SQL_CREATE_GAME),
+                (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice)),
+            )
+            if public:
+                self._db.execute("INSERT INTO listed VALUES (%s) ON CONFLICT DO NOTHING", (game,))
+
+    def add_decision(
+        self,
+        game: str,
+        inquiry: int,
+        seat: int,
+        action: int,
+        option: int,
+        timeout: bool,
+        trail: str | None = None,
+    ) -> None:
+        """Append a decision; committed when this returns (write-ahead)."""
+        n = self._decision_count.get(game)
+        if n is None:  # a resumed game goes on from what is stored
+            n = self.query(SQL_COUNT_DECISIONS, (game,))[0][0]
+        self.execute(
+            SQL_ADD_DECISION, (game, n, inquiry, seat, action, option, int(timeout), trail)
+        )
+        self._decision_count[game] = n + 1
+
+    def add_round(self, game: str, n: int, data: bytes) -> None:
+        self.execute(
+            "INSERT INTO rounds VALUES (?, ?, ?) ON CONFLICT (game, n) "
+            "DO UPDATE SET data = excluded.data",
+            (game, n, data.decode()),
+        )
+
+    def finish_game(self, game: str, result: bytes, status: str = "finished") -> None:
+        self._decision_count.pop(game, None)
+        ended = (
+            "INSERT INTO endings VALUES (?, ?) ON CONFLICT (game) DO UPDATE SET at = excluded.at"
+        )
+        self.transaction(
+            [
+                (
+                    "UPDATE games SET status = ?, result = ? WHERE id = ?",
+                    (status, result.decode(), game),
+                ),
+                (ended, (game, time.time())),
+            ]
+        )
+
+    def set_status(self, game: str, status: str) -> None:
+        """A game that did not end (suspended, playing again after a resume, aborted)."""
+        self._decision_count.pop(game, None)
+        self.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
+
+    def games_with_status(self, status: str, limit: int) -> list[GameSummary]:
+        """Games of public rooms with an unfinished status, newest first (every node's)."""
+        rows = self._read(_pg(SQL_WITH_STATUS), (status, limit))
+        return [unfinished_summary(r, status) for r in rows]
+
+    def finished_games(self, limit: int, before: float | None = None) -> list[GameSummary]:
+        """Finished games of public rooms (every node's), newest first; ``before`` (unix ms)
+        pages past the last one seen."""
+        rows = self._read(
+            "SELECT g.id, g.preset, e.at, g.seats, (g.result::json -> 'scores')::text "
+            "FROM endings e JOIN listed l ON l.game = e.game JOIN games g ON g.id = e.game "
+            "WHERE g.status = 'finished' AND e.at < %s ORDER BY e.at DESC LIMIT %s",
+            (float("inf") if before is None else before / 1000, limit),
+        )
+        return [finished_summary(r) for r in rows]
+
+    def load(self, game: str) -> StoredGame | None:
+        """The whole record of a game, or None; one snapshot of the database (a game still
+        being played elsewhere is read consistently)."""
+        with self._read_lock, self._reader.transaction():
+            self._reader.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            row = self._reader.execute(_pg(SQL_GAME), (game,)).fetchone()
+            if row is None:
+                return None
+            decisions = self._reader.execute(_pg(SQL_DECISIONS), (game,)).fetchall()
+            rounds = self._reader.execute(_pg(SQL_ROUNDS), (game,)).fetchall()
+        return stored_game(row, decisions, rounds)
+
+    def trails(self, game: str) -> list[str | None]:
+        """The replay hash stored with each decision of ``game``, in order."""
+        return [r[0] for r in self.query(SQL_TRAILS, (game,))]

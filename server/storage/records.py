@@ -1,0 +1,89 @@
+"""Record downloads: our JSON (seed, rules, decisions, results) and the exported log formats.
+
+Tenhou JSON and mjai come from ``engine.replay.export``, which plays the game again from its
+seed and the stored decisions, so a download is the engine's own account of the game and
+``python -m engine.replay check`` can verify it; the server has no second serialiser.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.actions.types import Decision
+from engine.centers import ReplayCenter
+from engine.driver import run_sync
+from engine.game.game import Game
+from engine.game.setup import new_game
+from engine.replay.export import to_mjai, to_tenhou
+from engine.replay.verify import verify_record
+from engine.rules.config import RuleConfig
+from server.storage.sqlite import StoredGame
+
+FORMATS = ("json", "tenhou", "mjai")
+#: statuses of a game that is over: only these records carry the seed (it makes every wall)
+OVER = frozenset({"finished", "error", "aborted"})
+
+
+class NotAvailable(Exception):
+    """The engine cannot export this format."""
+
+
+#: statuses of a game that did not end: its record holds what was played, and says so
+UNFINISHED = ("playing", "suspended", "aborted")
+
+
+def replay(record: StoredGame, rounds: int | None = None) -> Game:
+    """The game rebuilt from seed and decisions, played to where the decisions reach
+    (``rounds``: only its first hands, the ones a game that did not end has finished)."""
+    assert record.seed is not None, "a record served during the game has no seed"
+    rules = msgspec.json.decode(record.rules, type=RuleConfig)
+    decisions = [Decision(d.inquiry, d.seat, d.action, d.option) for d in record.decisions]
+    game = new_game(rules, record.seed, ReplayCenter(decisions), max_rounds=rounds)
+    return run_sync(game, fill_defaults=True)
+
+
+def unfinished(record: StoredGame) -> StoredGame:
+    """The record of a game that did not end, labelled: the seed only once it never will
+    go on (aborted), since it makes every wall still to be played."""
+    hands = len(record.rounds)
+    notes = {
+        "suspended": f"suspended (the server stopped): the {hands} hands played so far",
+        "playing": f"not finished: the {hands} hands played so far",
+        "aborted": f"aborted (the engine cannot replay it): the {hands} hands played",
+    }
+    seed = record.seed if record.status == "aborted" else None
+    return msgspec.structs.replace(record, seed=seed, note=notes.get(record.status, ""))
+
+
+def verify(record: StoredGame) -> dict[str, bool | list[str]]:
+    """The replay viewer's "shuffle verified": engine.replay.verify on the stored record."""
+    verdict = verify_record(msgspec.json.decode(msgspec.json.encode(record)))
+    return {
+        "commitment_ok": verdict.commitment_ok,
+        "replay_ok": verdict.replay_ok,
+        "practice": verdict.practice,
+        "failures": list(verdict.failures),
+    }
+
+
+def export(record: StoredGame, fmt: str) -> tuple[bytes, str]:
+    """(body, media type) of the record in ``fmt`` (one of FORMATS). A game that did not
+    end exports its finished hands only (NotAvailable for one the engine cannot replay)."""
+    partial = record.status in UNFINISHED
+    if fmt == "json":
+        return msgspec.json.encode(unfinished(record) if partial else record), "application/json"
+    if record.status == "aborted":
+        raise NotAvailable("the engine cannot replay this game; format=json has its hands")
+    if partial and not record.rounds:
+        raise NotAvailable("no hand of this game has finished yet")
+    game = replay(record, len(record.rounds) if partial else None)
+    if fmt == "tenhou":
+        log = to_tenhou(game, record.seats, commitment=record.commitment, practice=record.practice)
+        if partial:  # a game that may still go on: its seed would give away every wall
+            log.pop("seed", None)
+        return msgspec.json.encode(log), "application/json"
+    lines: list[Any] = to_mjai(game, record.seats)
+    body = b"\n".join(msgspec.json.encode(line) for line in lines) + b"\n"
+    return body, "application/x-ndjson"

@@ -1,0 +1,48 @@
+"""The direct lane (server/edge/ws_direct.py): a real server's seat sockets write at once and take
+frames as callbacks, and a seat played that way learns exactly what the awaited path gives:
+every event once, in order, answers taken, the same end for every seat."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from server.edge.messaging import Answered, End, EventMsg
+from server.session.hub import Hub
+from tests.server.live import WireBot, live_server, two_seats
+
+
+def lanes(hub: Hub) -> list[bool]:
+    """Per seat of every room with a connected seat: does its outbox use the lane?"""
+    return [
+        s.outbox.direct
+        for room in hub.rooms.by_code.values()
+        for s in room.seats
+        if s.outbox is not None and not s.outbox.closed
+    ]
+
+
+async def test_seats_of_a_real_server_play_a_whole_game_over_the_direct_lane(
+    tmp_path: Path,
+) -> None:
+    async with live_server(tmp_path) as (host, hub):
+        ann_token, bob_token = await two_seats(host)
+        ann = WireBot(host, ann_token, seed=3, batch=True)
+        bob = WireBot(host, bob_token, seed=4)
+        seen: list[list[bool]] = []
+
+        async def watch_lanes() -> None:
+            while not (ann.ended and bob.ended):
+                seen.append(lanes(hub))
+                await asyncio.sleep(0.05)
+
+        await asyncio.wait_for(asyncio.gather(ann.play(), bob.play(), watch_lanes()), 120)
+    # both human seats were on the lane while they played
+    assert any(len(s) == 2 for s in seen) and all(all(s) for s in seen)
+    for bot in (ann, bob):
+        seqs = [m.seq for m in bot.received if isinstance(m, EventMsg)]
+        assert len(seqs) > 100 and seqs == sorted(set(seqs))
+        # every answer the seat sent was taken (frames came in through the listener)
+        assert sum(isinstance(m, Answered) and not m.timeout for m in bot.received) > 10
+    ends = [m for bot in (ann, bob) for m in bot.received if isinstance(m, End)]
+    assert len(ends) == 2 and ends[0] == ends[1]

@@ -1,0 +1,62 @@
+"""What a finished table leaves: nothing in a cycle (server/runtime/heap.py).
+
+The server runs without the collector's young passes and sweeps once an hour, so a table or
+a socket freed only by the collector would stay until then. Played over real sockets (seats, a
+reconnect, a spectator) with the collector off: once the room is forgotten, the table, its
+game, its spectators and every closed socket's protocol must already be gone, freed by
+reference counting alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+from pathlib import Path
+from typing import Any
+
+from server.edge.messaging import End, decode_server
+from server.session.hub import Hub
+from tests.server.live import WireBot, live_server, two_seats, watch
+
+
+def _server_side(hub: Hub, refs: dict[int, weakref.ref[Any]]) -> None:
+    """Add weak references to every table, game, outbox and socket protocol the hub holds
+    now, by the object's id."""
+    for table in hub.tables.values():
+        found: list[Any] = [table, table.game, table.spectators]
+        outboxes = [s.outbox for s in table.room.seats if s.outbox is not None]
+        for outbox in [*outboxes, *table.spectators.watchers]:
+            found += [outbox, getattr(outbox.conn, "lane", None)]
+        refs.update((id(o), weakref.ref(o)) for o in found if o is not None)
+
+
+async def test_a_finished_table_and_its_closed_sockets_are_freed_without_the_collector(
+    tmp_path: Path,
+) -> None:
+    gc.collect()
+    gc.disable()
+    try:
+        async with live_server(tmp_path, room_ttl_s=1.0, next_round_s=0.05) as (host, hub):
+            ann_token, bob_token = await two_seats(host)
+            ann = WireBot(host, ann_token, seed=3, batch=True)
+            bob = WireBot(host, bob_token, seed=4, drop_after=40)  # a blip: a second socket
+            playing = asyncio.gather(ann.play(), bob.play())
+            while not hub.tables:
+                await asyncio.sleep(0.01)
+            (game,) = hub.tables
+            watcher = asyncio.create_task(watch(host, game))
+            refs: dict[int, weakref.ref[Any]] = {}
+            while not (ann.ended and bob.ended):
+                _server_side(hub, refs)  # each socket's protocol, the reconnect's too
+                await asyncio.sleep(0.02)
+            await asyncio.wait_for(playing, 60)
+            assert isinstance(decode_server((await asyncio.wait_for(watcher, 60))[-1]), End)
+            while hub.tables:  # the room lingers ``room_ttl_s`` for late clients
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.2)  # the closing handshakes' callbacks run
+            assert len(refs) >= 3 + 2 * 4  # the table's three, and four sockets' two each
+            kinds = {type(r()).__name__ for r in refs.values() if r() is not None}
+            assert not kinds, f"left for the collector: {sorted(kinds)}"
+    finally:
+        gc.enable()
