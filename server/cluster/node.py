@@ -23,13 +23,11 @@ import server.cluster.directory as directory
 import server.cluster.relay as relay
 import server.cluster.rpc as rpc
 from server.cluster.limits import SharedLimiter
-from server.edge.close_codes import CloseCode
+from server.edge.close_codes import CLOSE_MARK, RESTART_REASON, CloseCode
 from server.edge.messaging import RoomInfo, SeatGrant, WireError, encode
 from server.edge.transport import Connection
 from server.session.outbox import Outbox
-from server.session.resume import RESTART_REASON
 from server.session.rooms import Room, RoomError, token_hash
-from server.session.spectators import CLOSE_MARK
 from server.session.table import Table
 from server.settings import Settings
 

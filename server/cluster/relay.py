@@ -16,11 +16,9 @@ from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
 import server.cluster.directory as directory
-from server.edge.close_codes import CloseCode
+from server.edge.close_codes import CLOSE_MARK, RESTART_REASON, CloseCode
 from server.edge.messaging import WireError, encode
 from server.session.outbox import Outbox
-from server.session.resume import RESTART_REASON
-from server.session.spectators import CLOSE_MARK
 
 #: a relayed watcher checks this often that the owner's heartbeat is still there
 ALIVE_CHECK_S = 2.0

@@ -48,6 +48,12 @@ MEANING: dict[CloseCode, str] = {
     CloseCode.KICKED: "removed by the room's owner",
 }
 
+#: the reason sent with ``RESTARTING`` (and the ``restarting`` error before it)
+RESTART_REASON = "server restarting; reconnect in a few seconds"
+#: a relayed spectator text starting with this (never JSON) closes relayed watchers with the
+#: code after it: the table's spectators write it, a cluster's relay reads it
+CLOSE_MARK = "\x00close:"
+
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "static" / "js" / "close_codes.js"
 DOC = ROOT / "docs" / "protocol.md"

@@ -19,9 +19,10 @@ from types import FrameType
 import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from server.edge.close_codes import RESTART_REASON
 from server.edge.messaging import WireError, encode
 from server.session.hub import Hub
-from server.session.resume import RESTART_REASON, clients
+from server.session.resume import clients
 
 #: how long the stop waits for clients to finish their close handshake
 CLOSE_WAIT_S = 2.0

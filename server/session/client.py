@@ -12,12 +12,11 @@ from collections.abc import Awaitable, Callable
 
 import anyio
 
-from server.edge.close_codes import CloseCode
+from server.edge.close_codes import RESTART_REASON, CloseCode
 from server.edge.messaging import Answer, Hello, Ping, Pong, WireError, decode_client, encode
 from server.edge.transport import Connection, Disconnected, direct_lane
 from server.session.hub import Hub
 from server.session.outbox import Outbox
-from server.session.resume import RESTART_REASON
 
 #: a new socket must say hello (with its seat token) within this many seconds (the server
 #: passes its ``header_timeout_s``)

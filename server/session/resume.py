@@ -23,7 +23,7 @@ import msgspec
 from engine.actions.types import Decision
 from engine.rules.config import RuleConfig
 from engine.version import ENGINE_VERSION
-from server.edge.close_codes import CloseCode
+from server.edge.close_codes import RESTART_REASON, CloseCode
 from server.edge.messaging import WireError, encode
 from server.session.clock import SeatClock
 from server.session.durable import Feed, verify
@@ -34,8 +34,6 @@ if TYPE_CHECKING:
     from server.session.hub import Hub
 
 log = logging.getLogger("server")
-
-RESTART_REASON = "server restarting; reconnect in a few seconds"
 
 
 class Resumed(msgspec.Struct):

@@ -27,6 +27,7 @@ import anyio
 import msgspec
 
 from engine.view import project
+from server.edge.close_codes import CLOSE_MARK
 from server.edge.messaging import EventMsg, RoomInfo, Snapshot, Welcome, encode, encode_raw
 from server.session.outbox import Outbox
 
@@ -35,8 +36,6 @@ ROUND_START = frozenset({"RoundStarted"})
 HAND_END = frozenset({"Agari", "Ryuukyoku"})
 #: the projection of an event for nobody's seat: public fields only
 NO_SEAT = -1
-#: a relayed text starting with this (never JSON) closes relayed watchers with its code
-CLOSE_MARK = "\x00close:"
 
 
 class Policy(enum.Enum):

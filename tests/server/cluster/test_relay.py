@@ -6,10 +6,10 @@ from __future__ import annotations
 import msgspec
 
 from server.cluster.relay import _Stream
+from server.edge.close_codes import CLOSE_MARK
 from server.edge.messaging import End, EventMsg, Snapshot, decode_server, encode
 from server.edge.transport import memory_pair
 from server.session.outbox import Outbox
-from server.session.spectators import CLOSE_MARK
 
 
 def event(seq: int) -> str:
