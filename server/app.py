@@ -137,6 +137,7 @@ def join_cluster(settings: Settings, hub: Hub) -> Cluster | None:
 
     cluster = Cluster(settings)
     cluster.attach(hub)
+    hub.peers = cluster
     return cluster
 
 

@@ -3,6 +3,10 @@
 It lives in a module of its own, not in the package ``__init__``: the helpers beside it
 (directory, relay, rpc, limits) import each other by module path, so importing one of them
 never runs this module, and this module importing them is no cycle.
+
+The cluster and the sessions never import each other (docs/architecture.md): ``Cluster`` fits
+server/session/peers.py's ``Peers``, which the hub calls, and asks the hub only what ``Host``
+below names; server/app.py joins the two.
 """
 
 from __future__ import annotations
@@ -11,12 +15,14 @@ import contextlib
 import logging
 import math
 import secrets
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Callable
+from typing import Any, Protocol
 
 import anyio
 import msgspec
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
 import server.cluster.directory as directory
@@ -24,21 +30,39 @@ import server.cluster.relay as relay
 import server.cluster.rpc as rpc
 from server.cluster.limits import SharedLimiter
 from server.edge.close_codes import CLOSE_MARK, RESTART_REASON, CloseCode
-from server.edge.messaging import RoomInfo, SeatGrant, WireError, encode
-from server.edge.transport import Connection
-from server.session.outbox import Outbox
-from server.session.rooms import Room, RoomError, token_hash
-from server.session.table import Table
+from server.edge.messaging import RoomInfo, WireError, encode
 from server.settings import Settings
-
-if TYPE_CHECKING:
-    from server.session.hub import Hub
 
 log = logging.getLogger("server.cluster")
 #: what a Redis that went away raises (redis-py's errors are not OSErrors)
 REDIS_DOWN = (OSError, RedisError)
 #: a cluster task that lost Redis tries again after this
 RETRY_S = 1.0
+
+
+class Host(Protocol):
+    """What the cluster asks of this node's hub (server/session/hub.py's ``Hub``)."""
+
+    def listed(self) -> list[RoomInfo]: ...
+
+    def reserve(
+        self, code: str, name: str, invite: str | None, token_hash: str
+    ) -> tuple[RoomInfo, int] | WireError: ...
+
+    def greeting(self, game: str) -> tuple[list[str], int, bool] | None: ...
+
+
+class Relay:
+    """A game another node runs, greeted: what ``Peers.watched`` yields."""
+
+    def __init__(self, redis: Redis, pubsub: PubSub, node: str, reply: dict[str, Any]) -> None:
+        self.redis, self.pubsub, self.node = redis, pubsub, node
+        self.texts: list[str] = list(reply["texts"])
+        self.ended = bool(reply["ended"])
+        self.boot, self.first = str(reply["boot"]), int(reply["seq"])
+
+    async def forward(self, outbox: relay.Sink) -> None:
+        await relay.forward(self.redis, self.pubsub, self.node, self.boot, outbox, self.first)
 
 
 class Cluster:
@@ -52,7 +76,7 @@ class Cluster:
         self.boot = secrets.token_hex(8)
         self.redis: Redis = Redis.from_url(settings.redis_url, decode_responses=True)
         self._wake = anyio.Event()
-        self._hub: Hub | None = None
+        self._host: Host | None = None
         sent: tuple[MemoryObjectSendStream[tuple[str, str]], Any]
         sent = anyio.create_memory_object_stream[tuple[str, str]](math.inf)
         self._relay_in: MemoryObjectSendStream[tuple[str, str]] = sent[0]
@@ -61,24 +85,18 @@ class Cluster:
     def limiter(self, name: str, per_min: float, burst: float) -> SharedLimiter:
         return SharedLimiter(self.redis, name, per_min, burst)
 
-    def attach(self, hub: Hub) -> None:
-        """Serve ``hub``'s rooms to the cluster (before the hub is bound)."""
-        self._hub = hub
-        hub.cluster = self
-        hub.on_table.append(self._relay_table)
-
-    def info(self, room: Room) -> RoomInfo:
-        """A local room as the API and the directory show it: with this node's URL."""
-        return msgspec.structs.replace(room.info(), node=self.url)
+    def attach(self, host: Host) -> None:
+        """Serve ``host``'s rooms to the cluster (before the hub is bound)."""
+        self._host = host
 
     def touch(self) -> None:
         """A room changed: rewrite this node's directory entries now, not in a second."""
         self._wake.set()
 
-    async def run(self, hub: Hub) -> None:
+    async def run(self, host: Host) -> None:
         """The node's cluster tasks, until cancelled."""
         async with anyio.create_task_group() as tg:
-            tg.start_soon(self._publish_loop, hub)
+            tg.start_soon(self._publish_loop, host)
             tg.start_soon(self._serve_rpc)
             tg.start_soon(self._relay_loop)
 
@@ -99,9 +117,9 @@ class Cluster:
             await directory.withdraw(self.redis, self.node)
         await self.redis.aclose()
 
-    async def _publish_loop(self, hub: Hub) -> None:
+    async def _publish_loop(self, host: Host) -> None:
         while True:
-            rooms = [self.info(r) for r in hub.rooms.by_code.values()]
+            rooms = host.listed()
             try:
                 await directory.publish(self.redis, self.node, self.url, self.boot, rooms)
             except REDIS_DOWN as exc:  # Redis away for a moment: the next beat retries
@@ -113,31 +131,29 @@ class Cluster:
     # ------------------------------------------------------------ requests from other nodes
 
     def _handle(self, request: dict[str, Any]) -> dict[str, Any]:
-        assert self._hub is not None
+        assert self._host is not None
         if request.get("op") == "join":
-            return self._reserve(self._hub, request)
+            return self._reserve(self._host, request)
         if request.get("op") == "watch":
-            return self._greeting(self._hub, str(request["game"]))
+            return self._greeting(self._host, str(request["game"]))
         return {"error": "bad_request", "message": "unknown request"}
 
-    def _reserve(self, hub: Hub, request: dict[str, Any]) -> dict[str, Any]:
+    def _reserve(self, host: Host, request: dict[str, Any]) -> dict[str, Any]:
         """Sit a player who joined through another node (that node holds the token)."""
         code, name, invite = str(request["code"]), str(request["name"]), request.get("invite")
-        try:
-            room, seat = hub.join(code, name, invite, reserved=str(request["token_hash"]))
-        except RoomError as exc:
-            return {"error": exc.code, "message": str(exc)}
+        found = host.reserve(code, name, invite, str(request["token_hash"]))
+        if isinstance(found, WireError):
+            return {"error": found.code, "message": found.message}
         self.touch()
-        return {"room": msgspec.to_builtins(self.info(room)), "seat": seat.index}
+        room, seat = found
+        return {"room": msgspec.to_builtins(room), "seat": seat}
 
-    def _greeting(self, hub: Hub, game: str) -> dict[str, Any]:
-        table = hub.tables.get(game)
-        if table is None:
+    def _greeting(self, host: Host, game: str) -> dict[str, Any]:
+        found = host.greeting(game)
+        if found is None:
             return {"error": "no_game", "message": f"no running game {game!r}"}
-        spectators = table.spectators
-        texts = spectators.greeting(self.info(table.room))
-        seq = spectators.view()[0]
-        return {"texts": texts, "seq": seq, "ended": spectators.ended, "boot": self.boot}
+        texts, seq, ended = found
+        return {"texts": texts, "seq": seq, "ended": ended, "boot": self.boot}
 
     # ------------------------------------------------------------ asking other nodes
 
@@ -148,62 +164,56 @@ class Cluster:
         found = await directory.find_room(self.redis, code.strip().upper())
         return None if found is None else found[1]
 
-    async def join(self, code: str, name: str, invite: str | None) -> SeatGrant:
-        """Reserve a seat in a room of another node (raises RoomError)."""
+    async def join(
+        self, code: str, name: str, invite: str | None, token_hash: str
+    ) -> tuple[RoomInfo, int] | WireError:
+        """Reserve a seat in a room of another node for the token hashed ``token_hash``."""
         found = await directory.find_room(self.redis, code.strip().upper())
         if found is None:
-            raise RoomError("no_room", f"no room with code {code!r}")
-        token = secrets.token_urlsafe(32)
+            return WireError("no_room", f"no room with code {code!r}")
         request = {"op": "join", "code": code, "name": name, "invite": invite}
-        reply = await rpc.call(self.redis, found[0], {**request, "token_hash": token_hash(token)})
+        reply = await rpc.call(self.redis, found[0], {**request, "token_hash": token_hash})
         if reply is None:
-            raise RoomError("node_down", "the room's server does not answer; try again soon")
+            return WireError("node_down", "the room's server does not answer; try again soon")
         if "error" in reply:
-            raise RoomError(str(reply["error"]), str(reply["message"]))
-        room = msgspec.convert(reply["room"], RoomInfo)
-        return SeatGrant(room, int(reply["seat"]), token)
+            return WireError(str(reply["error"]), str(reply["message"]))
+        return msgspec.convert(reply["room"], RoomInfo), int(reply["seat"])
 
-    async def watch(self, hub: Hub, conn: Connection, game: str) -> bool:
-        """Serve a spectator of a game another node runs; False when no node runs it."""
-        from server.session.client import spectate
-
+    @contextlib.asynccontextmanager
+    async def watched(self, game: str) -> AsyncIterator[Relay | None]:
+        """A game another node runs, for as long as a watcher here stays (None when no
+        node runs it). The relay is subscribed before the greeting is asked for, so no
+        text falls between them (the watcher skips what the greeting already held)."""
         node = await directory.find_game(self.redis, game)
         if node is None or node == self.node:
-            return False
+            yield None
+            return
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(relay.channel(game))
         try:
             reply = await rpc.call(self.redis, node, {"op": "watch", "game": game})
-            if reply is None or "error" in reply:
-                return False
-            outbox = Outbox(conn, hub.settings.send_queue)
-            for text in reply["texts"]:
-                outbox.push(text)
-            if reply["ended"]:
-                outbox.shut()
-
-            async def feed() -> None:
-                boot, first = str(reply["boot"]), int(reply["seq"])
-                await relay.forward(self.redis, pubsub, node, boot, outbox, first)
-
-            await spectate(hub, conn, outbox, feed)
-            return True
+            yield (
+                None
+                if reply is None or "error" in reply
+                else Relay(self.redis, pubsub, node, reply)
+            )
         finally:
             with anyio.CancelScope(shield=True):
                 await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py's stub
 
     # ------------------------------------------------------------ this node's spectator streams
 
-    def _relay_table(self, table: Table) -> None:
-        """Publish ``table``'s spectator stream. A table restored after a crash first lets
-        go of watchers relayed before it (they reconnect): it replays its game from the
-        start, and the stream they held may have run past what storage kept."""
-        name = relay.channel(table.room.game)
+    def relay(self, game: str, restored: bool) -> Callable[[str], None]:
+        """Where a table of ``game`` publishes its spectator stream. A table ``restored``
+        after a crash first lets go of watchers relayed before it (they reconnect): it
+        replays its game from the start, and the stream they held may have run past what
+        storage kept."""
+        name = relay.channel(game)
         send = self._relay_in.send_nowait
-        if table.feed is not None:
+        if restored:
             send((name, encode(WireError("restarting", RESTART_REASON))))
             send((name, f"{CLOSE_MARK}{CloseCode.RESTARTING}"))
-        table.spectators.relay = lambda text: send((name, text))
+        return lambda text: send((name, text))
 
     async def _relay_loop(self) -> None:
         """Publish relayed texts in the order the tables released them."""

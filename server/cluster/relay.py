@@ -10,6 +10,8 @@ snapshot), and skips relayed events the snapshot already holds.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import anyio
 import msgspec
 from redis.asyncio import Redis
@@ -18,10 +20,21 @@ from redis.asyncio.client import PubSub
 import server.cluster.directory as directory
 from server.edge.close_codes import CLOSE_MARK, RESTART_REASON, CloseCode
 from server.edge.messaging import WireError, encode
-from server.session.outbox import Outbox
 
 #: a relayed watcher checks this often that the owner's heartbeat is still there
 ALIVE_CHECK_S = 2.0
+
+
+class Sink(Protocol):
+    """Where a relayed watcher's texts go: its connection's send queue (server/session's
+    ``Outbox``, which the cluster never imports)."""
+
+    @property
+    def closed(self) -> bool: ...
+
+    def push(self, text: str) -> object: ...
+
+    def shut(self, code: int = ..., reason: str = ...) -> None: ...
 
 
 def channel(game: str) -> str:
@@ -41,7 +54,7 @@ class _Stream:
     Texts at an earlier number are dropped: those the greeting's snapshot already held,
     and any the owner sends again (a restored table replays its game before it goes on)."""
 
-    def __init__(self, outbox: Outbox, first: int) -> None:
+    def __init__(self, outbox: Sink, first: int) -> None:
         self.outbox = outbox
         self.next = first
 
@@ -65,7 +78,7 @@ class _Stream:
 
 
 async def forward(
-    redis: Redis, pubsub: PubSub, node: str, boot: str, outbox: Outbox, first: int
+    redis: Redis, pubsub: PubSub, node: str, boot: str, outbox: Sink, first: int
 ) -> None:
     """Relayed texts into ``outbox`` until the game ends or the node that greeted the watcher
     goes away or restarts (its ``boot`` id changed). Then the watcher is told to reconnect,

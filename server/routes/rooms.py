@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import secrets
+
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 
 from engine.rules.config import LABELS, PRESETS
 from server.edge.limits import Guard
-from server.edge.messaging import PresetInfo, RoomInfo, SeatGrant
+from server.edge.messaging import PresetInfo, RoomInfo, SeatGrant, WireError
 from server.edge.names import clean_name
 from server.edge.web import error, json_response, read_body
 from server.session import bots
 from server.session.hub import Hub
-from server.session.rooms import Room, RoomError
+from server.session.peers import Peers
+from server.session.rooms import Room, RoomError, token_hash
 from server.settings import Settings
 
 #: HTTP status of a refused join
@@ -76,21 +79,20 @@ class RoomsApi:
         """The public rooms: this server's, or with a cluster every node's (from Redis)."""
         now = self.hub.now()
         if now - self._lobby_at >= self.settings.lobby_ttl_s:
-            cluster = self.hub.cluster
-            self._lobby = self.hub.rooms.public() if cluster is None else await cluster.lobby()
+            peers = self.hub.peers
+            self._lobby = self.hub.rooms.public() if peers is None else await peers.lobby()
             self._lobby_at = now
         return self._lobby
 
     def info(self, room: Room) -> RoomInfo:
         """A room of this server as answers show it (with its node's URL in a cluster)."""
-        cluster = self.hub.cluster
-        return room.info() if cluster is None else cluster.info(room)
+        return self.hub.info(room)
 
     def changed(self) -> None:
         """A room was made or joined: the lobby (and the cluster's directory) is stale."""
         self._lobby_at = -1e18
-        if self.hub.cluster is not None:
-            self.hub.cluster.touch()
+        if self.hub.peers is not None:
+            self.hub.peers.touch()
 
     def _room_open(self, game: str) -> bool:
         room = self.hub.rooms.by_game.get(game)
@@ -178,7 +180,7 @@ class RoomsApi:
         room = self.hub.rooms.by_code.get(code)
         if room is not None:
             return json_response(self.info(room))
-        found = None if self.hub.cluster is None else await self.hub.cluster.find_room(code)
+        found = None if self.hub.peers is None else await self.hub.peers.find_room(code)
         if found is None:
             return error("no_room", "no such room", 404)
         return json_response(found)
@@ -200,21 +202,32 @@ class RoomsApi:
     async def _join(self, code: str, name: str, body: JoinRoom) -> SeatGrant:
         """A seat here, or (cluster) reserved on the node that runs the room: the grant's
         ``room.node`` tells the client where to play."""
-        cluster = self.hub.cluster
-        if cluster is not None and code.strip().upper() not in self.hub.rooms.by_code:
-            return await cluster.join(code, name, body.invite)
+        peers = self.hub.peers
+        if peers is not None and code.strip().upper() not in self.hub.rooms.by_code:
+            return await self._join_elsewhere(peers, code, name, body)
         room, seat = self.hub.join(code, name, body.invite)
         assert seat.token is not None
         return SeatGrant(self.info(room), seat.index, seat.token)
+
+    @staticmethod
+    async def _join_elsewhere(peers: Peers, code: str, name: str, body: JoinRoom) -> SeatGrant:
+        """Reserve a seat in a room of another node (raises RoomError): this node makes the
+        token and hands it to the client; the room's node gets only its hash."""
+        token = secrets.token_urlsafe(32)
+        found = await peers.join(code, name, body.invite, token_hash(token))
+        if isinstance(found, WireError):
+            raise RoomError(found.code, found.message)
+        room, seat = found
+        return SeatGrant(room, seat, token)
 
     async def _owned(self, request: Request, token: str) -> Room | Response:
         """The room of ``code`` if ``token`` is its owner's, else the error to send (421
         with the node's URL for a room another node of the cluster runs)."""
         code = request.path_params["code"].upper()
         room = self.hub.rooms.by_code.get(code)
-        cluster = self.hub.cluster
-        if room is None and cluster is not None:
-            found = await cluster.find_room(code)
+        peers = self.hub.peers
+        if room is None and peers is not None:
+            found = await peers.find_room(code)
             if found is not None:
                 return error("elsewhere", f"room {code} is run by {found.node}; ask there", 421)
         if room is None:

@@ -8,6 +8,7 @@ and a token bucket limits messages per second.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Awaitable, Callable
 
 import anyio
@@ -159,13 +160,13 @@ def answer(hub: Hub, game: str, seat: int, msg: Answer) -> WireError | None:
 
 async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:
     """A spectator: the view spectators of this table may have (see Spectators); a game
-    another node runs is watched through the cluster's relay (server/cluster)."""
+    another node runs is watched through the hub's peers (server/session/peers.py)."""
     if hub.stopping:
         await refuse(conn, CloseCode.RESTARTING, WireError("restarting", RESTART_REASON))
         return
     table = hub.tables.get(game)
     if table is None:
-        if hub.cluster is None or not await hub.cluster.watch(hub, conn, game):
+        if not await watch_elsewhere(hub, conn, game):
             await refuse(conn, CloseCode.REFUSED, WireError("no_game", f"no running game {game!r}"))
         return
     outbox = Outbox(conn, hub.settings.send_queue)
@@ -174,6 +175,23 @@ async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:
         await spectate(hub, conn, outbox)
     finally:
         table.spectators.detach(outbox)
+
+
+async def watch_elsewhere(hub: Hub, conn: Connection, game: str) -> bool:
+    """Serve a spectator of a game another node runs (server/session/peers.py); False when
+    this server is alone or no node runs it."""
+    if hub.peers is None:
+        return False
+    async with hub.peers.watched(game) as relayed:
+        if relayed is None:
+            return False
+        outbox = Outbox(conn, hub.settings.send_queue)
+        for text in relayed.texts:
+            outbox.push(text)
+        if relayed.ended:
+            outbox.shut()
+        await spectate(hub, conn, outbox, functools.partial(relayed.forward, outbox))
+        return True
 
 
 async def spectate(

@@ -5,25 +5,24 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import anyio
+import msgspec
 from anyio.abc import TaskGroup
 
 from server.edge.close_codes import CloseCode
-from server.edge.messaging import RoomMsg, Welcome, encode
+from server.edge.messaging import RoomInfo, RoomMsg, Welcome, WireError, encode
 from server.session import resume
 from server.session.durable import Feed
 from server.session.engine_port import EnginePort
 from server.session.outbox import Outbox
+from server.session.peers import Peers
 from server.session.rooms import Room, RoomError, Rooms, Seat
 from server.session.table import Table
 from server.settings import Settings
 from server.storage import persist
 from server.storage.sqlite import Store
-
-if TYPE_CHECKING:
-    from server.cluster.node import Cluster
 
 log = logging.getLogger("server")
 
@@ -50,9 +49,9 @@ class Hub:
         self.stopping = False
         #: what the last ``bind`` restored from storage
         self.resumed = resume.Resumed()
-        #: the scale-out peers (server/cluster), None for a server on its own
-        self.cluster: Cluster | None = None
-        #: called with every new table (the cluster relays its spectator stream)
+        #: the other nodes of a scale-out (server/session/peers.py), None for a server alone
+        self.peers: Peers | None = None
+        #: called with every new table (metrics, stdio mjai seats)
         self.on_table: list[Callable[[Table], None]] = []
         persist.open_tables(storage)
 
@@ -101,6 +100,8 @@ class Hub:
         for seat in room.seats:
             if seat.outbox is not None:
                 table.attach(seat, seat.outbox)
+        if self.peers is not None:
+            table.spectators.relay = self.peers.relay(room.game, restored=feed is not None)
         for hook in self.on_table:
             hook(table)
         self._tg.start_soon(self._play, room, table)
@@ -122,6 +123,36 @@ class Hub:
         room.created = now
         self.save(room)
         return room
+
+    def info(self, room: Room) -> RoomInfo:
+        """A room of this server as answers show it: with its node's URL in a cluster."""
+        info = room.info()
+        return info if self.peers is None else msgspec.structs.replace(info, node=self.peers.url)
+
+    def listed(self) -> list[RoomInfo]:
+        """Every room of this server, for the cluster's shared directory."""
+        return [self.info(room) for room in self.rooms.by_code.values()]
+
+    def reserve(
+        self, code: str, name: str, invite: str | None, token_hash: str
+    ) -> tuple[RoomInfo, int] | WireError:
+        """Sit a player who joined through another node (that node holds the token): the
+        room and the seat's index, or why not."""
+        try:
+            room, seat = self.join(code, name, invite, reserved=token_hash)
+        except RoomError as exc:
+            return WireError(exc.code, str(exc))
+        return self.info(room), seat.index
+
+    def greeting(self, game: str) -> tuple[list[str], int, bool] | None:
+        """What a watcher on another node gets first of the running ``game``: the texts,
+        the sequence number they reach, whether the game ended; None when it does not run."""
+        table = self.tables.get(game)
+        if table is None:
+            return None
+        spectators = table.spectators
+        texts = spectators.greeting(self.info(table.room))
+        return texts, spectators.view()[0], spectators.ended
 
     def start_if_full(self, room: Room) -> None:
         if room.full and room.status == "waiting":
