@@ -1,8 +1,11 @@
 """The layers stay honest: engine never imports server; inside the engine each inner layer
 imports only the layers below it (engine.rules nothing else of engine, engine.events only
-rules, engine.actions only rules and events). Checked on the source (AST), so a lazy import
-inside a function counts too; an import under ``if TYPE_CHECKING:`` does not run, so the
-inner-layer checks skip those (the engine-never-imports-server check counts even them)."""
+rules, engine.actions only rules and events); inside the server each subpackage imports only
+the ones docs/architecture.md draws below it (``SERVER_LAYERS``). Checked on the source
+(AST), so a lazy import inside a function counts too; an import under ``if TYPE_CHECKING:``
+does not run, so the engine's inner-layer checks skip those (the engine-never-imports-server
+check and the server's layers count even them: a type-only import still ties two packages).
+"""
 
 from __future__ import annotations
 
@@ -98,3 +101,110 @@ def test_the_run_time_scan_skips_type_checking_blocks_only(tmp_path: Path) -> No
     runtime = [name for _path, name in _imports(tmp_path, runtime=True)]
     assert runtime == ["typing", "engine.view", "engine.driver"]
     assert "engine.game.game" in [name for _path, name in _imports(tmp_path)]
+
+
+#: server's subpackages and what each may import of server (docs/architecture.md draws it);
+#: accounts, ladder and review are reserved for the packages the next issues add
+SERVER_LAYERS: dict[str, frozenset[str]] = {
+    "edge": frozenset({"settings"}),
+    "storage": frozenset({"settings"}),
+    "session": frozenset({"edge", "storage", "settings"}),
+    "accounts": frozenset({"edge", "storage", "settings"}),
+    "ladder": frozenset({"edge", "storage", "settings", "accounts"}),
+    "review": frozenset({"edge", "storage", "settings"}),
+    "seats": frozenset({"edge", "session", "settings"}),
+    "runtime": frozenset({"edge", "session", "settings"}),
+    "cluster": frozenset({"edge", "settings"}),
+    "routes": frozenset({"edge", "storage", "session", "settings", "accounts", "ladder", "review"}),
+}
+#: the modules at server's top level: the wiring (app, __main__) may import every package;
+#: settings imports nothing of server
+SERVER_MODULES: dict[str, frozenset[str] | None] = {
+    "__init__": frozenset(),
+    "settings": frozenset(),
+    "app": None,
+    "__main__": None,
+}
+
+
+def _server_imports(root: Path) -> list[tuple[Path, str]]:
+    """(file, module) for every import of server in ``root/server``, type-only ones too;
+    a relative import is made absolute, and ``from server import x`` names ``server.x``."""
+    found: list[tuple[Path, str]] = []
+    for path in sorted((root / "server").rglob("*.py")):
+        package = list(path.relative_to(root).parent.parts)
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                module = ".".join([*base, *([node.module] if node.module else [])])
+                names = [f"{module}.{alias.name}" for alias in node.names]
+            else:
+                continue
+            found += [(path, name) for name in names if name.startswith("server.")]
+    return found
+
+
+def server_layering(root: Path) -> list[str]:
+    """Every import in ``root/server`` against SERVER_LAYERS, and every file where no
+    layer is drawn for it (a new subpackage or top-level module must be placed first)."""
+    wrong: list[str] = []
+    for path, name in _server_imports(root):
+        parts = path.relative_to(root / "server").with_suffix("").parts
+        mine = parts[0]
+        allowed = SERVER_LAYERS.get(mine) if len(parts) > 1 else SERVER_MODULES.get(mine, set())
+        if allowed is None:  # the wiring
+            continue
+        theirs = name.split(".")[1]
+        if theirs != mine and theirs not in allowed:
+            wrong.append(f"{path.relative_to(root)} imports {name}")
+    for path in sorted((root / "server").rglob("*.py")):
+        parts = path.relative_to(root / "server").with_suffix("").parts
+        known = SERVER_LAYERS if len(parts) > 1 else SERVER_MODULES
+        if parts[0] not in known and parts[0] != "static":
+            wrong.append(f"{path.relative_to(root)} is in no layer of docs/architecture.md")
+    return wrong
+
+
+def test_server_packages_import_only_the_layers_below_them() -> None:
+    assert len(_server_imports(ROOT)) > 100, "the scan found too few server imports"
+    assert server_layering(ROOT) == []
+
+
+def test_session_and_cluster_never_import_each_other() -> None:
+    both = ("server.session", "server.cluster")
+    assert _offending(ROOT / "server" / "session", both[1:]) == []
+    assert _offending(ROOT / "server" / "cluster", both[:1]) == []
+
+
+def test_server_top_level_holds_three_modules_beside_its_packages() -> None:
+    top = {p.stem for p in (ROOT / "server").glob("*.py")}
+    assert top == {"__init__", "app", "settings", "__main__"}
+    packages = {p.name for p in (ROOT / "server").iterdir() if (p / "__init__.py").exists()}
+    assert packages <= set(SERVER_LAYERS), packages - set(SERVER_LAYERS)
+
+
+def test_the_server_scan_catches_a_reverse_import(tmp_path: Path) -> None:
+    """A type-only import of the cluster from session, a lazy one of the routes from the
+    edge, a relative one of session from storage: each is reported."""
+    for package in ("session", "edge", "storage", "cluster"):
+        (tmp_path / "server" / package).mkdir(parents=True)
+        (tmp_path / "server" / package / "__init__.py").write_text("")
+    (tmp_path / "server" / "session" / "hub.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from server.edge import messaging\n"
+        "if TYPE_CHECKING:\n"
+        "    from server.cluster.node import Cluster\n"
+    )
+    (tmp_path / "server" / "edge" / "web.py").write_text(
+        "def f():\n    import server.routes.rooms\n"
+    )
+    (tmp_path / "server" / "storage" / "rows.py").write_text("from ..session import rooms\n")
+    (tmp_path / "server" / "cluster" / "node.py").write_text("from server.storage import x\n")
+    assert server_layering(tmp_path) == [
+        "server/cluster/node.py imports server.storage.x",
+        "server/edge/web.py imports server.routes.rooms",
+        "server/session/hub.py imports server.cluster.node.Cluster",
+        "server/storage/rows.py imports server.session.rooms",
+    ]
