@@ -153,7 +153,9 @@ def server_layering(root: Path) -> list[str]:
     for path, name in _server_imports(root):
         parts = path.relative_to(root / "server").with_suffix("").parts
         mine = parts[0]
-        allowed = SERVER_LAYERS.get(mine) if len(parts) > 1 else SERVER_MODULES.get(mine, set())
+        allowed = (
+            SERVER_LAYERS.get(mine) if len(parts) > 1 else SERVER_MODULES.get(mine, frozenset())
+        )
         if allowed is None:  # the wiring
             continue
         theirs = name.split(".")[1]
