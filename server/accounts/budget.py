@@ -1,0 +1,83 @@
+"""The login budget: token buckets per account and per address, the clock passed in.
+
+A login attempt spends one token from the account's bucket and one from the address's; it is
+refused when either is empty, so guessing one account's password from many addresses, or many
+accounts' from one address, runs dry at the same rate. Buckets refill continuously. A refused
+attempt spends nothing (a refused flood does not lock the real owner out longer), and full
+buckets are forgotten so the tables stay bounded by the attackers' recent activity.
+
+>>> b = LoginBudget(account=Bucket(2, 1 / 60), address=Bucket(10, 1 / 6))
+>>> [b.attempt("taro", "10.0.0.1", now=0.0) for _ in range(3)]
+[True, True, False]
+>>> b.attempt("taro", "10.0.0.1", now=60.0)
+True
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Bucket(msgspec.Struct, frozen=True):
+    """``capacity`` tokens, refilled at ``rate`` tokens a second."""
+
+    capacity: float
+    rate: float
+
+
+class _Level(msgspec.Struct):
+    tokens: float
+    at: float
+
+
+class _Buckets:
+    def __init__(self, shape: Bucket, limit: int) -> None:
+        self.shape = shape
+        self.limit = limit
+        self.levels: dict[str, _Level] = {}
+
+    def tokens(self, key: str, now: float) -> float:
+        level = self.levels.get(key)
+        if level is None:
+            return self.shape.capacity
+        elapsed = max(0.0, now - level.at)
+        return min(self.shape.capacity, level.tokens + elapsed * self.shape.rate)
+
+    def spend(self, key: str, now: float) -> None:
+        self.levels[key] = _Level(self.tokens(key, now) - 1, now)
+        if len(self.levels) > self.limit:
+            self.forget_full(now)
+
+    def forget_full(self, now: float) -> None:
+        full = [k for k in self.levels if self.tokens(k, now) >= self.shape.capacity]
+        for key in full:
+            del self.levels[key]
+        while len(self.levels) > self.limit:  # still too many: drop the oldest
+            del self.levels[min(self.levels, key=lambda k: self.levels[k].at)]
+
+    def wait(self, key: str, now: float) -> float:
+        missing = 1 - self.tokens(key, now)
+        return max(0.0, missing / self.shape.rate)
+
+
+class LoginBudget:
+    """``account`` and ``address`` bucket shapes; ``limit`` keys kept per table at most."""
+
+    def __init__(self, account: Bucket, address: Bucket, limit: int = 100_000) -> None:
+        self.accounts = _Buckets(account, limit)
+        self.addresses = _Buckets(address, limit)
+
+    def attempt(self, account_key: str, address: str, now: float) -> bool:
+        """Spend one attempt for both, or refuse (spending nothing). ``account_key`` is the
+        name's key whether or not the account exists, so refusals do not reveal names."""
+        if self.accounts.tokens(account_key, now) < 1:
+            return False
+        if self.addresses.tokens(address, now) < 1:
+            return False
+        self.accounts.spend(account_key, now)
+        self.addresses.spend(address, now)
+        return True
+
+    def retry_after(self, account_key: str, address: str, now: float) -> float:
+        """Seconds until an attempt would be allowed (0 when it would be now)."""
+        return max(self.accounts.wait(account_key, now), self.addresses.wait(address, now))
