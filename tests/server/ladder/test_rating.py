@@ -53,10 +53,10 @@ def test_adjustment_and_bases() -> None:
 
 def plain(rs: list[Fraction], gs: list[int], ps: list[int]) -> list[Fraction]:
     bases = {4: [30, 10, -10, -30], 3: [30, 0, -30]}[len(rs)]
-    avg = sum(rs) / len(rs)
-    out = []
+    avg = sum(rs, Fraction(0)) / len(rs)
+    out: list[Fraction] = []
     for r, g, p in zip(rs, gs, ps, strict=True):
-        adj = Fraction(1, 5) if g >= 400 else 1 - Fraction(2, 1000) * g
+        adj = Fraction(1, 5) if g >= 400 else Fraction(1) - Fraction(2, 1000) * g
         out.append(adj * (bases[p - 1] + (avg - r) / 40))
     return out
 
