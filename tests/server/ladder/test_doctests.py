@@ -13,6 +13,7 @@ MODULES = [
     "server.ladder.rating",
     "server.ladder.stable_dan",
     "server.ladder.majsoul",
+    "server.ladder.standing",
     "server.accounts.names",
     "server.accounts.budget",
     "server.accounts.sessions",
