@@ -15,7 +15,24 @@ True
 
 from __future__ import annotations
 
+import ipaddress
+
 import msgspec
+
+
+def address_key(address: str) -> str:
+    """The bucket an address spends from: an IPv4 address itself, an IPv6 address its /64
+    (one subscriber commonly holds a whole /64, so single IPv6 addresses are free to rotate).
+
+    >>> address_key("203.0.113.7"), address_key("2001:db8:1:2:3:4:5:6")
+    ('203.0.113.7', '2001:db8:1:2::/64')
+    """
+    ip = ipaddress.ip_address(address)
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
 
 
 class Bucket(msgspec.Struct, frozen=True):

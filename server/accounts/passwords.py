@@ -42,13 +42,15 @@ class Passwords:
 
     def verify(self, stored: str | None, password: str) -> bool:
         """True when ``password`` matches ``stored``; ``stored`` None (no such account) does
-        the same work against the dummy hash and is False."""
+        the same work against the dummy hash and is False. An overlong password is cut to
+        the bound first (the work stays bounded) and never matches."""
         target = self.dummy if stored is None else stored
+        too_long = len(password) > MAX_LENGTH
         try:
-            ok = self.hasher.verify(target, password)
+            ok = self.hasher.verify(target, password[:MAX_LENGTH])
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             return False
-        return ok and stored is not None
+        return ok and stored is not None and not too_long
 
     def needs_rehash(self, stored: str) -> bool:
         """The stored hash was made with other parameters: rehash it at the next login."""

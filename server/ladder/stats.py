@@ -91,6 +91,10 @@ class SeatStats(msgspec.Struct, frozen=True):
         return _ratio(self.draw_tenpai, self.draws)
 
 
+#: the placement counters, 1st first
+PLACES = ("first", "second", "third", "fourth")
+
+
 def _ratio(part: int, whole: int) -> float | None:
     return part / whole if whole else None
 
@@ -147,7 +151,5 @@ def game_stats(record: GameRecord) -> tuple[SeatStats, ...]:
         total = SeatStats(games=1)
         for rnd in record.rounds:
             total = total + _round_stats(rnd, seat, players)
-        place = [0, 0, 0, 0]
-        place[places[seat] - 1] = 1
-        out.append(total + SeatStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, *place))
+        out.append(total + SeatStats(**{PLACES[places[seat] - 1]: 1}))
     return tuple(out)
