@@ -45,6 +45,28 @@ class Standing(msgspec.Struct, frozen=True):
     games: int = 0
 
 
+#: the least dan and R a Tenhou room admits (上級: 1級; 特上: 四段 and R1800; 鳳凰: 七段 and
+#: R2000; docs/ranking.md); an operator may gate its lobbies by them or not
+ENTRY = {
+    Lobby.IPPAN: (Dan.SHINJIN, 0.0),
+    Lobby.JOUKYUU: (Dan.KYU1, 0.0),
+    Lobby.TOKUJOU: (Dan.YONDAN, 1800.0),
+    Lobby.HOUOU: (Dan.NANADAN, 2000.0),
+}
+
+
+def may_enter(lobby: Lobby, standing: Standing) -> bool:
+    """The standing meets the room's entry floor.
+
+    >>> may_enter(Lobby.TOKUJOU, Standing(Dan.YONDAN, 800, 1799.99, 300))
+    False
+    >>> may_enter(Lobby.TOKUJOU, Standing(Dan.YONDAN, 800, 1800.0, 300))
+    True
+    """
+    dan, floor = ENTRY[lobby]
+    return standing.dan >= dan and standing.rating >= floor
+
+
 def after_game(
     standings: Sequence[Standing],
     final_scores: Sequence[int],

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from server.ladder.standing import LobbyRules, Standing, after_game
+from server.ladder.standing import LobbyRules, Standing, after_game, may_enter
 from server.ladder.tenhou_dan import Dan, Length, Lobby
 from tests.server.ladder.test_rating import plain as plain_r
 from tests.server.ladder.test_tenhou_dan import plain_step
@@ -51,3 +51,15 @@ def test_sanma_uses_its_bases_and_the_third_place_loss() -> None:
 def test_mismatched_tables_are_refused() -> None:
     with pytest.raises(ValueError):
         after_game((Standing(),) * 4, (1, 2, 3), (0, 1, 2, 3), LobbyRules())
+
+
+def test_room_entry_floors() -> None:
+    def s(dan: Dan, r: float) -> Standing:
+        return Standing(dan, 0, r, 100)
+
+    assert may_enter(Lobby.IPPAN, s(Dan.SHINJIN, 1200))
+    assert not may_enter(Lobby.JOUKYUU, s(Dan.KYU2, 2200))
+    assert may_enter(Lobby.JOUKYUU, s(Dan.KYU1, 1200))
+    assert not may_enter(Lobby.HOUOU, s(Dan.ROKUDAN, 2300))
+    assert not may_enter(Lobby.HOUOU, s(Dan.NANADAN, 1999.99))
+    assert may_enter(Lobby.HOUOU, s(Dan.TENHOUI, 2000))
