@@ -66,11 +66,16 @@ class _Buckets:
             self.forget_full(now)
 
     def forget_full(self, now: float) -> None:
+        """Drop the full buckets; if still over, the oldest, down to nine tenths of the
+        limit, so a flood of new keys costs one sweep per tenth of the limit, not per key."""
         full = [k for k in self.levels if self.tokens(k, now) >= self.shape.capacity]
         for key in full:
             del self.levels[key]
-        while len(self.levels) > self.limit:  # still too many: drop the oldest
-            del self.levels[min(self.levels, key=lambda k: self.levels[k].at)]
+        keep = self.limit * 9 // 10
+        if len(self.levels) > keep:
+            oldest = sorted(self.levels, key=lambda k: self.levels[k].at)
+            for key in oldest[: len(self.levels) - keep]:
+                del self.levels[key]
 
     def wait(self, key: str, now: float) -> float:
         missing = 1 - self.tokens(key, now)

@@ -132,6 +132,8 @@ def test_budget_tables_stay_bounded() -> None:
     for i in range(1000):
         budget.attempt(f"user{i}", f"10.0.{i // 256}.{i % 256}", now=i * 0.001)
     assert len(budget.accounts.levels) <= 50 and len(budget.addresses.levels) <= 50
+    # the newest keys are the ones kept: the last attempt's bucket is still spent
+    assert budget.accounts.tokens("user999", now=0.999) < 2
 
 
 def test_sessions_store_only_the_digest() -> None:
