@@ -30,6 +30,9 @@ LIMIT_NAMES = {
     "役満": "yakuman",
 }
 _LIMIT_WRITE = {v: k for k, v in LIMIT_NAMES.items()}
+#: the limit names Mahjong Soul converters write besides Tenhou's (a counted yakuman is a
+#: yakuman; "切り上げ満貫" is a rounded-up mangan, which no Mahjong Soul ranked table plays)
+LIMIT_NAMES.update({"数え役満": "yakuman", "切り上げ満貫": "mangan"})
 #: the order Tenhou prints yaku in, read off the corpus (every pair of yaku seen in one
 #: win keeps its order here); the wind and dragon yakuhai share one place, in hand order
 TENHOU_ORDER = [
@@ -88,7 +91,8 @@ def yaku_rank(name: str) -> int:
     return _RANK.get(head, len(_RANK))
 
 
-_SCORE = re.compile(r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満))(\d+)(?:-(\d+))?点(∀)?$")
+_LIMITS = "|".join(sorted(LIMIT_NAMES, key=len, reverse=True))
+_SCORE = re.compile(rf"^(?:(\d+)符(\d+)飜|({_LIMITS}))(\d+)(?:-(\d+))?点(∀)?$")
 _YAKU = re.compile(r"^(.+)\((?:(\d+)飜|(役満))\)$")
 YAKUMAN_HAN = 13
 
@@ -134,8 +138,9 @@ def parse_result(result: Sequence[Any], players: int) -> RoundEnd:
     tenpai = None
     if head == "全員聴牌":
         tenpai = tuple(range(players))
-    elif kind == "ryuukyoku":
+    elif kind == "ryuukyoku" and (head != "流局" or any(deltas)):
         tenpai = tuple(s for s in range(players) if deltas[s] > 0)
+    # "流局" without payments (Mahjong Soul converters): all tenpai or all noten, unsaid
     return RoundEnd(kind, deltas, tenpai=tenpai)
 
 

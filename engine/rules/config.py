@@ -141,8 +141,12 @@ PRESETS: dict[str, RuleConfig] = {
     "tenhou-sanma-tonpuu": TENHOU_SANMA_TONPUU,
 }
 
-#: Mahjong Soul's ranked 4-player rules where they differ from Tenhou's (docs/rules.md)
+#: Mahjong Soul's ranked 4-player rules where they differ from Tenhou's (docs/rules.md):
+#: results are the score above the 25,000 start (no oka) plus uma 15/5/-5/-15 (riichi.wiki
+#: Majsoul; the final ``sc`` of real exports)
 MAHJONGSOUL_HANCHAN = RuleConfig(
+    target_points=25000,
+    uma=(15, 5, -5, -15),
     double_yakuman=True,
     pao_scope="yakuman",
     sanchahou=False,
@@ -202,10 +206,12 @@ WRC = RuleConfig(
     round_points=False,
 )
 #: Mahjong Soul's ranked 3-player hanchan (docs/rules.md): Tenhou's sanma table (tsumo loss,
-#: kita, honba 200, noten 2000, no four-winds or four-riichi abort) with uma 15/0/-15 and the
+#: kita, honba 200, noten 2000, no four-winds or four-riichi abort) with the 35,000 start as
+#: the return (no oka) and uma 15/0/-15 (riichi.wiki Majsoul), and the
 #: 4-player differences (double yakuman, per-yakuman pao, exact results, kokushi robs ankan)
 MAHJONGSOUL_SANMA = msgspec.structs.replace(
     TENHOU_SANMA_HANCHAN,
+    target_points=35000,
     uma=(15, 0, -15),
     double_yakuman=True,
     pao_scope="yakuman",
