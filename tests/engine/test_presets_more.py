@@ -51,8 +51,9 @@ def test_the_lobby_offers_mahjong_soul_sanma() -> None:
     assert PRESETS["mahjongsoul-sanma"] is MS3
     assert LABELS["mahjongsoul-sanma"] == "Mahjong Soul 3p hanchan (雀魂三麻)"
     assert MS3.players == 3 and MS3.winds == 2
-    # riichi.wiki Majsoul: 3P starts at 35,000 and scores from there (no oka)
-    assert (MS3.start_points, MS3.target_points) == (35000, 35000)
+    # Mahjong Soul's matchmode table: init_point 35,000, back_point 40,000 (to end the
+    # match), count_point 35,000 (results count from the start: no oka)
+    assert (MS3.start_points, MS3.target_points, MS3.oka) == (35000, 40000, False)
 
 
 def test_mahjong_soul_sanma_tsumo_loses_the_north_share_and_pays_honba_100_each() -> None:
@@ -357,6 +358,7 @@ EXERCISED_BY = {
     "yakuman_cap": "test_presets::test_wrc_pays_one_yakuman_at_most",
     "uma_ties": "test_presets::test_m_league_splits_placement_points_on_a_tie",
     "round_points": "test_presets::test_mahjong_soul_results_are_exact_from_the_start_uma_15_5",
+    "oka": "test_presets::test_mahjong_soul_results_are_exact_from_the_start_uma_15_5",
 }
 
 
