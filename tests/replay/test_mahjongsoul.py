@@ -7,6 +7,7 @@ payments written 流局, results cut to whole numbers)."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -185,13 +186,13 @@ def test_a_converters_extra_riichi_stick_is_checked_against_the_next_rounds_scor
     assert check_game(read_game(log))[0].reason is not None
 
 
-def _all_last(final: list[float]) -> dict[str, Any]:
+def _all_last(final: Sequence[float]) -> dict[str, Any]:
     """South 4 (dealer seat 3): seat 0's ankan is robbed by seat 1's kokushi; seat 0 busts."""
     wall = make_wall(KOKUSHI_ANKAN, draws="8s", dealer=3)
     start = RoundStart(7, 0, 0, (25300, 24700, 25000, 25000))
     played = _played(wall, [(0, A.ANKAN, "1111z"), (1, A.RON)], MAHJONGSOUL_HANCHAN, start)
     log = _soul(played, "玉の間南喰赤")
-    log["sc"] = final
+    log["sc"] = list(final)
     return log
 
 
