@@ -119,6 +119,22 @@ def test_mahjong_soul_yaku_names_are_compared_by_meaning(names: dict[str, str]) 
     assert _reasons(log) == [None]
 
 
+def test_an_english_export_reads_its_score_texts_and_names() -> None:
+    log = _soul(
+        _double_east(), "Jade Room South", {"場風 東": "Prevalent Wind", "自風 東": "Seat Wind"}
+    )
+    log["log"][0][16][2][3] = "40Fu2Han3900点"
+    assert _reasons(log) == [None]
+    log["log"][0][16][2][3] = "40Fu3Han3900点"
+    assert _reasons(log) == ["seat 0 win: 2 han, log 3"]
+    wall = make_wall(KOKUSHI_ANKAN, draws="8s")
+    played = _played(wall, [(0, A.ANKAN, "1111z"), (1, A.RON)], MAHJONGSOUL_HANCHAN)
+    english = _soul(played, "Jade Room South", {"国士無双": "Thirteen Orphans"})
+    english["log"][0][16][2][3] = "Yakuman 32000点"
+    assert english["log"][0][16][2][4:] == ["Thirteen Orphans(役満)"]
+    assert _reasons(english) == [None]
+
+
 def test_a_yaku_name_of_another_meaning_still_fails() -> None:
     log = _soul(_double_east(), "玉の間南喰赤", {"場風 東": "役牌:白", "自風 東": "役牌:自風牌"})
     (reason,) = _reasons(log)
