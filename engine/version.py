@@ -5,4 +5,4 @@ the current engine reproduces it exactly (its replay hash, server/session/resume
 is marked aborted. Pure constant: engine/ stays free of I/O.
 """
 
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"

@@ -132,9 +132,7 @@ def complete_kan(game: Game, seat: int, meld: Meld) -> None:
 
 
 def declare_kita(ev: Kita) -> None:
-    """The North leaves the hand for a KITA meld (a dora, not a group). On Tenhou it ends
-    every ippatsu and the first go-around as a call does (the sanma logs: no ippatsu after
-    one's own or another's kita, no double riichi after a first-turn kita)."""
+    """The North leaves the hand for a KITA meld (a dora, not a group)."""
     game: Game = ev.game
     meld = ev.meld
     assert meld is not None
@@ -142,20 +140,30 @@ def declare_kita(ev: Kita) -> None:
     p.take(meld.tiles)
     p.melds.append(meld)
     p.drawn = -1
-    _interrupt(game)
 
 
 def offer_kita_ron(ev: Kita) -> None:
-    """Others waiting on North may ron it; otherwise the replacement draw."""
+    """A pending open-kan dora turns now, as at a discard (Tenhou shows it right after the
+    kita); then others waiting on North may ron it; otherwise the kita completes."""
     game: Game = ev.game
     assert ev.meld is not None
+    game.flush_pending_dora()
     offer = game.resolvers.offers.kita
     inquiry = offer(game, ev.seat, ev.meld.tiles[0]) if offer is not None else None
     if inquiry is not None and inquiry.players:
         game.round.kan_meld = ev.meld
         game.ask(inquiry)
     else:
-        game.queue.queue(Draw(seat=ev.seat, rinshan=True))
+        complete_kita(game, ev.seat)
+
+
+def complete_kita(game: Game, seat: int) -> None:
+    """A kita nobody robbed ends every ippatsu and the first go-around as a call does (the
+    sanma logs: no ippatsu after one's own or another's kita, no double riichi after a
+    first-turn kita); a robbed one never completes, so its ron keeps ippatsu, as a robbed
+    kakan does. Then the replacement draw."""
+    _interrupt(game)
+    game.queue.queue(Draw(seat=seat, rinshan=True))
 
 
 def resolve_kita(game: Game, inquiry: MultiPlayerInquiry) -> None:
@@ -167,4 +175,4 @@ def resolve_kita(game: Game, inquiry: MultiPlayerInquiry) -> None:
         on_ron(game, picks, tile)
         return
     pass_furiten(game, tile, game.round.turn)
-    game.queue.queue(Draw(seat=game.round.turn, rinshan=True))
+    complete_kita(game, game.round.turn)

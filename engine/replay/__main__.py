@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     matched = total = games = 0
     ends = ends_matched = 0
     reasons: Counter[str] = Counter()
-    declined = riichi_declined = 0
+    declined = riichi_declined = unsaid = 0
     for path in log_files(args.paths):
         games += 1
         verdicts = check_file(path, PRESETS[args.preset])
@@ -62,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{path.name}: {reason} ({len(verdicts)} rounds)")
             continue
         for verdict in verdicts:
+            unsaid += bool(verdict.notes)
+            for note in verdict.notes:
+                print(f"{path.name} {verdict.label}: note: {note}")
             declined += len(verdict.declined)
             riichi_declined += sum(d.endswith("(riichi)") for d in verdict.declined)
             if args.declined:
@@ -77,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     for what, count in sorted(reasons.items()):
         print(f"{what}: {count} rounds")
+    print(f"rounds where the log leaves a rule or a result unsaid: {unsaid}")
     print(f"wins offered and passed in the logs: {declined} ({riichi_declined} in riichi)")
     print(f"checked {total} rounds of {games} games in {elapsed:.1f} s")
     print(f"match ends (logs with final scores): matched {ends_matched}/{ends}")

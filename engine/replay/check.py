@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,6 +35,8 @@ class RoundVerdict(msgspec.Struct, frozen=True):
     #: this round is the log's last and the log states its final scores: the engine was
     #: checked to end the match here with them
     final: bool = False
+    #: what the log does not say (or contradicts) and the check therefore did not assume
+    notes: tuple[str, ...] = ()
 
     @property
     def matched(self) -> bool:
@@ -45,12 +48,15 @@ def check_round(record: RoundRecord, rules: RuleConfig) -> str | None:
     return verdict(record, rules).reason
 
 
-def verdict(record: RoundRecord, rules: RuleConfig, end: MatchEnd | None = None) -> RoundVerdict:
+def verdict(
+    record: RoundRecord, rules: RuleConfig, end: MatchEnd | None = None, notes: tuple[str, ...] = ()
+) -> RoundVerdict:
     """Replay one round; ``end`` also checks whether the match ends after it (see MatchEnd)."""
     center = LogCenter(record, rules.red)
     reason = replay_round(record, rules, center, end=end)
     final = end is not None and bool(end.final)
-    return RoundVerdict(record.label, reason, tuple(center.declined), final)
+    notes = (*notes, *record.notes)
+    return RoundVerdict(record.label, reason, tuple(center.declined), final, notes)
 
 
 class MatchEnd(msgspec.Struct, frozen=True):
@@ -59,6 +65,8 @@ class MatchEnd(msgspec.Struct, frozen=True):
 
     last: bool
     final: tuple[float, ...] = ()
+    #: the results in ``final`` were cut to whole numbers (GameRecord.truncated)
+    truncated: bool = False
 
 
 def _check_end(game: Game, ended: GameEnded | None, end: MatchEnd) -> str | None:
@@ -74,7 +82,8 @@ def _check_end(game: Game, ended: GameEnded | None, end: MatchEnd) -> str | None
     points = tuple(float(x) for x in end.final[1 : 2 * n : 2])
     if ended.scores != scores:
         return f"final scores {list(ended.scores)}, log {list(scores)}"
-    if any(abs(a - b) > 0.05 for a, b in zip(ended.points, points, strict=True)):
+    mine = [float(math.trunc(round(p, 1))) if end.truncated else p for p in ended.points]
+    if any(abs(a - b) > 0.05 for a, b in zip(mine, points, strict=True)):
         return f"placement points {list(ended.points)}, log {list(points)}"
     return None
 
@@ -127,7 +136,12 @@ def check_game(game: GameRecord) -> list[RoundVerdict]:
     """Every round, and after each whether the match ends where the log ends."""
     last = len(game.rounds) - 1
     return [
-        verdict(r, game.rules, MatchEnd(i == last, game.final if i == last else ()))
+        verdict(
+            r,
+            game.rules,
+            MatchEnd(i == last, game.final if i == last else (), game.truncated),
+            game.notes if i == 0 else (),
+        )
         for i, r in enumerate(game.rounds)
     ]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.game.events import Win
 from engine.game.results import RoundResult
 from engine.replay.record import LoggedWin, RoundEnd
+from engine.replay.tenhou_result import YAKUMAN_HAN
 from engine.rules.kinds import HandEnd
 from engine.rules.tiles import to_str
 
@@ -39,9 +40,10 @@ def _compare_win(want: LoggedWin, got: Win) -> str | None:
         return f"winner {got.seat} from {got.from_seat}, log {want.who} from {want.from_seat}"
     if want.pao is not None and got.pao_seat != want.pao:
         return f"pao {got.pao_seat}, log {want.pao}"
-    if want.yaku is not None:
-        mine = sorted((y.tenhou, y.han) for y in r.yaku if y.han > 0)
-        theirs = sorted((n, h) for n, h in want.yaku if h > 0)
+    if want.yaku is not None:  # a yakuman counts 13 (Mahjong Soul's exports write every
+        # yakuman "(役満)", a double one too): the points tell a double yakuman
+        mine = sorted((y.tenhou, min(y.han, YAKUMAN_HAN)) for y in r.yaku if y.han > 0)
+        theirs = sorted((n, min(h, YAKUMAN_HAN)) for n, h in want.yaku if h > 0)
         if mine != theirs:
             return f"yaku {_yaku(mine)}, log {_yaku(theirs)}"
     if want.han is not None and r.han != want.han and not r.yakuman:

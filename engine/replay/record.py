@@ -124,6 +124,9 @@ class RoundRecord(msgspec.Struct, frozen=True):
     dora: tuple[int, ...]
     ura: tuple[int, ...]
     end: RoundEnd
+    #: what the log leaves unsaid or contradicts about this round, said by the checker
+    #: rather than guessed (Mahjong Soul exports, engine/replay/mahjongsoul.py)
+    notes: tuple[str, ...] = ()
 
     @property
     def dealer(self) -> int:
@@ -149,3 +152,10 @@ class GameRecord(msgspec.Struct, frozen=True):
     commitment: str = ""
     #: the seed was chosen by the one human at the table (a practice game)
     practice: bool = False
+    #: the table the log came from: "tenhou" or "mahjongsoul"
+    source: str = "tenhou"
+    #: what the log does not say about the whole game (see RoundRecord.notes)
+    notes: tuple[str, ...] = ()
+    #: the results in ``final`` are whole numbers cut from exact ones (some Mahjong Soul
+    #: converters write ``int(total_point / 1000)``)
+    truncated: bool = False

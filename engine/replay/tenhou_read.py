@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 
+from engine.replay import mahjongsoul
 from engine.replay.flow import TileFlow
 from engine.replay.record import (
     CALLS,
@@ -136,6 +137,8 @@ def _fits(scores: tuple[int, ...], results: list[float], rules: RuleConfig) -> b
 
 
 def read_game(game: dict[str, Any]) -> GameRecord:
+    if mahjongsoul.is_mahjongsoul(game):
+        return read_mahjongsoul(game)
     rules = rules_of(game)
     rounds = tuple(read_round(raw, rules) for raw in game["log"])
     return GameRecord(
@@ -148,6 +151,68 @@ def read_game(game: dict[str, Any]) -> GameRecord:
         commitment=str(game.get("commitment") or ""),
         practice=game.get("practice") is True,
     )
+
+
+def read_mahjongsoul(game: dict[str, Any]) -> GameRecord:
+    """A Mahjong Soul export, under Mahjong Soul's rules, its yaku under Tenhou's names,
+    and each round's deltas checked against the scores the next round starts with."""
+    logs = game["log"]
+    players = 3 if game.get("ratingc") == "PF3" or (logs and not logs[0][13]) else 4
+    rules, notes = mahjongsoul.rules_of(game, players)
+    final = tuple(game.get("sc") or ())
+    results = [float(x) for x in final[1 : 2 * players : 2]]
+    if notes and final:  # a host's table: its uma only the results tell
+        scores = tuple(int(x) for x in final[0 : 2 * players : 2])
+        rules = msgspec.structs.replace(rules, uma=_lobby_uma(scores, results, rules))
+    rounds = [_soul_round(read_round(raw, rules), players) for raw in logs]
+    rounds = [_carried(r, n, players) for r, n in zip(rounds, [*rounds[1:], None], strict=True)]
+    return GameRecord(
+        rules=rules,
+        rounds=tuple(rounds),
+        ref=str(game.get("ref", "")),
+        names=tuple(game.get("name", ())),
+        final=final,
+        source="mahjongsoul",
+        notes=notes,
+        truncated=bool(results) and all(x == int(x) for x in results),
+    )
+
+
+def _soul_round(rec: RoundRecord, players: int) -> RoundRecord:
+    """The round's wins with their yaku under Tenhou's names (seat and round wind known)."""
+    wins = []
+    for w in rec.end.wins:
+        seat_wind = (w.who - rec.dealer) % players
+        yaku = mahjongsoul.tenhou_yaku(w.yaku or (), seat_wind, rec.kyoku // 4 % 4)
+        wins.append(msgspec.structs.replace(w, yaku=yaku))
+    notes = rec.notes
+    if rec.end.kind == "ryuukyoku" and rec.end.tenpai is None:
+        notes = (*notes, "an exhaustive draw without payments: all tenpai or all noten, unsaid")
+    end = msgspec.structs.replace(rec.end, wins=tuple(wins))
+    return msgspec.structs.replace(rec, end=end, notes=notes)
+
+
+def _carried(rec: RoundRecord, following: RoundRecord | None, players: int) -> RoundRecord:
+    """Converters compute a round's deltas themselves (and have counted the stick of a
+    riichi whose declaring tile was ronned); the scores the next round starts with are the
+    game's own. Where they disagree, the round is checked against those scores."""
+    if following is None or not rec.end.deltas:
+        return rec
+    sticks = [0] * players
+    last = len(rec.steps) - 1
+    for i, step in enumerate(rec.steps):
+        if step.kind == StepKind.DISCARD and step.riichi:
+            ronned = i == last and any(not w.tsumo for w in rec.end.wins)
+            sticks[step.seat] += (
+                0 if ronned or (i == last and rec.end.kind == "sanchahou") else 1000
+            )
+    carried = tuple(following.scores[s] - rec.scores[s] + sticks[s] for s in range(players))
+    if carried == tuple(rec.end.deltas):
+        return rec
+    logged = list(rec.end.deltas)
+    note = f"deltas {list(carried)} from the next round's scores, not the log's {logged}"
+    end = msgspec.structs.replace(rec.end, deltas=carried)
+    return msgspec.structs.replace(rec, end=end, notes=(*rec.notes, note))
 
 
 def _seed(value: Any) -> int | None:

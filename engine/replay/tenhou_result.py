@@ -20,8 +20,29 @@ DRAW_NAMES = {
     "三家和了": "sanchahou",
     "四槓散了": "suukaikan",
     "四風連打": "suufon_renda",
+    # the Mahjong Soul converters' words (Japanese, romaji, English)
+    "四開槓": "suukaikan",
+    "三家和": "sanchahou",
+    "Ryuukyoku": "ryuukyoku",
+    "Exhaustive Draw": "ryuukyoku",
+    "Nagashi Mangan": "nagashi_mangan",
+    "Mangan at Draw": "nagashi_mangan",
+    "Kyuushu Kyuuhai": "kyuushu",
+    "Nine Terminal Abortion": "kyuushu",
+    "Suucha Riichi": "suucha_riichi",
+    "Four Riichi Abortion": "suucha_riichi",
+    "Sanchahou": "sanchahou",
+    "Three Ron Abortion": "sanchahou",
+    "Suukaikan": "suukaikan",
+    "Four Kan Abortion": "suukaikan",
+    "Suufon Renda": "suufon_renda",
+    "Four Wind Abortion": "suufon_renda",
 }
-_DRAW_WRITE = {v: k for k, v in DRAW_NAMES.items() if k not in ("全員聴牌", "全員不聴")}
+#: the writer's names: Tenhou's (listed first for each kind)
+_DRAW_WRITE: dict[str, str] = {}
+for _name, _kind in DRAW_NAMES.items():
+    if _name not in ("全員聴牌", "全員不聴"):
+        _DRAW_WRITE.setdefault(_kind, _name)
 LIMIT_NAMES = {
     "満貫": "mangan",
     "跳満": "haneman",
@@ -30,6 +51,23 @@ LIMIT_NAMES = {
     "役満": "yakuman",
 }
 _LIMIT_WRITE = {v: k for k, v in LIMIT_NAMES.items()}
+#: the limit names Mahjong Soul converters write besides Tenhou's (a counted yakuman is a
+#: yakuman; "切り上げ満貫" is a rounded-up mangan, which no Mahjong Soul ranked table plays)
+LIMIT_NAMES.update({"数え役満": "yakuman", "切り上げ満貫": "mangan"})
+#: and in English (their English and romaji modes: "Mangan 2000-4000点", "30Fu2Han2000点")
+LIMIT_NAMES.update(
+    {
+        "Mangan": "mangan",
+        "Haneman": "haneman",
+        "Baiman": "baiman",
+        "Sanbaiman": "sanbaiman",
+        "Yakuman": "yakuman",
+        "Kazoe Yakuman": "yakuman",
+        "Counted Yakuman": "yakuman",
+        "Kiriage Mangan": "mangan",
+        "Rounded Mangan": "mangan",
+    }
+)
 #: the order Tenhou prints yaku in, read off the corpus (every pair of yaku seen in one
 #: win keeps its order here); the wind and dragon yakuhai share one place, in hand order
 TENHOU_ORDER = [
@@ -88,7 +126,10 @@ def yaku_rank(name: str) -> int:
     return _RANK.get(head, len(_RANK))
 
 
-_SCORE = re.compile(r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満))(\d+)(?:-(\d+))?点(∀)?$")
+_LIMITS = "|".join(sorted(LIMIT_NAMES, key=len, reverse=True))
+_SCORE = re.compile(
+    rf"^(?:(\d+)(?:符|Fu)(\d+)(?:飜|Han)|({_LIMITS}) ?)(\d+)(?:-(\d+))?(?:点|Points)(∀)?$"
+)
 _YAKU = re.compile(r"^(.+)\((?:(\d+)飜|(役満))\)$")
 YAKUMAN_HAN = 13
 
@@ -134,8 +175,9 @@ def parse_result(result: Sequence[Any], players: int) -> RoundEnd:
     tenpai = None
     if head == "全員聴牌":
         tenpai = tuple(range(players))
-    elif kind == "ryuukyoku":
+    elif kind == "ryuukyoku" and (head == "全員不聴" or any(deltas)):
         tenpai = tuple(s for s in range(players) if deltas[s] > 0)
+    # a plain "流局" without payments (Mahjong Soul converters): all tenpai or all noten
     return RoundEnd(kind, deltas, tenpai=tenpai)
 
 

@@ -21,6 +21,9 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     start_points: int = 25000
     #: points to reach for the game to end in the extension rounds, and the oka base
     target_points: int = 30000
+    #: results count from target_points, the difference to the start going to the top
+    #: (oka, Tenhou); False: from start_points, no oka (Mahjong Soul's count_point)
+    oka: bool = True
     uma: tuple[int, ...] = (20, 10, -10, -20)
     min_han: int = 1
     kiriage: bool = False
@@ -141,8 +144,12 @@ PRESETS: dict[str, RuleConfig] = {
     "tenhou-sanma-tonpuu": TENHOU_SANMA_TONPUU,
 }
 
-#: Mahjong Soul's ranked 4-player rules where they differ from Tenhou's (docs/rules.md)
+#: Mahjong Soul's ranked 4-player rules where they differ from Tenhou's (docs/rules.md):
+#: results are the score above the 25,000 start (no oka) plus uma 15/5/-5/-15; 30,000 still
+#: ends the match (the game's matchmode table: count_point, buchang, back_point)
 MAHJONGSOUL_HANCHAN = RuleConfig(
+    oka=False,
+    uma=(15, 5, -5, -15),
     double_yakuman=True,
     pao_scope="yakuman",
     sanchahou=False,
@@ -202,10 +209,12 @@ WRC = RuleConfig(
     round_points=False,
 )
 #: Mahjong Soul's ranked 3-player hanchan (docs/rules.md): Tenhou's sanma table (tsumo loss,
-#: kita, honba 200, noten 2000, no four-winds or four-riichi abort) with uma 15/0/-15 and the
+#: kita, honba 200, noten 2000, no four-winds or four-riichi abort) with results counted
+#: from the 35,000 start (no oka; 40,000 still ends the match) and uma 15/0/-15, and the
 #: 4-player differences (double yakuman, per-yakuman pao, exact results, kokushi robs ankan)
 MAHJONGSOUL_SANMA = msgspec.structs.replace(
     TENHOU_SANMA_HANCHAN,
+    oka=False,
     uma=(15, 0, -15),
     double_yakuman=True,
     pao_scope="yakuman",

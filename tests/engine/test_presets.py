@@ -74,10 +74,14 @@ def test_mahjong_soul_kokushi_robs_a_closed_kan() -> None:
     assert events(center, "Agari")[0].chankan
 
 
-def test_mahjong_soul_results_are_exact_to_a_tenth() -> None:
+def test_mahjong_soul_results_are_exact_from_the_start_uma_15_5() -> None:
     scores = (33000, 23800, 30700, 12500)
     assert placement_points(scores, TENHOU_HANCHAN) == (42.0, -16.0, 11.0, -37.0)
-    assert placement_points(scores, MAHJONGSOUL_HANCHAN) == (43.0, -16.2, 10.7, -37.5)
+    assert placement_points(scores, MAHJONGSOUL_HANCHAN) == (23.0, -6.2, 10.7, -27.5)
+    assert not MAHJONGSOUL_HANCHAN.oka and MAHJONGSOUL_HANCHAN.target_points == 30000
+    # a real Throne Room export's final scores and results (sc)
+    real = (13200, 47400, 34100, 5300)
+    assert placement_points(real, MAHJONGSOUL_HANCHAN) == (-16.8, 37.4, 14.1, -34.7)
 
 
 def test_mahjong_soul_pao_pays_only_the_liable_yakuman_of_a_composite_hand() -> None:

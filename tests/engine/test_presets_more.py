@@ -51,7 +51,9 @@ def test_the_lobby_offers_mahjong_soul_sanma() -> None:
     assert PRESETS["mahjongsoul-sanma"] is MS3
     assert LABELS["mahjongsoul-sanma"] == "Mahjong Soul 3p hanchan (雀魂三麻)"
     assert MS3.players == 3 and MS3.winds == 2
-    assert (MS3.start_points, MS3.target_points) == (35000, 40000)
+    # Mahjong Soul's matchmode table: init_point 35,000, back_point 40,000 (to end the
+    # match), count_point 35,000 (results count from the start: no oka)
+    assert (MS3.start_points, MS3.target_points, MS3.oka) == (35000, 40000, False)
 
 
 def test_mahjong_soul_sanma_tsumo_loses_the_north_share_and_pays_honba_100_each() -> None:
@@ -68,10 +70,11 @@ def test_mahjong_soul_sanma_pays_noten_2000_in_all() -> None:
     assert game.rounds[0].tenpai == (0,) and game.rounds[0].deltas == (2000, -1000, -1000)
 
 
-def test_mahjong_soul_sanma_uma_is_15_0_minus_15_exact() -> None:
+def test_mahjong_soul_sanma_uma_is_15_0_minus_15_from_the_start_exact() -> None:
+    # (score - 35,000) / 1000 + uma (riichi.wiki Majsoul's PtsGain without the rank points)
     scores = (45300, 35000, 24700)
     assert placement_points(scores, T3) == (40.0, -5.0, -35.0)
-    assert placement_points(scores, MS3) == (35.3, -5.0, -30.3)
+    assert placement_points(scores, MS3) == (25.3, 0.0, -25.3)
 
 
 def _kokushi_13_ron(rules: RuleConfig) -> tuple[int, ...]:
@@ -354,7 +357,8 @@ EXERCISED_BY = {
     "test_mahjong_soul_pao_pays_only_the_liable_yakuman_of_a_composite_hand",
     "yakuman_cap": "test_presets::test_wrc_pays_one_yakuman_at_most",
     "uma_ties": "test_presets::test_m_league_splits_placement_points_on_a_tie",
-    "round_points": "test_presets::test_mahjong_soul_results_are_exact_to_a_tenth",
+    "round_points": "test_presets::test_mahjong_soul_results_are_exact_from_the_start_uma_15_5",
+    "oka": "test_presets::test_mahjong_soul_results_are_exact_from_the_start_uma_15_5",
 }
 
 

@@ -103,16 +103,17 @@ def _thousands(score: int) -> int:
 
 
 def placement_points(scores: tuple[int, ...], rules: RuleConfig) -> tuple[float, ...]:
-    """The match result per seat in thousands: score above the return, uma, oka to the top.
+    """The match result per seat in thousands: score above the return, uma, oka to the top
+    (``rules.oka`` False: score above the start, uma, no oka).
 
     ``rules.round_points`` (Tenhou's logs until 2021): every seat but the top is rounded
     to whole thousands and the top takes what makes the sum zero; otherwise exact to 0.1."""
     n = len(scores)
     ranks = placement_ranks(scores)
-    target = rules.target_points
+    target = rules.target_points if rules.oka else rules.start_points
     oka = (target - rules.start_points) * n / 1000
     if rules.uma_ties == "split" and len(set(scores)) < n:
-        return _split_ties(scores, ranks, rules, oka)
+        return _split_ties(scores, ranks, rules, target, oka)
     if rules.round_points:
         points = [
             float(_thousands(s) - target // 1000 + rules.uma[r - 1])
@@ -128,7 +129,7 @@ def placement_points(scores: tuple[int, ...], rules: RuleConfig) -> tuple[float,
 
 
 def _split_ties(
-    scores: tuple[int, ...], ranks: list[int], rules: RuleConfig, oka: float
+    scores: tuple[int, ...], ranks: list[int], rules: RuleConfig, target: int, oka: float
 ) -> tuple[float, ...]:
     """Seats tied on points share the uma (and oka) of the places they hold together."""
     bonus = [u + (oka if i == 0 else 0) for i, u in enumerate(rules.uma)]
@@ -136,5 +137,5 @@ def _split_ties(
     for s in scores:
         places = [ranks[t] - 1 for t in range(len(scores)) if scores[t] == s]
         share = sum(bonus[p] for p in places) / len(places)
-        out.append(round((s - rules.target_points) / 1000 + share, 1))
+        out.append(round((s - target) / 1000 + share, 1))
     return tuple(out)
