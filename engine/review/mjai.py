@@ -105,18 +105,16 @@ class MjaiReviewer:
         for lab, value in by_label.items():
             if lab in kan_labels and kans:
                 continue
-            out.append(self._one(moment, value, groups.get(lab, []), lambda lab=lab: _named(lab)))
+            out.append(self._one(moment, value, groups.get(lab, []), _named(lab)))
         for kind, value in kans.items():
-            out.append(self._one(moment, value, kan_groups.get(kind, []), lambda: {"type": "kan"}))
+            out.append(self._one(moment, value, kan_groups.get(kind, []), {"type": "kan"}))
         return out
 
-    def _one(
-        self, moment: Moment, value: float, choices: list[Choice], fallback: Callable[[], Event]
-    ) -> Valued:
+    def _one(self, moment: Moment, value: float, choices: list[Choice], alone: Event) -> Valued:
         """One label's value: named after its first engine choice (the AI's label alone
         when the engine offers nothing it stands for)."""
         if not choices:
-            return Valued(fallback(), value, ())
+            return Valued(alone, value, ())
         a, o = choices[0]
         action = moment.inquiry.actions[a]
         act = mjai_action(moment, action.type, action.options[o].tiles)
