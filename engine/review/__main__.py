@@ -124,6 +124,8 @@ def run(args: argparse.Namespace) -> Review:
     name = args.engine[len("mjai:") :]
     ours = name in BOTS and name not in json.loads(os.environ.get("RIICHI_MJAI_BOTS") or "{}")
     gaps = StrongReviewer if ours else None  # our bots answer in the strong bot's scale
+    if ours and rules.players != 4:
+        raise ReviewError("our mjai bots (engine.bot.mjai) play four-player games only")
     process = Process(command(name, args.seat))
     try:
         reviewer = MjaiReviewer(
