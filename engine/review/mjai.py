@@ -4,7 +4,7 @@ The seat's own engine events are turned into mjai events (engine.bot.mjai_host.S
 the server's mjai host translation) and put to the AI through ``ask``: the events since the
 last decision in, the AI's reaction to the last one back (one line per event, as
 mjai-reviewer talks to Mortal). The reaction's ``meta.mask_bits`` / ``meta.q_values`` (and
-``meta.kan_select`` for several kans) are read per label (engine/bot/mjai/labels.py) and
+``meta.kan_select`` for several kans) are read per label (engine/bot/mjai_labels.py) and
 given to the engine choices each label stands for: one value for every riichi discard,
 one per discard kind (the drawn copy and a copy from the hand share it). A reaction without
 ``meta`` reviews nothing. Pure: ``ask`` is the caller's (a process in the CLI, an
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.bot.mjai import labels
+from engine.bot import mjai_labels as labels
 from engine.bot.mjai_host import SeatStream
 from engine.game.events import GameEnded
 from engine.review.moment import Choice, Moment, Valued

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions.types import ActionType
-from engine.bot.mjai import labels
+from engine.bot import mjai_labels as labels
 from engine.review import MjaiReviewer, StrongReviewer, review_game, review_record
 from engine.rules.config import TENHOU_HANCHAN
 from engine.rules.tiles import DEFAULT_RED, mjai_kind, parse

@@ -19,7 +19,7 @@ from typing import Any
 from engine.actions.inquiry import SinglePlayerInquiry
 from engine.actions.types import Action, ActionType, Option, TenpaiInfo
 from engine.bot import Bot
-from engine.bot.mjai import labels
+from engine.bot import mjai_labels as labels
 from engine.bot.strong import argmax
 from engine.bot.view import SeatView
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
@@ -64,8 +64,8 @@ class MjaiPlayer:
     ) -> None:
         self.bot = bot
         #: answer decisions with Mortal's ``meta`` (q_values per label, mask_bits: see
-        #: labels.py) when the bot scores its choices (the strong bot), so a review can
-        #: read this process as it reads Mortal
+        #: engine/bot/mjai_labels.py) when the bot scores its choices (the strong bot), so
+        #: a review can read this process as it reads Mortal
         self.meta = meta
         self._meta: Event | None = None
         self.rules = rules

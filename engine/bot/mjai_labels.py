@@ -7,7 +7,7 @@ order). Four players, 46 labels: 0..33 discard of a kind (mjai order 1m..9s, E S
 highest, 41 pon, 42 any kan, 43 hora, 44 ryukyoku (nine terminals), 45 none (pass).
 Three players (the 3p forks mjai-reviewer3p reads), 44 labels: 0..37 as above, 38 pon,
 39 kan, 40 nukidora (kita), 41 hora, 42 ryukyoku, 43 none. Our mjai bots answer in the same
-terms (engine/bot/mjai) and engine/review reads any AI that does.
+terms (engine/bot/mjai, ``--meta``) and engine/review reads any AI that does.
 """
 
 from __future__ import annotations
