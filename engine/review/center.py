@@ -9,6 +9,7 @@ god-view events, so each entry says where in the replay viewer's stream it sits.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionCenter, MultiPlayerInquiry, SinglePlayerInquiry
@@ -57,6 +58,8 @@ class ReviewCenter:
         self.tile = -1
         self.junme = 0
         self._ends = SeatStream(seat, rules, names)
+        #: called with the number of hands begun so far, as each begins (a server's progress)
+        self.on_hand: Callable[[int], None] | None = None
 
     # ------------------------------------------------------------ events
 
@@ -85,6 +88,8 @@ class ReviewCenter:
                 )
             )
             self.junme, self.last_actor, self.tile = 0, -1, -1
+            if self.on_hand is not None:
+                self.on_hand(len(self.kyokus))
         elif isinstance(e, ev.Draw):
             self.junme += e.seat == me
             self.last_actor, self.tile = e.seat, -1 if e.tile is None else e.tile

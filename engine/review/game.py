@@ -10,7 +10,7 @@ being played is never reviewed. Pure: the caller reads the file and runs any pro
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import msgspec
@@ -28,6 +28,9 @@ from engine.review.moment import Reviewer
 from engine.review.report import Review, summarize
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
 
+#: called with the number of hands begun so far
+Progress = Callable[[int], None]
+
 
 class ReviewError(ValueError):
     """A game that cannot be reviewed (no seed yet, unreadable, no such seat)."""
@@ -40,10 +43,13 @@ def review_game(
     seat: int,
     reviewer: Reviewer,
     names: tuple[str, ...] = (),
+    on_hand: Progress | None = None,
 ) -> Review:
-    """The game ``Game(rules, seed)`` played with ``decisions``, reviewed for ``seat``."""
+    """The game ``Game(rules, seed)`` played with ``decisions``, reviewed for ``seat``;
+    ``on_hand(n)`` is called as the n-th hand begins (progress, against the record's hands)."""
     _check_seat(seat, rules)
     center = ReviewCenter(seat, reviewer, rules, names)
+    center.on_hand = on_hand
     center.inner = ReplayCenter(decisions)
     game = new_game(rules, seed, center)
     center.game = game
@@ -51,7 +57,9 @@ def review_game(
     return summarize(center.kyokus, reviewer, seat, rules.players, center.skipped)
 
 
-def review_record(doc: Mapping[str, Any], seat: int, reviewer: Reviewer) -> Review:
+def review_record(
+    doc: Mapping[str, Any], seat: int, reviewer: Reviewer, on_hand: Progress | None = None
+) -> Review:
     """Our JSON record (the server's ``GET /api/games/{id}/record``), once the game is over."""
     seed = doc.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -62,10 +70,12 @@ def review_record(doc: Mapping[str, Any], seat: int, reviewer: Reviewer) -> Revi
     except (KeyError, TypeError, ValueError, msgspec.ValidationError) as e:
         raise ReviewError(f"unreadable record: {type(e).__name__}: {e}") from e
     names = tuple(str(n) for n in doc.get("names") or ())
-    return review_game(rules, seed, decisions, seat, reviewer, names)
+    return review_game(rules, seed, decisions, seat, reviewer, names, on_hand)
 
 
-def review_log(record: GameRecord, seat: int, reviewer: Reviewer) -> Review:
+def review_log(
+    record: GameRecord, seat: int, reviewer: Reviewer, on_hand: Progress | None = None
+) -> Review:
     """A Tenhou JSON or mjai log read by engine.replay (RoundFailed: a round the engine does
     not play the log's way)."""
     rules = record.rules
@@ -74,6 +84,7 @@ def review_log(record: GameRecord, seat: int, reviewer: Reviewer) -> Review:
         raise ReviewError("the log has no round")
     center = ReviewCenter(seat, reviewer, rules, record.names[: rules.players])
     center.per_round = True
+    center.on_hand = on_hand
     center.god = 1  # the stream's one BeginGame
     last = len(record.rounds) - 1
     for i, rnd in enumerate(record.rounds):

@@ -92,7 +92,9 @@ def test_an_entry_is_graded_by_its_gap_and_names_the_alternatives() -> None:
 def test_a_review_is_deterministic() -> None:
     game = played(TENHOU_HANCHAN, 5, ["easy", "strong", "easy", "strong"])
     doc = record(game)
-    first = msgspec.json.encode(review_record(doc, 0, StrongReviewer()))
+    hands: list[int] = []
+    first = msgspec.json.encode(review_record(doc, 0, StrongReviewer(), hands.append))
+    assert hands == list(range(1, len(game.rounds) + 1))
     again = msgspec.json.encode(review_record(doc, 0, StrongReviewer()))
     assert first == again
     other = msgspec.json.encode(review_record(doc, 2, StrongReviewer()))
