@@ -31,6 +31,16 @@ def has_choice(single: SinglePlayerInquiry) -> bool:
     return len(single.actions) > 1 or any(len(a.options) > 1 for a in single.actions)
 
 
+def _tile_of(e: ev.Call | ev.Kan | ev.Kita) -> int:
+    """The tile a call took, a kakan added or a kita set aside (-1: an ankan)."""
+    meld = e.meld
+    if meld is None:
+        return -1
+    if isinstance(e, ev.Call):
+        return meld.called
+    return meld.added if isinstance(e, ev.Kan) else meld.tiles[0]
+
+
 class ReviewCenter:
     """See the module docstring. ``inner`` answers; set ``game`` (or give an inner with a
     ``game``, as engine.replay's LogCenter has) before the game runs."""
@@ -97,9 +107,7 @@ class ReviewCenter:
             self.last_actor, self.tile = e.seat, e.tile
         elif isinstance(e, (ev.Call, ev.Kan, ev.Kita)):
             self.junme += isinstance(e, ev.Call) and e.seat == me
-            meld = e.meld
-            tile = -1 if meld is None else (meld.added if isinstance(e, ev.Kan) else meld.tiles[0])
-            self.last_actor, self.tile = e.seat, tile
+            self.last_actor, self.tile = e.seat, _tile_of(e)
         if isinstance(e, (ev.Agari, ev.Ryuukyoku)) and self.kyokus:
             ends = [m for m in self._ends.feed(e) if m["type"] in ("hora", "ryukyoku")]
             self.kyokus[-1].end_status.extend(ends)
