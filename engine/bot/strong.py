@@ -11,6 +11,9 @@ the dama hand is already big enough or the table standing says a quiet win is be
 only when they advance the hand and keep a yaku (yakuhai pons; tanyao and honitsu calls are
 written but switched off by ``OPEN_CALLS``, see there). In the last hands the standings scale how
 much a deal-in costs (a leader folds earlier, the last seat pushes harder).
+
+``StrongBot.scores`` writes all of this as one comparable score per legal choice (the scale
+is below ``KANS``) and ``choose`` plays their argmax, so a review reads what the bot weighs.
 """
 
 from __future__ import annotations
@@ -65,10 +68,11 @@ _FOUR = xiangting.PlayerCount.FOUR
 # The scale of ``StrongBot.scores`` (engine/review grades a choice by its gap to the best,
 # docs/review.md): roughly points. A win offered scores WIN; one shanten is SHANTEN; a
 # tile of ukeire 10 (a tenpai: its ukeire x value / 100); against a threat the expected
-# value in points. Riichi is RIICHI above the same discard when the bot wants it (below
-# when not); a kan it would not make, a call not worth making, a discard outside the
-# nearly most efficient ones under light defence sit AWAY below; BLUNDER marks a choice
-# the bot never makes (nine terminals it would not abort on, a call with no discard).
+# value in points. Riichi is RIICHI above the same discard when the bot wants it with that
+# discard (its best one), else RIICHI below; a kan it would not make, a call not worth
+# making, a discard outside the nearly most efficient ones under light defence sit AWAY
+# below; BLUNDER marks a choice the bot never makes (nine terminals it would not abort on,
+# a call with no discard, an action it does not weigh).
 WIN = 1e7
 SHANTEN = 1e5
 RIICHI = 1.0
@@ -76,8 +80,6 @@ AWAY = 200.0
 BLUNDER = 1000.0
 #: another copy of a kind (a red five beside a plain one, the drawn twin): a hair below
 TWIN = 0.01
-#: scores for choices the bot never weighs (daiminkan, an unknown action)
-OFF = -BLUNDER
 #: claim answers that change nothing: skip, and hiding a tenpai at a draw
 _NEUTRAL = frozenset((ActionType.SKIP, ActionType.NOTENPAI))
 
@@ -166,8 +168,8 @@ class StrongBot:
         return argmax(self.scores(inquiry, view))
 
     def scores(self, inquiry: SinglePlayerInquiry, view: SeatView) -> list[list[float]]:
-        """One comparable score per legal choice, ``[action][option]`` (see ``WIN``..
-        ``OFF``): a review (engine/review) reads the same numbers the bot plays by."""
+        """One comparable score per legal choice, ``[action][option]`` (the scale: see
+        ``WIN``): a review (engine/review) reads the same numbers the bot plays by."""
         actions = inquiry.actions
         index = {a.type: i for i, a in enumerate(actions)}
         table = Table(view)
@@ -198,7 +200,7 @@ def argmax(scores: list[list[float]]) -> tuple[int, int]:
 def _turn(
     actions: Sequence[Action], index: dict[ActionType, int], table: Table
 ) -> list[list[float]]:
-    out = [[OFF] * len(a.options) for a in actions]
+    out = [[-math.inf] * len(a.options) for a in actions]
     options: dict[int, Option] = {}
     if ActionType.DISCARD in index:
         for o in actions[index[ActionType.DISCARD]].options:
@@ -221,14 +223,14 @@ def _turn(
             c = by_kind[tile >> 2]
             # another copy of a candidate's kind (a red five, the drawn twin): a hair less
             row[j] = worth[c.tile] - (0 if tile == c.tile else TWIN)
-            if kind == ActionType.RIICHI:
-                wants = ActionType.DISCARD not in index or _wants_riichi(c, table)
+            if kind == ActionType.RIICHI:  # declared with the best discard only
+                wants = ActionType.DISCARD not in index or (c is best and _wants_riichi(c, table))
                 row[j] += RIICHI if wants else -RIICHI
     _kan(actions, index, table, best, top, out)
     if ActionType.KYUUSHU in index:
         distinct = sum(1 for k in YAOCHUU if table.counts[k])
         out[index[ActionType.KYUUSHU]] = [WIN / 10 if distinct < 11 else top - BLUNDER]
-    return out
+    return [[top - BLUNDER if v == -math.inf else v for v in row] for row in out]
 
 
 def _candidates(table: Table, options: dict[int, Option]) -> list[Candidate]:
