@@ -11,10 +11,14 @@ the dama hand is already big enough or the table standing says a quiet win is be
 only when they advance the hand and keep a yaku (yakuhai pons; tanyao and honitsu calls are
 written but switched off by ``OPEN_CALLS``, see there). In the last hands the standings scale how
 much a deal-in costs (a leader folds earlier, the last seat pushes harder).
+
+``StrongBot.scores`` writes all of this as one comparable score per legal choice (the scale
+is below ``KANS``) and ``choose`` plays their argmax, so a review reads what the bot weighs.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -60,6 +64,24 @@ NEAR = 0.75
 #: closed and added kans outside riichi (a riichi's ankan is always taken)
 KANS = True
 _FOUR = xiangting.PlayerCount.FOUR
+
+# The scale of ``StrongBot.scores`` (engine/review grades a choice by its gap to the best,
+# docs/review.md): roughly points. A win offered scores WIN; one shanten is SHANTEN; a
+# tile of ukeire 10 (a tenpai: its ukeire x value / 100); against a threat the expected
+# value in points. Riichi is RIICHI above the same discard when the bot wants it with that
+# discard (its best one), else RIICHI below; a kan it would not make, a call not worth
+# making, a discard outside the nearly most efficient ones under light defence sit AWAY
+# below; BLUNDER marks a choice the bot never makes (nine terminals it would not abort on,
+# a call with no discard, an action it does not weigh).
+WIN = 1e7
+SHANTEN = 1e5
+RIICHI = 1.0
+AWAY = 200.0
+BLUNDER = 1000.0
+#: another copy of a kind (a red five beside a plain one, the drawn twin): a hair below
+TWIN = 0.01
+#: claim answers that change nothing: skip, and hiding a tenpai at a draw
+_NEUTRAL = frozenset((ActionType.SKIP, ActionType.NOTENPAI))
 
 
 class Candidate(NamedTuple):
@@ -138,29 +160,47 @@ def _caution(view: SeatView) -> float:
 
 
 class StrongBot:
-    """See the module docstring."""
+    """See the module docstring. ``scores`` is what it weighs, ``choose`` their argmax."""
 
     name = "strong"
 
     def choose(self, inquiry: SinglePlayerInquiry, view: SeatView) -> tuple[int, int]:
+        return argmax(self.scores(inquiry, view))
+
+    def scores(self, inquiry: SinglePlayerInquiry, view: SeatView) -> list[list[float]]:
+        """One comparable score per legal choice, ``[action][option]`` (the scale: see
+        ``WIN``): a review (engine/review) reads the same numbers the bot plays by."""
         actions = inquiry.actions
         index = {a.type: i for i, a in enumerate(actions)}
-        for kind in _WINS:
-            if kind in index:
-                return index[kind], 0
+        table = Table(view)
         if ActionType.DISCARD in index or ActionType.RIICHI in index:
-            return _turn(actions, index, Table(view))
-        return _claim(actions, index, Table(view))
+            out = _turn(actions, index, table)
+        else:
+            out = _claim(actions, index, table)
+        for rank, kind in enumerate(_WINS):
+            if kind in index:
+                out[index[kind]] = [WIN - rank] * len(actions[index[kind]].options)
+        return out
+
+
+def argmax(scores: list[list[float]]) -> tuple[int, int]:
+    """(action, option) of the highest score; the first one on a tie."""
+    best = (0, 0)
+    top = -math.inf
+    for a, row in enumerate(scores):
+        for o, value in enumerate(row):
+            if value > top:
+                best, top = (a, o), value
+    return best
 
 
 # ---------------------------------------------------------------- own turn
 
 
-def _turn(actions: Sequence[Action], index: dict[ActionType, int], table: Table) -> tuple[int, int]:
-    if ActionType.KYUUSHU in index:
-        distinct = sum(1 for k in YAOCHUU if table.counts[k])
-        if distinct < 11:
-            return index[ActionType.KYUUSHU], 0
+def _turn(
+    actions: Sequence[Action], index: dict[ActionType, int], table: Table
+) -> list[list[float]]:
+    out = [[-math.inf] * len(a.options) for a in actions]
     options: dict[int, Option] = {}
     if ActionType.DISCARD in index:
         for o in actions[index[ActionType.DISCARD]].options:
@@ -168,21 +208,29 @@ def _turn(actions: Sequence[Action], index: dict[ActionType, int], table: Table)
     riichi: dict[int, int] = {}
     if ActionType.RIICHI in index:
         for j, o in enumerate(actions[index[ActionType.RIICHI]].options):
-            riichi[o.tiles[0]] = j
+            riichi.setdefault(o.tiles[0], j)
     candidates = _candidates(table, options or {t: Option((t,)) for t in riichi})
-    best = _pick(candidates, table)
-    kan = _kan(actions, index, table, best)
-    if kan is not None:
-        return kan
-    if best.tile in riichi and _wants_riichi(best, table):
-        return index[ActionType.RIICHI], riichi[best.tile]
-    if ActionType.DISCARD not in index:  # only riichi discards are offered (cannot happen)
-        return index[ActionType.RIICHI], riichi.get(best.tile, 0)
-    action = actions[index[ActionType.DISCARD]]
-    for j, o in enumerate(action.options):
-        if o.tiles[0] == best.tile:
-            return index[ActionType.DISCARD], j
-    return index[ActionType.DISCARD], 0
+    worth = _worth(candidates, table)
+    by_kind = {c.tile >> 2: c for c in candidates}
+    best = max(candidates, key=lambda c: worth[c.tile])
+    top = worth[best.tile]
+    for kind in (ActionType.DISCARD, ActionType.RIICHI):
+        if kind not in index:
+            continue
+        row = out[index[kind]]
+        for j, o in enumerate(actions[index[kind]].options):
+            tile = o.tiles[0]
+            c = by_kind[tile >> 2]
+            # another copy of a candidate's kind (a red five, the drawn twin): a hair less
+            row[j] = worth[c.tile] - (0 if tile == c.tile else TWIN)
+            if kind == ActionType.RIICHI:  # declared with the best discard only
+                wants = ActionType.DISCARD not in index or (c is best and _wants_riichi(c, table))
+                row[j] += RIICHI if wants else -RIICHI
+    _kan(actions, index, table, best, top, out)
+    if ActionType.KYUUSHU in index:
+        distinct = sum(1 for k in YAOCHUU if table.counts[k])
+        out[index[ActionType.KYUUSHU]] = [WIN / 10 if distinct < 11 else top - BLUNDER]
+    return [[top - BLUNDER if v == -math.inf else v for v in row] for row in out]
 
 
 def _candidates(table: Table, options: dict[int, Option]) -> list[Candidate]:
@@ -271,13 +319,13 @@ def _tenpai_value(
     return dama, value
 
 
-def _pick(candidates: list[Candidate], table: Table) -> Candidate:
-    """The discard to play: efficiency without a threat, expected value against a riichi or
-    a likely tenpai, and against open hands still far from it the safest of the nearly
-    most efficient discards."""
-    efficient = min(candidates, key=lambda c: _efficiency_key(c, table))
+def _worth(candidates: list[Candidate], table: Table) -> dict[int, float]:
+    """Each discard's score: efficiency without a threat, expected value against a riichi
+    or a likely tenpai, and against open hands still far from it safety among the nearly
+    most efficient discards (the others ``AWAY`` below them)."""
     if not table.threats:
-        return efficient
+        return {c.tile: _efficiency(c, table) for c in candidates}
+    efficient = min(candidates, key=lambda c: _efficiency_key(c, table))
     scored = []
     for c in candidates:
         _, loss = deal_in_loss(c.tile >> 2, table.threats, table.visible)
@@ -286,11 +334,29 @@ def _pick(candidates: list[Candidate], table: Table) -> Candidate:
         gain = table.win_chance(c.shanten, c.ukeire) * (c.value + sticks)
         scored.append(c._replace(ev=gain - loss * push * table.caution))
     if max(t.tenpai for t in table.threats) >= LIGHT:
-        return max(scored, key=lambda c: (c.ev, -c.shanten, c.ukeire, -c.tile))
+        # ties: lower shanten, more ukeire, lower tile (each far below a point)
+        return {c.tile: c.ev - 1e-4 * c.shanten + 1e-7 * c.ukeire - 1e-10 * c.tile for c in scored}
     near = [
         c for c in scored if c.shanten == efficient.shanten and c.ukeire >= NEAR * efficient.ukeire
     ]
-    return min(near, key=lambda c: (round(-c.ev / 150), _efficiency_key(c, table)))
+    # safety in steps of 150 points first, efficiency (scaled within a step) breaks ties
+    out = {c.tile: 150.0 * round(c.ev / 150) + _efficiency(c, table, 1 / 120) for c in near}
+    floor = min(out.values()) - AWAY
+    for c in scored:
+        out.setdefault(c.tile, floor + _efficiency(c, table) * 1e-7)
+    return out
+
+
+def _efficiency(c: Candidate, table: Table, scale: float = 1.0) -> float:
+    """``_efficiency_key`` as one number: -SHANTEN a shanten, 10 a tile of ukeire (a tenpai:
+    ukeire x value / 100), ties (yaochuu first, then the lower tile) far below one. With
+    ``scale`` only the part within the shanten, shrunk by it."""
+    key = _efficiency_key(c, table)
+    within = -key[1] / 100 if c.shanten <= 0 else -key[1] * 10
+    tie = 1e-6 * (136 - key[-1]) + (1e-3 * (1 - key[2]) if len(key) == 4 else 0.0)
+    if scale != 1.0:
+        return within * scale + tie
+    return -SHANTEN * max(c.shanten, 0) + within + tie
 
 
 def _efficiency_key(c: Candidate, table: Table) -> tuple[float, ...]:
@@ -325,12 +391,18 @@ def _wants_riichi(best: Candidate, table: Table) -> bool:
 
 
 def _kan(
-    actions: Sequence[Action], index: dict[ActionType, int], table: Table, best: Candidate
-) -> tuple[int, int] | None:
-    """A closed or added kan that costs nothing (same shanten) and risks nothing."""
+    actions: Sequence[Action],
+    index: dict[ActionType, int],
+    table: Table,
+    best: Candidate,
+    top: float,
+    out: list[list[float]],
+) -> None:
+    """A closed or added kan that costs nothing (same shanten) and risks nothing scores
+    above the best discard (the first such kan highest); any other ``AWAY`` below it."""
     in_riichi = table.view.riichi[table.view.seat] >= 0
-    if (table.threats or not KANS) and not in_riichi:
-        return None
+    free = in_riichi or (not table.threats and KANS)
+    n = 0
     for kind in (ActionType.ANKAN, ActionType.KAKAN):
         if kind not in index:
             continue
@@ -338,12 +410,12 @@ def _kan(
             k = o.tiles[0] >> 2
             counts = list(table.counts)
             counts[k] -= 4 if kind == ActionType.ANKAN else 1
-            if counts[k] < 0:
-                continue
-            s, _ = shanten_and_ukeire(counts, table.visible)
-            if s <= best.shanten:
-                return index[kind], j
-    return None
+            good = free and counts[k] >= 0
+            if good:
+                s, _ = shanten_and_ukeire(counts, table.visible)
+                good = s <= best.shanten
+            out[index[kind]][j] = top + 2 * RIICHI - TWIN * n if good else top - AWAY
+            n += good
 
 
 # ---------------------------------------------------------------- claims
@@ -351,15 +423,18 @@ def _kan(
 
 def _claim(
     actions: Sequence[Action], index: dict[ActionType, int], table: Table
-) -> tuple[int, int]:
-    skip = index.get(ActionType.SKIP, 0)
+) -> list[list[float]]:
+    """Skip scores 0; a call worth making 100 a shanten it gains plus half a point a tile
+    of ukeire after it; a call not worth making ``-AWAY``, one without a discard after it
+    ``-BLUNDER``."""
+    out = [[0.0 if a.type in _NEUTRAL else -AWAY] * len(a.options) for a in actions]
     s0, _ = shanten_and_ukeire(table.counts, table.visible)
     view = table.view
     left = (view.seat - 1) % view.players
-    best: tuple[int, int, int, int] | None = None
     for kind in (ActionType.PON, ActionType.CHII):
         if kind not in index:
             continue
+        row = out[index[kind]]
         for j, o in enumerate(actions[index[kind]].options):
             if kind == ActionType.PON:
                 called = o.tiles[0] >> 2
@@ -368,16 +443,12 @@ def _claim(
                 called = river[-1] >> 2 if river else -1
             outcome = _after_call(table, o.tiles, called, kind)
             if outcome is None:
+                row[j] = -BLUNDER
                 continue
             s1, u1 = outcome
-            if not _worth_calling(table, o.tiles, called, kind, s0, s1):
-                continue
-            key = (s1, -u1, index[kind], j)
-            if best is None or key < best:
-                best = key
-    if best is None:
-        return skip, 0
-    return best[2], best[3]
+            if _worth_calling(table, o.tiles, called, kind, s0, s1):
+                row[j] = 100.0 * (s0 - s1) + 0.5 * u1 - 1e-3 * index[kind] - 1e-6 * j
+    return out
 
 
 def _after_call(

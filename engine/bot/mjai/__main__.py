@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 from typing import Any
@@ -37,8 +38,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m engine.bot.mjai", description=__doc__)
     parser.add_argument("--bot", choices=sorted(BOTS), default="strong")
     parser.add_argument("id", nargs="?", type=int, help="seat id (wins over start_game's id)")
+    parser.add_argument(
+        "--meta",
+        action="store_true",
+        help="answer decisions with Mortal's meta.q_values / mask_bits (also when the"
+        " environment sets MORTAL_REVIEW_MODE=1, as mjai-reviewer and engine.review do)",
+    )
     args = parser.parse_args(argv)
-    player = MjaiPlayer(make(args.bot), seat=args.id)
+    meta = args.meta or os.environ.get("MORTAL_REVIEW_MODE") == "1"
+    player = MjaiPlayer(make(args.bot), seat=args.id, meta=meta)
     for line in sys.stdin:
         if not line.strip():
             continue

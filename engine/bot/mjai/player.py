@@ -19,6 +19,8 @@ from typing import Any
 from engine.actions.inquiry import SinglePlayerInquiry
 from engine.actions.types import Action, ActionType, Option, TenpaiInfo
 from engine.bot import Bot
+from engine.bot import mjai_labels as labels
+from engine.bot.strong import argmax
 from engine.bot.view import SeatView
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
 from engine.rules.hand import tenpai_discards, waits
@@ -54,9 +56,18 @@ class MjaiPlayer:
     """One seat's side of an mjai game."""
 
     def __init__(
-        self, bot: Bot, rules: RuleConfig = TENHOU_HANCHAN, seat: int | None = None
+        self,
+        bot: Bot,
+        rules: RuleConfig = TENHOU_HANCHAN,
+        seat: int | None = None,
+        meta: bool = False,
     ) -> None:
         self.bot = bot
+        #: answer decisions with Mortal's ``meta`` (q_values per label, mask_bits: see
+        #: engine/bot/mjai_labels.py) when the bot scores its choices (the strong bot), so
+        #: a review can read this process as it reads Mortal
+        self.meta = meta
+        self._meta: Event | None = None
         self.rules = rules
         #: a seat given by the host's command line wins over start_game's ``id`` (mjai.app
         #: starts ``bot.py PLAYER_ID`` and its log engine sends the game's index as ``id``)
@@ -86,8 +97,10 @@ class MjaiPlayer:
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
             return NONE
+        self._meta = None
         answer: Event | None = handler(event)
-        return answer if answer is not None else NONE
+        answer = answer if answer is not None else NONE
+        return answer if self._meta is None else {**answer, "meta": self._meta}
 
     def _on_start_game(self, ev: Event) -> None:
         if not self.fixed:
@@ -135,7 +148,7 @@ class MjaiPlayer:
         if tile is None:  # a reach the host made for us: the bot picks among tenpai discards
             single = SinglePlayerInquiry(self.seat, skip=False)
             single.add(Action(ActionType.DISCARD, [self._option(t) for t in options]))
-            a, o = self.bot.choose(single, self.view())
+            a, o = self._ask(single)
             tile = single.actions[a].options[o].tiles[0]
         return self._dahai(tile)
 
@@ -232,7 +245,7 @@ class MjaiPlayer:
         ]
         single = SinglePlayerInquiry(self.seat, skip=False)
         single.add(Action(ActionType.DISCARD, [self._option(t) for t in options]))
-        a, o = self.bot.choose(single, self.view())
+        a, o = self._ask(single)
         return self._dahai(single.actions[a].options[o].tiles[0])
 
     # ------------------------------------------------------------ questions
@@ -251,7 +264,7 @@ class MjaiPlayer:
             if riichi:
                 single.add(Action(ActionType.RIICHI, [self._option(t) for t in riichi]))
             self._kans(single)
-        a, o = self.bot.choose(single, self.view())
+        a, o = self._ask(single)
         action = single.actions[a]
         tiles = action.options[o].tiles
         me = self.seat
@@ -268,6 +281,24 @@ class MjaiPlayer:
             consumed = [self._name(t) for t in pon.tiles]
             return {"type": "kakan", "actor": me, "pai": self._name(tiles[0]), "consumed": consumed}
         return self._dahai(tiles[0])
+
+    def _ask(self, single: SinglePlayerInquiry, called: int = -1) -> tuple[int, int]:
+        """The bot's choice; with ``meta`` on, its scores per Mortal label kept for the reply
+        (``called``: the discard a chi would take)."""
+        view = self.view()
+        scores = getattr(self.bot, "scores", None)
+        if not self.meta or scores is None:
+            return self.bot.choose(single, view)
+        values: list[list[float]] = scores(single, view)
+        pairs = []
+        for action, row in zip(single.actions, values, strict=True):
+            for option, value in zip(action.options, row, strict=True):
+                lab = labels.label(action.type, option.tiles, called, 4, self.rules.red)
+                if lab is not None:
+                    pairs.append((lab, value))
+        mask, q = labels.encode(pairs)
+        self._meta = {"q_values": q, "mask_bits": mask}
+        return argmax(values)
 
     def _claim(self, actor: int, tile: int) -> Event | None:
         if self.reaching[self.seat]:
@@ -289,7 +320,7 @@ class MjaiPlayer:
                     single.add(Action(ActionType.CHII, [Option(c) for c in chiis]))
         if len(single.actions) == 1:
             return None
-        a, o = self.bot.choose(single, self.view())
+        a, o = self._ask(single, tile)
         action = single.actions[a]
         own = action.options[o].tiles
         if action.type != ActionType.RON and single.find(ActionType.RON) >= 0:
