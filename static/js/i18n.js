@@ -35,7 +35,8 @@ const UI = {
     status_waiting: "waiting", status_playing: "playing", status_suspended: "suspended",
     status_finished: "finished", status_aborted: "aborted",
     download: "Download", copyLink: "Copy link", copied: "Copied", backToSeat: "Back to your seat",
-    showFinal: "Final standings", all: "all",
+    showFinal: "Final standings", all: "all", allPay: "{n} all", player: "Player", change: "Change",
+    resultPts: "Result (uma)", sticksToFirst: "Leftover riichi sticks to first place: +{n}",
   },
   ja: {
     lobby: "ロビー", rooms: "募集中の卓", create: "卓を作る", join: "参加", code: "卓コード",
@@ -70,7 +71,8 @@ const UI = {
     status_waiting: "募集中", status_playing: "対局中", status_suspended: "中断",
     status_finished: "終了", status_aborted: "中止",
     download: "ダウンロード", copyLink: "リンクをコピー", copied: "コピーしました", backToSeat: "自分の席に戻る",
-    showFinal: "最終結果へ", all: "オール",
+    showFinal: "最終結果へ", all: "オール", allPay: "{n}オール", player: "プレイヤー", change: "収支",
+    resultPts: "ポイント (ウマ込み)", sticksToFirst: "残った供託はトップへ: +{n}",
   },
   zh: {
     lobby: "大厅", rooms: "招募中的桌", create: "开桌", join: "加入", code: "桌号",
@@ -105,7 +107,8 @@ const UI = {
     status_waiting: "招募中", status_playing: "对局中", status_suspended: "暂停",
     status_finished: "已结束", status_aborted: "已中止",
     download: "下载", copyLink: "复制链接", copied: "已复制", backToSeat: "回到你的座位",
-    showFinal: "最终结果", all: "all",
+    showFinal: "最终结果", all: "全付", allPay: "{n}点 全付", player: "玩家", change: "变动",
+    resultPts: "得分 (含马点)", sticksToFirst: "剩余立直棒归第一名: +{n}",
   },
 };
 

@@ -198,7 +198,7 @@ export function tablePage(root, header, { mode, game }) {
     if (shown.final && !shown.result) o.append(finalPanel(st.tb, shown.final, game));
     else if (shown.final) {
       // the match's last hand: its result first, then the standings on request
-      const panel = resultPanel(st.tb, shown.result, () => { dispatch({ type: "showFinal" }); draw(); }, t("showFinal"));
+      const panel = resultPanel(st.tb, shown.result, () => { dispatch({ type: "showFinal" }); draw(); }, t("showFinal"), shown.final);
       panel.querySelector(".ok").id = "show-final";
       o.append(panel);
     } else {
