@@ -209,6 +209,9 @@ export function tablePage(root, header, { mode, game }) {
       o.append(panel);
     }
     wrap.append(o);
+    // the keyboard lands on the panel's button (Enter goes on), unless it is elsewhere on purpose
+    const ok = o.querySelector("#result-ok:not([disabled]), #show-final, #final a");
+    if (ok && (!document.activeElement || document.activeElement === document.body)) ok.focus({ preventScroll: true });
   }
 
   function hookTile(e, can) {
@@ -226,14 +229,18 @@ export function tablePage(root, header, { mode, game }) {
   }
 
   function onKey(e) {
-    if (watching || !ui.inq || e.target.tagName === "INPUT") return;
+    if (watching || !ui.inq || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+    // a focused control (a button, a link, the menu) takes its own Enter and Space
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("button, a, summary, .choice")) return;
     const me = st.tb.players[st.bottom];
     const can = sameFace(playable(ui.inq, ui.riichi), [...me.hand, me.drawn], st.tb.red);
     const ids = [...can.keys()];
     const order = [...document.querySelectorAll(".own .tile.can")].map((x) => Number(x.dataset.tile)).filter((x) => ids.includes(x));
     if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && order.length) {
-      const i = order.indexOf(ui.selected);
-      dispatch({ type: "select", tile: order[(i + (e.key === "ArrowRight" ? 1 : order.length - 1) + (i < 0 ? 1 : 0)) % order.length] });
+      // from nothing, → picks the leftmost tile and ← the rightmost (issue 36, item 4)
+      const i = order.indexOf(ui.selected), right = e.key === "ArrowRight";
+      const at = i < 0 ? (right ? 0 : order.length - 1) : (i + (right ? 1 : order.length - 1)) % order.length;
+      dispatch({ type: "select", tile: order[at] });
       draw();
       const sel = document.querySelector(`.own .tile[data-tile="${ui.selected}"]`);
       if (sel) showTip(sel, can.get(ui.selected).tenpai);
