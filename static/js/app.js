@@ -8,7 +8,7 @@ const app = document.getElementById("app");
 let cleanup = null;
 
 function header(extra = []) {
-  const lang = el("select", { id: "lang", title: t("language"), onchange: () => { setLang(lang.value); route(); } },
+  const lang = el("select", { id: "lang", title: t("language"), "aria-label": t("language"), onchange: () => { setLang(lang.value); route(); } },
     ...LANGS.map(([code, label]) => el("option", { value: code, lang: code }, label)));
   lang.value = getLang();
   return el("header", "bar", el("a", { class: "title", href: "#/" }, "Riichi"), el("a", { href: "#/replay" }, t("replay")),

@@ -112,6 +112,26 @@ const UI = {
   },
 };
 
+// The presets' names by key in each language (the server's label is the English one, and
+// stands for a key this table does not know)
+const PRESET_NAMES = {
+  en: { "tenhou-hanchan": "Tenhou 4p hanchan", "tenhou-tonpuu": "Tenhou 4p tonpuusen", "tenhou-sanma-hanchan": "Tenhou sanma hanchan",
+    "tenhou-sanma-tonpuu": "Tenhou sanma tonpuusen", "mahjongsoul-hanchan": "Mahjong Soul 4p hanchan",
+    "mahjongsoul-sanma": "Mahjong Soul 3p hanchan", mleague: "M-League", wrc: "World Riichi Championship" },
+  ja: { "tenhou-hanchan": "天鳳 四麻 東南戦", "tenhou-tonpuu": "天鳳 四麻 東風戦", "tenhou-sanma-hanchan": "天鳳 三麻 東南戦",
+    "tenhou-sanma-tonpuu": "天鳳 三麻 東風戦", "mahjongsoul-hanchan": "雀魂 四麻 半荘戦", "mahjongsoul-sanma": "雀魂 三麻 半荘戦",
+    mleague: "Mリーグ", wrc: "世界リーチ麻雀選手権 (WRC)" },
+  zh: { "tenhou-hanchan": "天凤 四麻 东南战", "tenhou-tonpuu": "天凤 四麻 东风战", "tenhou-sanma-hanchan": "天凤 三麻 东南战",
+    "tenhou-sanma-tonpuu": "天凤 三麻 东风战", "mahjongsoul-hanchan": "雀魂 四麻 半庄战", "mahjongsoul-sanma": "雀魂 三麻 半庄战",
+    mleague: "M联赛", wrc: "世界立直麻将锦标赛 (WRC)" },
+};
+
+/** A preset's name: this language's, else the server's label (English), else the table's English. */
+export function presetName(key, serverLabel = null) {
+  if (lang !== "en" && PRESET_NAMES[lang][key]) return PRESET_NAMES[lang][key];
+  return serverLabel || PRESET_NAMES.en[key] || key;
+}
+
 // [romaji id, English, Japanese (Tenhou's spelling)]
 const YAKU = [
   ["menzen_tsumo", "Fully concealed tsumo", "門前清自摸和"], ["riichi", "Riichi", "立直"],
