@@ -3,7 +3,7 @@
 // make it (red five or not, which chii) asks which tiles to use.
 
 import { tileEl } from "./tiles.js";
-import { t } from "./i18n.js";
+import { t, tileLabel } from "./i18n.js";
 import { el } from "./dom.js";
 
 const CALLS = new Set(["chii", "pon", "daiminkan"]);
@@ -49,7 +49,8 @@ export function actionsEl(ui) {
   if (ui.choosing !== null) {
     const a = inq.actions[ui.choosing];
     a.options.forEach((o, oi) => {
-      box.append(el("span", { class: "choice", tabindex: "0", "data-option": String(oi),
+      box.append(el("span", { class: "choice", tabindex: "0", role: "button", "data-option": String(oi),
+        "aria-label": `${t(a.type)} ${o.tiles.map((id) => tileLabel(id >> 2, ui.red.has(id))).join(" ")}`,
         onclick: () => ui.answer(ui.choosing, oi), onkeydown: (e) => { if (e.key === "Enter") ui.answer(ui.choosing, oi); } },
       ...o.tiles.map((id) => tileEl(id, { red: ui.red }))));
     });

@@ -244,6 +244,11 @@ export function tablePage(root, header, { mode, game }) {
       draw();
       const sel = document.querySelector(`.own .tile[data-tile="${ui.selected}"]`);
       if (sel) showTip(sel, can.get(ui.selected).tenpai);
+    } else if ((e.key === "Enter" || e.key === " ") && e.target.matches && e.target.matches(".own .tile.can")) {
+      // a tile reached with Tab is discarded by Enter or Space, as a button would be
+      e.preventDefault();
+      const info = can.get(Number(e.target.dataset.tile));
+      if (info) answer(info.action, info.option);
     } else if ((e.key === "Enter" || e.key === " ") && ui.selected !== null && ids.includes(ui.selected)) {
       e.preventDefault();
       const info = can.get(ui.selected);

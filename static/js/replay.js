@@ -66,13 +66,13 @@ export function replayPage(root, opts = {}) {
   const stepLabel = el("span", { id: "replay-step" });
   const bar = el("div", { class: "replaybar" },
     el("label", {}, t("openLog"), file),
-    el("button", { id: "replay-hand-prev", title: t("prevHand"), onclick: () => hand(-1) }, "◀◀"),
-    el("button", { id: "replay-prev", title: t("back"), onclick: () => go(-1) }, "◀"),
+    el("button", { id: "replay-hand-prev", title: t("prevHand"), "aria-label": t("prevHand"), onclick: () => hand(-1) }, "◀◀"),
+    el("button", { id: "replay-prev", title: t("back"), "aria-label": t("back"), onclick: () => go(-1) }, "◀"),
     stepLabel,
-    el("button", { id: "replay-next", title: t("forward"), onclick: () => go(1) }, "▶"),
+    el("button", { id: "replay-next", title: t("forward"), "aria-label": t("forward"), onclick: () => go(1) }, "▶"),
     el("button", { id: "replay-draw", title: t("nextDraw"), onclick: () => jump((e) => e.t === "draw") }, t("nextDraw")),
     el("button", { id: "replay-turn", title: t("nextTurn"), onclick: () => jump((e) => (e.t === "draw" || e.t === "call") && e.seat === state.view) }, t("nextTurn")),
-    el("button", { id: "replay-hand-next", title: t("nextHand"), onclick: () => hand(1) }, "▶▶"),
+    el("button", { id: "replay-hand-next", title: t("nextHand"), "aria-label": t("nextHand"), onclick: () => hand(1) }, "▶▶"),
     el("label", {}, t("round"), roundSel), el("label", {}, t("viewpoint"), viewSel),
     el("label", {}, allBox, t("allHands")));
   if (opts.game) {

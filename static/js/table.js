@@ -2,7 +2,7 @@
 // Opponents' areas are the bottom layout rotated, so one layout serves every side.
 
 import { tileEl, sortHand } from "./tiles.js";
-import { t, windName, windShort } from "./i18n.js";
+import { t, windName, windShort, tileLabel } from "./i18n.js";
 import { seatWind } from "./model.js";
 import { el } from "./dom.js";
 
@@ -138,6 +138,9 @@ export function renderHand(root, tb, seat, opts = {}) {
     if (opts.playable && id !== null && opts.playable.has(id)) {
       e.classList.add("can");
       e.tabIndex = 0;
+      // a keyboard or screen-reader user meets a named button: "discard 5 Man"
+      e.setAttribute("role", "button");
+      e.setAttribute("aria-label", `${t("discard")} ${tileLabel(id >> 2, tb.red.has(id))}`);
     } else if (opts.playable && opts.playable.size) e.classList.add("cannot");
     if (opts.selected === id) e.classList.add("sel");
     tiles.append(e);
