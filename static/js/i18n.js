@@ -36,7 +36,7 @@ const UI = {
     status_finished: "finished", status_aborted: "aborted",
     download: "Download", copyLink: "Copy link", copied: "Copied", backToSeat: "Back to your seat",
     showFinal: "Final standings", all: "all", allPay: "{n} all", player: "Player", change: "Change",
-    resultPts: "Result (uma)", sticksToFirst: "Leftover riichi sticks to first place: +{n}",
+    resultPts: "Result (uma)", unseen: "{n} left", sticksToFirst: "Leftover riichi sticks to first place: +{n}",
   },
   ja: {
     lobby: "ロビー", rooms: "募集中の卓", create: "卓を作る", join: "参加", code: "卓コード",
@@ -72,7 +72,7 @@ const UI = {
     status_finished: "終了", status_aborted: "中止",
     download: "ダウンロード", copyLink: "リンクをコピー", copied: "コピーしました", backToSeat: "自分の席に戻る",
     showFinal: "最終結果へ", all: "オール", allPay: "{n}オール", player: "プレイヤー", change: "収支",
-    resultPts: "ポイント (ウマ込み)", sticksToFirst: "残った供託はトップへ: +{n}",
+    resultPts: "ポイント (ウマ込み)", unseen: "残り{n}枚", sticksToFirst: "残った供託はトップへ: +{n}",
   },
   zh: {
     lobby: "大厅", rooms: "招募中的桌", create: "开桌", join: "加入", code: "桌号",
@@ -108,7 +108,7 @@ const UI = {
     status_finished: "已结束", status_aborted: "已中止",
     download: "下载", copyLink: "复制链接", copied: "已复制", backToSeat: "回到你的座位",
     showFinal: "最终结果", all: "全付", allPay: "{n}点 全付", player: "玩家", change: "变动",
-    resultPts: "得分 (含马点)", sticksToFirst: "剩余立直棒归第一名: +{n}",
+    resultPts: "得分 (含马点)", unseen: "剩{n}张", sticksToFirst: "剩余立直棒归第一名: +{n}",
   },
 };
 

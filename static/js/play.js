@@ -4,10 +4,11 @@
 
 import { newTable, apply } from "./model.js";
 import { fromEngine } from "./events.js";
-import { renderBoard, renderHand } from "./table.js";
+import { renderBoard, renderHand, highlightKind, hoverMatches } from "./table.js";
 import { resultPanel, finalPanel } from "./result.js";
 import { playable, actionsEl, autoAnswer, sameFace } from "./decide.js";
 import { showTip, hideTip, statusEl } from "./help.js";
+import { seenCounts } from "./unseen.js";
 import { Connection, wsUrl } from "./net.js";
 import { play as sound } from "./sound.js";
 import { prefs, toggles } from "./options.js";
@@ -48,6 +49,7 @@ export function tablePage(root, header, { mode, game }) {
   }
   const boardBox = el("div", "boardbox"), below = el("div", "below"), wrap = el("div", "tablewrap", boardBox, below);
   root.replaceChildren(banner, wrap);
+  hoverMatches(wrap, () => (ui.selected !== null && ui.selected >= 0 ? ui.selected >> 2 : null));
   const clock = el("div", { class: "clock", id: "clock" });
 
   function names() {
@@ -182,6 +184,8 @@ export function tablePage(root, header, { mode, game }) {
     const status = statusEl(tb, st.seat, ui.waits);
     if (!watching) status.prepend(clock);
     below.replaceChildren(status, acts, hand);
+    // the selected tile's kind stays lit across the table (a hover lights it too: hoverMatches)
+    if (ui.selected !== null && ui.selected >= 0) highlightKind(wrap, ui.selected >> 2);
     drawOverlay();
   }
 
@@ -214,16 +218,19 @@ export function tablePage(root, header, { mode, game }) {
     if (ok && (!document.activeElement || document.activeElement === document.body)) ok.focus({ preventScroll: true });
   }
 
+  /** What this seat has seen of each kind (for the waits' unseen copies). */
+  const seen = () => seenCounts(st.tb, st.bottom);
+
   function hookTile(e, can) {
     const id = Number(e.dataset.tile), info = can.get(id);
     let timer = null, touched = false;
-    e.addEventListener("mouseenter", () => showTip(e, info.tenpai));
+    e.addEventListener("mouseenter", () => showTip(e, info.tenpai, seen()));
     e.addEventListener("mouseleave", hideTip);
-    e.addEventListener("touchstart", () => { touched = true; timer = setTimeout(() => showTip(e, info.tenpai), 450); }, { passive: true });
+    e.addEventListener("touchstart", () => { touched = true; timer = setTimeout(() => showTip(e, info.tenpai, seen()), 450); }, { passive: true });
     e.addEventListener("touchend", () => clearTimeout(timer));
     e.addEventListener("click", () => {
       // touch: the first tap lifts the tile and shows its waits, the second discards it
-      if (touched && ui.selected !== id) { dispatch({ type: "select", tile: id }); draw(); showTip(boardBox.ownerDocument.querySelector(`.own .tile[data-tile="${id}"]`), info.tenpai); return; }
+      if (touched && ui.selected !== id) { dispatch({ type: "select", tile: id }); draw(); showTip(boardBox.ownerDocument.querySelector(`.own .tile[data-tile="${id}"]`), info.tenpai, seen()); return; }
       answer(info.action, info.option);
     });
   }
@@ -243,7 +250,7 @@ export function tablePage(root, header, { mode, game }) {
       dispatch({ type: "select", tile: order[at] });
       draw();
       const sel = document.querySelector(`.own .tile[data-tile="${ui.selected}"]`);
-      if (sel) showTip(sel, can.get(ui.selected).tenpai);
+      if (sel) showTip(sel, can.get(ui.selected).tenpai, seen());
     } else if ((e.key === "Enter" || e.key === " ") && e.target.matches && e.target.matches(".own .tile.can")) {
       // a tile reached with Tab is discarded by Enter or Space, as a button would be
       e.preventDefault();

@@ -5,7 +5,7 @@
 
 import { newTable, apply } from "./model.js";
 import { fromEngine } from "./events.js";
-import { renderBoard, renderHand } from "./table.js";
+import { renderBoard, renderHand, hoverMatches } from "./table.js";
 import { resultPanel, finalPanel } from "./result.js";
 import { t, windName } from "./i18n.js";
 import { downloads, copyButton, replayLink } from "./lobby.js";
@@ -83,6 +83,7 @@ export function replayPage(root, opts = {}) {
   const below = el("div", { class: "below" });
   const wrap = el("div", { class: "tablewrap replay" }, boardBox, below);
   root.replaceChildren(bar, wrap);
+  hoverMatches(wrap);
 
   function fail(message) {
     stepLabel.textContent = message;

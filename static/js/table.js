@@ -154,3 +154,22 @@ export function renderHand(root, tb, seat, opts = {}) {
 }
 
 
+
+/** Light every face-up tile of `kind` under `root` (null: none): where the copies of a tile are. */
+export function highlightKind(root, kind) {
+  root.querySelectorAll(".tile.match").forEach((e) => e.classList.remove("match"));
+  if (kind === null || kind === undefined) return;
+  root.querySelectorAll(".tile[data-tile]").forEach((e) => {
+    if (Number(e.dataset.tile) >> 2 === kind) e.classList.add("match");
+  });
+}
+
+/** Pointing at a face-up tile lights its kind across `root`; leaving it goes back to `held()`
+ * (the selected tile's kind, or null). */
+export function hoverMatches(root, held = () => null) {
+  root.addEventListener("mouseover", (e) => {
+    const tile = e.target.closest && e.target.closest(".tile[data-tile]");
+    highlightKind(root, tile ? Number(tile.dataset.tile) >> 2 : held());
+  });
+  root.addEventListener("mouseleave", () => highlightKind(root, held()));
+}
