@@ -36,7 +36,10 @@ const UI = {
     status_finished: "finished", status_aborted: "aborted",
     download: "Download", copyLink: "Copy link", copied: "Copied", backToSeat: "Back to your seat",
     showFinal: "Final standings", all: "all", allPay: "{n} all", player: "Player", change: "Change",
-    resultPts: "Result (uma)", unseen: "{n} left", sticksToFirst: "Leftover riichi sticks to first place: +{n}",
+    resultPts: "Result (uma)", unseen: "{n} left", noChii: "No chii", noKan: "Skip kans", volume: "Volume", options: "Options",
+    mute: "Mute sounds", unmute: "Turn sounds on",
+    leave: "Leave table", leaveTitle: "Leave this table?", stay: "Stay", leaveConfirm: "Leave",
+    leaveText: "Your seat plays on by itself while you are away: it passes every call and discards the tile it draws. Come back from the lobby (Back to your seat) to play again.", sticksToFirst: "Leftover riichi sticks to first place: +{n}",
   },
   ja: {
     lobby: "ロビー", rooms: "募集中の卓", create: "卓を作る", join: "参加", code: "卓コード",
@@ -72,7 +75,10 @@ const UI = {
     status_finished: "終了", status_aborted: "中止",
     download: "ダウンロード", copyLink: "リンクをコピー", copied: "コピーしました", backToSeat: "自分の席に戻る",
     showFinal: "最終結果へ", all: "オール", allPay: "{n}オール", player: "プレイヤー", change: "収支",
-    resultPts: "ポイント (ウマ込み)", unseen: "残り{n}枚", sticksToFirst: "残った供託はトップへ: +{n}",
+    resultPts: "ポイント (ウマ込み)", unseen: "残り{n}枚", noChii: "チーなし", noKan: "カンなし", volume: "音量", options: "設定",
+    mute: "消音", unmute: "音を出す",
+    leave: "退席", leaveTitle: "この卓から退席しますか?", stay: "残る", leaveConfirm: "退席する",
+    leaveText: "退席中は自動で打ちます: 鳴かずにツモ切りします。ロビーの「自分の席に戻る」から再開できます。", sticksToFirst: "残った供託はトップへ: +{n}",
   },
   zh: {
     lobby: "大厅", rooms: "招募中的桌", create: "开桌", join: "加入", code: "桌号",
@@ -108,7 +114,10 @@ const UI = {
     status_finished: "已结束", status_aborted: "已中止",
     download: "下载", copyLink: "复制链接", copied: "已复制", backToSeat: "回到你的座位",
     showFinal: "最终结果", all: "全付", allPay: "{n}点 全付", player: "玩家", change: "变动",
-    resultPts: "得分 (含马点)", unseen: "剩{n}张", sticksToFirst: "剩余立直棒归第一名: +{n}",
+    resultPts: "得分 (含马点)", unseen: "剩{n}张", noChii: "不吃", noKan: "不杠", volume: "音量", options: "设置",
+    mute: "静音", unmute: "打开声音",
+    leave: "离开牌桌", leaveTitle: "离开这张牌桌?", stay: "留下", leaveConfirm: "离开",
+    leaveText: "离开期间你的座位自动进行: 不鸣牌, 摸什么打什么。可在大厅点「回到你的座位」继续。", sticksToFirst: "剩余立直棒归第一名: +{n}",
   },
 };
 

@@ -6,12 +6,13 @@ import { newTable, apply } from "./model.js";
 import { fromEngine } from "./events.js";
 import { renderBoard, renderHand, highlightKind, hoverMatches } from "./table.js";
 import { resultPanel, finalPanel } from "./result.js";
-import { playable, actionsEl, autoAnswer, sameFace } from "./decide.js";
+import { playable, actionsEl, autoAnswer, sameFace, leftOut, defaultAnswer } from "./decide.js";
 import { showTip, hideTip, statusEl } from "./help.js";
 import { seenCounts } from "./unseen.js";
 import { Connection, wsUrl } from "./net.js";
 import { play as sound } from "./sound.js";
-import { prefs, toggles } from "./options.js";
+import { prefs, toggles, muteButton } from "./options.js";
+import { leaveButton } from "./leave.js";
 import { t } from "./i18n.js";
 import { waitingPanel, roomTags, seatNode } from "./lobby.js";
 import { verifySeed, shortHex } from "./fair.js";
@@ -35,7 +36,17 @@ export function tablePage(root, header, { mode, game }) {
   header.insertBefore(tags, spacer);
   header.insertBefore(fair, spacer);
   const banner = el("div", { class: "banner hidden", id: "banner" });
-  if (!watching) header.insertBefore(toggles(() => maybeAuto()), spacer);
+  const mute = muteButton(() => draw());
+  header.insertBefore(mute, spacer);
+  if (!watching) header.insertBefore(toggles(() => { mute.sync(); draw(); maybeAuto(); }), spacer);
+  // leaving: back to the lobby; the seat plays by the defaults while away (leave.js)
+  // the open question is answered first as its time-out would, so the table need not wait for it
+  const leave = watching ? null : leaveButton(() => {
+    const a = defaultAnswer(ui.inq);
+    if (a) answer(a[0], a[1]);
+    location.hash = "#/";
+  });
+  if (leave) header.insertBefore(leave, spacer);
   else {
     // a spectator chooses whose seat sits at the bottom; every hand stays open
     const view = el("select", { id: "watch-view", onchange: () => { st.bottom = Number(view.value); draw(); } });
@@ -85,6 +96,8 @@ export function tablePage(root, header, { mode, game }) {
       if (st.live) announce(wrap, st.tb, st.bottom, e);
       // the next drawing slides this discard or meld in (once: later redraws keep it still)
       if (st.live && (e.t === "discard" || e.t === "call")) st.fresh = { t: e.t, seat: e.seat };
+      // sounds for what happens now, never for a snapshot's past
+      if (!st.live) continue;
       if (e.t === "discard") sound("discard");
       if (e.t === "call") sound("call");
       if (e.t === "riichi" && !e.accepted) sound("riichi");
@@ -179,7 +192,7 @@ export function tablePage(root, header, { mode, game }) {
     const hand = el("div", "handbox");
     renderHand(hand, tb, st.bottom, { show: true, playable: watching ? null : can, selected: ui.selected });
     hand.querySelectorAll(".tile.can").forEach((e) => hookTile(e, can));
-    const acts = watching ? el("div", "actions") : actionsEl({ inq, riichiMode: ui.riichi, choosing: ui.choosing, answer, red: tb.red,
+    const acts = watching ? el("div", "actions") : actionsEl({ inq, riichiMode: ui.riichi, choosing: ui.choosing, answer, red: tb.red, hide: leftOut(prefs()),
       setRiichi: (on) => { dispatch({ type: "riichi", on }); draw(); }, choose: (index) => { dispatch({ type: "choose", index }); draw(); } });
     const status = statusEl(tb, st.seat, ui.waits);
     if (!watching) status.prepend(clock);
@@ -286,6 +299,7 @@ export function tablePage(root, header, { mode, game }) {
       }
     }
     else if (s === "online") banner.className = "banner hidden";
+    if (leave) leave.hidden = s === "ended";
   }
   let net = null;
   // for tests and debugging, read-only: st with the interaction's fields, as one object
