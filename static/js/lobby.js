@@ -24,6 +24,16 @@ export function presetList(presets) {
  * even before the list has come). */
 export const presetLabel = (name) => presetName(name, presetInfo.has(name) ? presetInfo.get(name).label : null);
 
+/** The winds (1 tonpuusen, 2 hanchan) of a stored game's preset, or null when not known. */
+export async function gameWinds(game) {
+  try {
+    const [record, presets] = await Promise.all([api(`/api/games/${game}/record?format=json`), api("/api/presets")]);
+    presetList(presets.presets);
+    const p = presetInfo.get(record.preset);
+    return p && p.winds ? p.winds : null;
+  } catch { return null; }
+}
+
 const myName = () => localStorage.getItem("name") || "";
 
 /** Keep the seat token so a refresh or a dropped connection can take the seat back, and the

@@ -14,7 +14,8 @@ import { play as sound } from "./sound.js";
 import { prefs, toggles, muteButton } from "./options.js";
 import { leaveButton } from "./leave.js";
 import { t } from "./i18n.js";
-import { waitingPanel, roomTags, seatNode } from "./lobby.js";
+import { waitingPanel, roomTags, seatNode, gameWinds } from "./lobby.js";
+import { scoreHistory } from "./graph.js";
 import { verifySeed, shortHex } from "./fair.js";
 import { announce } from "./announce.js";
 import { initial, reduce, asking, timeLeft } from "./interaction.js";
@@ -167,10 +168,23 @@ export function tablePage(root, header, { mode, game }) {
         dispatch({ type: "end", final: st.tb.final || {} });
         if (net) net.finish(); // the server closes after this: no reconnecting to a finished game
         checkSeed(m.seed);
+        loadMatch();
         break;
       default: return;
     }
     draw();
+  }
+
+  /** The finished match's history for the standings (the stored game's replay, once it is
+   * stored: a moment after the end) and its preset's winds; drawn again when they come. */
+  async function loadMatch() {
+    if (st.match) return;
+    for (let i = 0; i < 10 && !st.match; i++) {
+      const r = await fetch(`/api/games/${game}/replay`).catch(() => null);
+      if (r && r.ok) st.match = { history: scoreHistory((await r.json()).events), winds: await gameWinds(game) };
+      else await new Promise((ok) => setTimeout(ok, 500));
+    }
+    if (st.match) draw();
   }
 
   function clockText() {
@@ -212,7 +226,7 @@ export function tablePage(root, header, { mode, game }) {
     const shown = ui.overlay;
     if (!shown) return;
     const o = el("div", { class: "overlay", id: "overlay" });
-    if (shown.final && !shown.result) o.append(finalPanel(st.tb, shown.final, game));
+    if (shown.final && !shown.result) o.append(finalPanel(st.tb, shown.final, game, st.match));
     else if (shown.final) {
       // the match's last hand: its result first, then the standings on request
       const panel = resultPanel(st.tb, shown.result, () => { dispatch({ type: "showFinal" }); draw(); }, t("showFinal"), shown.final);

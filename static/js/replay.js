@@ -8,7 +8,8 @@ import { fromEngine } from "./events.js";
 import { renderBoard, renderHand, hoverMatches } from "./table.js";
 import { resultPanel, finalPanel } from "./result.js";
 import { t, windName } from "./i18n.js";
-import { downloads, copyButton, replayLink } from "./lobby.js";
+import { downloads, copyButton, replayLink, gameWinds } from "./lobby.js";
+import { scoreHistory } from "./graph.js";
 import { el } from "./dom.js";
 
 /**
@@ -33,6 +34,10 @@ export function handsOf(replay) {
   }
   return hands;
 }
+
+/** Auto-play: one step per STEP_MS at 1×, and the speeds offered. */
+const STEP_MS = 700;
+const SPEEDS = [0.5, 1, 2, 4, 8];
 
 const label = (e, n) => `${windName(Math.floor(e.kyoku / n))}${(e.kyoku % n) + 1}-${e.honba}`;
 
@@ -75,6 +80,26 @@ export function replayPage(root, opts = {}) {
     el("button", { id: "replay-hand-next", title: t("nextHand"), "aria-label": t("nextHand"), onclick: () => hand(1) }, "▶▶"),
     el("label", {}, t("round"), roundSel), el("label", {}, t("viewpoint"), viewSel),
     el("label", {}, allBox, t("allHands")));
+  // auto-play: a step every STEP_MS / speed until the match's end (Space starts and stops it)
+  const speed = el("select", { id: "replay-speed" }, ...SPEEDS.map((x) => el("option", { value: String(x) }, `${x}×`)));
+  speed.value = "1";
+  const playBtn = el("button", { id: "replay-play", type: "button", "aria-pressed": "false", onclick: () => setPlaying(!timer) }, "");
+  bar.append(playBtn, el("label", {}, t("speed"), speed));
+  let timer = null;
+  function setPlaying(on) {
+    clearInterval(timer);
+    timer = null;
+    if (on && state.replay) {
+      timer = setInterval(() => {
+        const atEnd = state.round === state.hands.length - 1 && state.step >= count();
+        if (atEnd) setPlaying(false); else go(1);
+      }, STEP_MS / Number(speed.value));
+    }
+    playBtn.textContent = timer ? `❚❚ ${t("pause")}` : `▶ ${t("autoPlay")}`;
+    playBtn.setAttribute("aria-pressed", timer ? "true" : "false");
+  }
+  speed.addEventListener("change", () => { if (timer) setPlaying(true); });
+  setPlaying(false);
   if (opts.game) {
     // a stored game: its record within reach (Tenhou JSON, mjai) and a link to this replay
     bar.append(el("span", { class: "records" }, downloads(opts.game), " ", copyButton(replayLink(opts.game), "copy-replay")));
@@ -93,6 +118,8 @@ export function replayPage(root, opts = {}) {
     stepLabel.classList.remove("error");
     state.replay = replay;
     state.hands = handsOf(replay);
+    state.match = { history: scoreHistory(replay.events), winds: null };
+    if (opts.game) gameWinds(opts.game).then((w) => { state.match.winds = w; if (state.replay === replay) draw(); });
     state.round = 0; state.step = 1; state.view = 0;
     roundSel.replaceChildren(...state.hands.map((r, i) => el("option", { value: String(i) }, r.label)));
     viewSel.replaceChildren(...replay.names.map((nm, i) => el("option", { value: String(i) }, nm || `${i + 1}`)));
@@ -136,7 +163,7 @@ export function replayPage(root, opts = {}) {
     const last = r.steps[state.step - 1];
     const end = last.find((e) => e.t === "end");
     const result = last.find((e) => e.t === "result");
-    if (end) wrap.append(el("div", { class: "overlay" }, finalPanel(tb, end, opts.game || null)));
+    if (end) wrap.append(el("div", { class: "overlay" }, finalPanel(tb, end, opts.game || null, state.match)));
     else if (result) wrap.append(el("div", { class: "overlay" }, resultPanel(tb, result)));
   }
   async function fetchReplay(url, init) {
@@ -162,8 +189,9 @@ export function replayPage(root, opts = {}) {
     else if (e.key === "ArrowLeft") go(-1);
     else if (e.key === "PageDown") hand(1);
     else if (e.key === "PageUp") hand(-1);
+    else if (e.key === " " && e.target.tagName !== "BUTTON") { e.preventDefault(); setPlaying(!timer); }
   };
   document.addEventListener("keydown", onKey);
   if (opts.url) fetchReplay(opts.url).then(load).catch((err) => fail(err.message));
-  return () => document.removeEventListener("keydown", onKey);
+  return () => { document.removeEventListener("keydown", onKey); clearInterval(timer); };
 }

@@ -6,6 +6,7 @@ import { t, yakuLabel, limitLabel, windName } from "./i18n.js";
 import { seatWind } from "./model.js";
 import { meldEl } from "./table.js";
 import { downloads, copyButton, replayLink } from "./lobby.js";
+import { endReason, scoreGraph } from "./graph.js";
 import { el } from "./dom.js";
 
 const name = (tb, s) => tb.names[s] || `${windName(seatWind(tb, s))}`;
@@ -143,11 +144,18 @@ export function resultPanel(tb, r, onOk, okLabel = null, final = null) {
   return p;
 }
 
-/** Final standings: placements by score (ties: the seat closer to the first dealer). */
-export function finalPanel(tb, f, game) {
+/**
+ * Final standings: placements by score (ties: the seat closer to the first dealer); with the
+ * match's history (graph.js scoreHistory, and its preset's winds when known), why it ended
+ * and the scores over the hands.
+ */
+export function finalPanel(tb, f, game, match = null) {
   const p = el("div", "panel final");
   p.id = "final";
   p.append(el("h2", "", t("final")));
+  if (match && match.history && match.history.points.length) {
+    p.append(el("div", { class: "reason", id: "end-reason" }, t(endReason(match.history, match.winds ?? null))));
+  }
   const scores = f.scores || tb.scores;
   const order = [...Array(tb.n).keys()].sort((a, b) => scores[b] - scores[a] || a - b);
   const table = el("table", "standings");
@@ -158,6 +166,9 @@ export function finalPanel(tb, f, game) {
       el("td", "num", res === null || res === undefined ? "" : (res > 0 ? `+${res}` : String(res)))));
   });
   p.append(table);
+  if (match && match.history && match.history.points.length > 1) {
+    p.append(scoreGraph(match.history, [...Array(tb.n).keys()].map((s) => name(tb, s))));
+  }
   const lobby = el("a", "", t("lobby"));
   lobby.href = "#/";
   p.append(lobby);
