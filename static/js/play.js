@@ -264,6 +264,7 @@ export function tablePage(root, header, { mode, game }) {
 
   function onKey(e) {
     if (watching || !ui.inq || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+    if (document.querySelector(".overlay.modal")) return; // a dialog (help, leave) has the keys
     // a focused control (a button, a link, the menu) takes its own Enter and Space
     if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("button, a, summary, .choice")) return;
     const me = st.tb.players[st.bottom];

@@ -185,6 +185,7 @@ export function replayPage(root, opts = {}) {
   allBox.addEventListener("change", () => { state.all = allBox.checked; draw(); });
   const onKey = (e) => {
     if (["SELECT", "INPUT"].includes(e.target.tagName)) return; // the control has the key
+    if (document.querySelector(".overlay.modal")) return; // a dialog has the keys
     if (e.key === "ArrowRight") go(1);
     else if (e.key === "ArrowLeft") go(-1);
     else if (e.key === "PageDown") hand(1);
