@@ -8,6 +8,7 @@ import urllib.request
 
 from playwright.sync_api import Page
 
+from tests.client.axe_check import violations
 from tests.client.conftest import click_until, shot
 from tests.client.test_lobby_polish import _finished_game
 
@@ -65,5 +66,6 @@ def test_the_standings_say_why_the_match_ended_and_graph_the_scores(server: str,
     label = page.get_attribute("#score-graph svg", "aria-label") or ""
     for s in range(4):
         assert str(final[s]) in label
+    assert violations(page, "#final") == []
     shot(page, "final-standings-graph")
     page.screenshot(path="/tmp/shots/final-standings-graph.png")
