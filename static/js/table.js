@@ -138,9 +138,10 @@ export function renderHand(root, tb, seat, opts = {}) {
     if (opts.playable && id !== null && opts.playable.has(id)) {
       e.classList.add("can");
       e.tabIndex = 0;
-      // a keyboard or screen-reader user meets a named button: "discard 5 Man"
+      // a keyboard or screen-reader user meets a named button: "discard 5 Man" (named by its
+      // content, a visually hidden text: the face's SVG is hidden from assistive technology)
       e.setAttribute("role", "button");
-      e.setAttribute("aria-label", `${t("discard")} ${tileLabel(id >> 2, tb.red.has(id))}`);
+      e.append(el("span", "sr-only", `${t("discard")} ${tileLabel(id >> 2, tb.red.has(id))}`));
     } else if (opts.playable && opts.playable.size) e.classList.add("cannot");
     if (opts.selected === id) e.classList.add("sel");
     tiles.append(e);
