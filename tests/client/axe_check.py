@@ -42,4 +42,8 @@ def violations(page: Page, context: str = "document") -> list[str]:
         }""",
         context,
     )
-    return [f"{v['impact']} {v['id']}: {v['help']} {v['nodes']}" for v in found if v["impact"] in FAILING]
+    return [
+        f"{v['impact']} {v['id']}: {v['help']} {v['nodes']}"
+        for v in found
+        if v["impact"] in FAILING
+    ]

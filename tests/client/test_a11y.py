@@ -40,7 +40,12 @@ def test_a_result_and_the_standings_have_no_serious_accessibility_violation(
     page.wait_for_selector(".tablewrap")
     page.evaluate(RENDER, ["en", 4, events, False])
     assert violations(page, "#overlay") == []
-    end = {"type": "GameEnded", "scores": [32800, 22400, 22400, 22400], "ranks": [1, 2, 3, 4], "points": [42.8, -7.6, -12.6, -22.6]}
+    end = {
+        "type": "GameEnded",
+        "scores": [32800, 22400, 22400, 22400],
+        "ranks": [1, 2, 3, 4],
+        "points": [42.8, -7.6, -12.6, -22.6],
+    }
     page.evaluate("document.querySelectorAll('#overlay').forEach(o => o.remove())")
     page.evaluate(RENDER, ["en", 4, [*events, end], True])
     assert violations(page, "#overlay") == []

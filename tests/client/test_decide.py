@@ -80,10 +80,13 @@ def test_no_chii_and_skip_kans_leave_their_buttons_out(server: str, page: Page) 
         """async () => {
           const { actionsEl, leftOut } = await import('./js/decide.js');
           const opt = { tiles: [1, 2], tenpai: [] };
-          const inq = { id: 1, actions: ['skip', 'chii', 'pon', 'daiminkan'].map((type) => ({ type, options: [opt] })) };
-          const buttons = (opts) => [...actionsEl({ inq, riichiMode: false, choosing: null, answer() {}, red: new Set(),
-            hide: leftOut(opts) }).querySelectorAll('button')].map((b) => b.dataset.type);
-          return [buttons({}), buttons({ noChii: true }), buttons({ noKan: true }), buttons({ noChii: true, noKan: true })];
+          const inq = { id: 1, actions: ['skip', 'chii', 'pon', 'daiminkan']
+            .map((type) => ({ type, options: [opt] })) };
+          const buttons = (opts) => [...actionsEl({ inq, riichiMode: false, choosing: null,
+            answer() {}, red: new Set(), hide: leftOut(opts) }).querySelectorAll('button')]
+            .map((b) => b.dataset.type);
+          return [buttons({}), buttons({ noChii: true }), buttons({ noKan: true }),
+            buttons({ noChii: true, noKan: true })];
         }"""
     )
     assert shown == [

@@ -21,9 +21,15 @@ def test_the_help_panel_lists_the_yaku_and_the_points_at_the_table(server: str, 
     dialog = page.get_by_role("dialog", name="Yaku and points")
     assert dialog.count() == 1
     rows = page.eval_on_selector_all(
-        "#ref-yaku tr[data-yaku]", "rs => Object.fromEntries(rs.map(r => [r.dataset.yaku, [...r.cells].slice(1).map(c => c.textContent)]))"
+        "#ref-yaku tr[data-yaku]",
+        "rs => Object.fromEntries(rs.map(r =>"
+        " [r.dataset.yaku, [...r.cells].slice(1).map(c => c.textContent)]))",
     )
-    assert rows["riichi"] == ["1", "—"] and rows["chinitsu"] == ["6", "5"] and rows["tanyao"] == ["1", "1"]
+    assert (
+        rows["riichi"] == ["1", "—"]
+        and rows["chinitsu"] == ["6", "5"]
+        and rows["tanyao"] == ["1", "1"]
+    )
     assert rows["kokushi_musou"] == ["yakuman", "—"] and len(rows) >= 40
     assert _cell(page, "ref-child", 30, 4) == "7700 / 2000-3900"
     assert _cell(page, "ref-child", 20, 2) == "— / 400-700"
@@ -41,7 +47,10 @@ def test_the_help_panel_lists_the_yaku_and_the_points_at_the_table(server: str, 
 
 def test_the_help_panel_speaks_japanese_and_chinese(server: str, page: Page) -> None:
     page.goto(server + "/")
-    for lang, title, riichi, cell in (("ja", "役と点数", "立直", "11600 / 3900オール"), ("zh", "役种与点数", "立直", "11600 / 3900点 全付")):
+    for lang, title, riichi, cell in (
+        ("ja", "役と点数", "立直", "11600 / 3900オール"),
+        ("zh", "役种与点数", "立直", "11600 / 3900点 全付"),
+    ):
         page.evaluate(f"localStorage.setItem('lang', '{lang}')")
         page.reload()
         page.click("#help")

@@ -24,7 +24,9 @@ def start_game(page: Page, server: str) -> None:
     page.wait_for_selector(".own .tile.can", timeout=20000)
 
 
-def test_the_first_arrow_press_picks_the_leftmost_or_rightmost_tile(server: str, page: Page) -> None:
+def test_the_first_arrow_press_picks_the_leftmost_or_rightmost_tile(
+    server: str, page: Page
+) -> None:
     start_game(page, server)
     tiles = page.evaluate(PLAYABLE)
     assert page.evaluate(SELECTED) is None
@@ -51,7 +53,8 @@ def test_a_hand_is_played_to_its_result_by_the_keyboard_alone(server: str, page:
             """() => ({ ok: !!document.querySelector('#result-ok:not([disabled])'),
               focused: document.activeElement && document.activeElement.id,
               tiles: document.querySelectorAll('.own .tile.can').length,
-              buttons: [...document.querySelectorAll('#actions button')].map(b => b.dataset.type) })"""
+              buttons: [...document.querySelectorAll('#actions button')]
+                .map(b => b.dataset.type) })"""
         )
         if screen["ok"]:
             shot(page, "keyboard-result")

@@ -23,7 +23,8 @@ CROWDED = """async (play) => {
   const take = () => { next += 1; return next; };
   tb.players.forEach((p, s) => {
     const n = s === 0 ? 13 : 21;
-    for (let i = 0; i < n; i++) p.river.push({ tile: take(), tsumogiri: i % 3 === 0, riichi: i === 7, called: false });
+    for (let i = 0; i < n; i++)
+      p.river.push({ tile: take(), tsumogiri: i % 3 === 0, riichi: i === 7, called: false });
     p.hand = Array(13).fill(null);
   });
   // across: a pon made into an added kan, a daiminkan and a chii; four tiles left in hand
@@ -34,7 +35,8 @@ CROWDED = """async (play) => {
     { type: 'chii', tiles: [72, 76, 80], called: 76, from: 1, added: null },
   ];
   across.hand = Array(4).fill(null); across.drawn = -1;
-  tb.players[1].melds = [{ type: 'pon', tiles: [120, 121, 122], called: 120, from: 2, added: null }];
+  tb.players[1].melds = [
+    { type: 'pon', tiles: [120, 121, 122], called: 120, from: 2, added: null }];
   tb.players[1].hand = Array(10).fill(null);
   tb.players[0].hand = [0, 4, 8, 12, 17, 20, 24, 28, 32, 36, 44, 48, 53];
   const box = document.querySelector('.boardbox'), below = document.querySelector('.below');
@@ -42,9 +44,12 @@ CROWDED = """async (play) => {
   renderHand(hand, tb, 0, { show: true });
   below.replaceChildren(hand);
   if (play) {
-    const status = document.createElement('div'); status.className = 'status'; status.textContent = 'Tenpai';
+    const status = document.createElement('div');
+    status.className = 'status'; status.textContent = 'Tenpai';
     const acts = document.createElement('div'); acts.className = 'actions';
-    for (const w of ['Pon', 'Kan', 'Skip']) { const b = document.createElement('button'); b.textContent = w; acts.append(b); }
+    for (const w of ['Pon', 'Kan', 'Skip']) {
+      const b = document.createElement('button'); b.textContent = w; acts.append(b);
+    }
     below.prepend(status, acts);
   }
   renderBoard(box, tb, { bottom: 0, showAll: false });
@@ -54,7 +59,8 @@ CROWDED = """async (play) => {
 #: that leaves the board's box
 OVERLAPS = """() => {
   const r = (e) => e.getBoundingClientRect(), out = [];
-  const cut = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const cut = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   const items = [];
   for (const seat of document.querySelectorAll('.board > .seat')) {
     const s = seat.dataset.seat;
@@ -70,7 +76,8 @@ OVERLAPS = """() => {
   const board = r(document.querySelector('.board'));
   for (const [g, e] of items) {
     const b = r(e);
-    if (b.left < board.left - 1 || b.top < board.top - 1 || b.right > board.right + 1 || b.bottom > board.bottom + 1)
+    if (b.left < board.left - 1 || b.top < board.top - 1
+        || b.right > board.right + 1 || b.bottom > board.bottom + 1)
       out.push(`${g} off the board`);
   }
   return [...new Set(out)];

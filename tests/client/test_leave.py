@@ -32,7 +32,11 @@ def test_leaving_asks_first_and_the_seat_plays_on_by_itself(server: str, page: P
     page.click("#leave-confirm")
     page.wait_for_selector(f'#rooms a.back-to-seat[href="#/play/{game}"]', timeout=10000)
     page.wait_for_timeout(1500)  # the bots and the seat's defaults play on meanwhile (quickly)
-    page.goto(f"{server}/#/play/{game}")  # where "back to your seat" leads (the list may have moved on)
-    wait_until(page, "window.__table.st.tb.started || document.querySelector('#final')", timeout=15000)
+    page.goto(
+        f"{server}/#/play/{game}"
+    )  # where "back to your seat" leads (the list may have moved on)
+    wait_until(
+        page, "window.__table.st.tb.started || document.querySelector('#final')", timeout=15000
+    )
     # the game went on without the player: later in the hand, a later hand, or over
     wait_until(page, f"document.querySelector('#final') || ({PLAYED}) > {before + 4}", timeout=5000)

@@ -17,7 +17,9 @@ def _finished_game(server: str) -> str:
     """An all-bot tonpuusen played to its end on the test server; its id."""
     req = urllib.request.Request(
         f"{server}/api/rooms",
-        data=json.dumps({"name": "", "preset": "tenhou-tonpuu", "bots": 4, "bot_names": ["easy"] * 4}).encode(),
+        data=json.dumps(
+            {"name": "", "preset": "tenhou-tonpuu", "bots": 4, "bot_names": ["easy"] * 4}
+        ).encode(),
         headers={"content-type": "application/json"},
     )
     with urllib.request.urlopen(req) as r:
@@ -33,6 +35,7 @@ def _finished_game(server: str) -> str:
 
 def test_preset_names_follow_the_language_and_never_flash_as_keys(server: str, page: Page) -> None:
     game = _finished_game(server)
+
     # /api/presets answers late: the finished games must not show the key meanwhile
     def slow(route: Route) -> None:
         time.sleep(1.5)
@@ -61,7 +64,8 @@ def test_the_lobby_fits_a_phone_and_the_language_select_has_a_name(server: str, 
     page.screenshot(path="/tmp/shots/lobby-phone.png")
     out = page.evaluate(
         """() => { const out = [];
-          for (const c of document.querySelectorAll('.page section select, .page section input, .page section button')) {
+          const sel = '.page section select, .page section input, .page section button';
+          for (const c of document.querySelectorAll(sel)) {
             const r = c.getBoundingClientRect(), p = c.closest('section').getBoundingClientRect();
             if (!r.width) continue; // hidden
             if (r.right > p.right + 1 || r.left < p.left - 1) out.push(c.id || c.tagName);

@@ -43,7 +43,9 @@ def test_the_replay_plays_itself_at_the_chosen_speed_and_stops(server: str, page
     page.keyboard.press("Space")
 
 
-def test_the_standings_say_why_the_match_ended_and_graph_the_scores(server: str, page: Page) -> None:
+def test_the_standings_say_why_the_match_ended_and_graph_the_scores(
+    server: str, page: Page
+) -> None:
     game = _finished_game(server)
     with urllib.request.urlopen(f"{server}/api/games/{game}/replay") as r:
         events = json.loads(r.read())["events"]
@@ -56,7 +58,9 @@ def test_the_standings_say_why_the_match_ended_and_graph_the_scores(server: str,
     page.wait_for_selector("#score-graph")
     reason = page.inner_text("#end-reason")
     bust = any(x < 0 for x in final)
-    assert reason == ("Ended: a player's score went below zero" if bust else "Ended: all hands were played"), reason
+    assert reason == (
+        "Ended: a player's score went below zero" if bust else "Ended: all hands were played"
+    ), reason
     lines = page.eval_on_selector_all(
         "#score-graph polyline", "ps => ps.map(p => p.getAttribute('points').split(' ').length)"
     )

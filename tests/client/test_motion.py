@@ -11,13 +11,17 @@ FRESH = """async (what) => {
   const { announce } = await import('./js/announce.js');
   const tb = newTable(4, 0, { players: 4, red: [], wall: 136 });
   tb.players[1].river.push({ tile: 40, tsumogiri: false, riichi: false, called: false });
-  tb.players[2].melds.push({ type: 'pon', tiles: [100, 101, 102], called: 100, from: 1, added: null });
+  tb.players[2].melds.push(
+    { type: 'pon', tiles: [100, 101, 102], called: 100, from: 1, added: null });
   tb.players[2].hand = Array(10).fill(null);
   const box = document.querySelector('.boardbox');
-  renderBoard(box, tb, { bottom: 0, showAll: false, fresh: { t: what, seat: what === 'discard' ? 1 : 2 } });
-  announce(document.querySelector('.tablewrap'), tb, 0, { t: 'call', seat: 2, meld: { type: 'pon' } });
+  const fresh = { t: what, seat: what === 'discard' ? 1 : 2 };
+  renderBoard(box, tb, { bottom: 0, showAll: false, fresh });
+  const call = { t: 'call', seat: 2, meld: { type: 'pon' } };
+  announce(document.querySelector('.tablewrap'), tb, 0, call);
   const el = document.querySelector(what === 'discard' ? '.river .tile.fresh' : '.meld.fresh');
-  return [getComputedStyle(el).animationName, getComputedStyle(document.querySelector('.announce')).animationName];
+  const said = document.querySelector('.announce');
+  return [getComputedStyle(el).animationName, getComputedStyle(said).animationName];
 }"""
 
 

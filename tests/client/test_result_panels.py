@@ -47,7 +47,8 @@ def _open(page: Page, server: str) -> None:
 
 def _rows(page: Page) -> list[list[str]]:
     rows: list[list[str]] = page.eval_on_selector_all(
-        "#overlay table.deltas tr:has(td)", "rs => rs.map(r => [...r.cells].map(c => c.textContent))"
+        "#overlay table.deltas tr:has(td)",
+        "rs => rs.map(r => [...r.cells].map(c => c.textContent))",
     )
     return rows
 
@@ -162,7 +163,8 @@ def test_a_drawn_hand_shows_tenpai_hands_with_their_melds_and_every_seat_labelle
     page.screenshot(path="/tmp/shots/result-draw-tenpai.png")
     rows = page.eval_on_selector_all(
         "#overlay .drawhands .hand",
-        "rs => rs.map(r => [r.dataset.seat, r.querySelector('.label')?.textContent, r.querySelectorAll('.meld .tile').length])",
+        "rs => rs.map(r => [r.dataset.seat, r.querySelector('.label')?.textContent,"
+        " r.querySelectorAll('.meld .tile').length])",
     )
     assert rows == [
         ["0", "Tenpai", 0],
@@ -239,6 +241,8 @@ def test_the_final_standings_label_every_column(server: str, page: Page) -> None
     for lang in ("en", "ja", "zh"):
         page.evaluate("document.querySelectorAll('#overlay').forEach(o => o.remove())")
         page.evaluate(RENDER, [lang, 4, events, True])
-        heads = page.eval_on_selector_all("#final table.standings th", "hs => hs.map(h => h.textContent.trim())")
+        heads = page.eval_on_selector_all(
+            "#final table.standings th", "hs => hs.map(h => h.textContent.trim())"
+        )
         assert len(heads) == 4 and all(heads), (lang, heads)
     page.screenshot(path="/tmp/shots/final-standings-zh.png")

@@ -53,7 +53,10 @@ def test_sound_is_on_by_default_at_the_table_and_the_mute_button_silences_it(
     assert page.evaluate("localStorage.getItem('sound')") is None
     wait_until(page, "window.__sounds > 0")
     mute = page.locator("#mute")
-    assert mute.get_attribute("aria-pressed") == "false" and mute.get_attribute("aria-label") == "Mute sounds"
+    assert (
+        mute.get_attribute("aria-pressed") == "false"
+        and mute.get_attribute("aria-label") == "Mute sounds"
+    )
     mute.click()
     assert mute.get_attribute("aria-pressed") == "true"
     assert page.evaluate("localStorage.getItem('sound')") == "0"

@@ -20,13 +20,14 @@ WAITS = """async ([lang]) => {
     hands: [[0, 1, 12, 20, 24, 28, 56, 60, 64, 96, 100, 104, 108], null, null, null] });
   apply(tb, { t: 'draw', seat: 1, tile: null }); apply(tb, { t: 'discard', seat: 1, tile: 2 });
   apply(tb, { t: 'draw', seat: 2, tile: null }); apply(tb, { t: 'discard', seat: 2, tile: 13 });
-  apply(tb, { t: 'call', seat: 3, meld: { type: 'pon', tiles: [13, 14, 15], called: 13, from: 2, added: null } });
-  const waits = [{ kind: 0, han: 1, fu: 30, yakuman: 0, points: 1000 }, { kind: 3, han: 1, fu: 30, yakuman: 0, points: 1000 },
-    { kind: 5, han: 1, fu: 30, yakuman: 0, points: 1000 }];
+  const pon = { type: 'pon', tiles: [13, 14, 15], called: 13, from: 2, added: null };
+  apply(tb, { t: 'call', seat: 3, meld: pon });
+  const waits = [0, 3, 5].map((kind) => ({ kind, han: 1, fu: 30, yakuman: 0, points: 1000 }));
   const status = statusEl(tb, 0, waits);
   document.querySelector('.below').replaceChildren(status);
   showTip(status, waits, seenCounts(tb, 0));
-  return [...document.querySelectorAll('.status .wait')].map(w => [Number(w.dataset.kind), Number(w.dataset.left)]);
+  return [...document.querySelectorAll('.status .wait')]
+    .map(w => [Number(w.dataset.kind), Number(w.dataset.left)]);
 }"""
 
 
