@@ -39,16 +39,17 @@ export function tablePage(root, header, { mode, game }) {
   const banner = el("div", { class: "banner hidden", id: "banner" });
   const mute = muteButton(() => draw());
   header.insertBefore(mute, spacer);
-  if (!watching) header.insertBefore(toggles(() => { mute.sync(); draw(); maybeAuto(); }), spacer);
-  // leaving: back to the lobby; the seat plays by the defaults while away (leave.js)
-  // the open question is answered first as its time-out would, so the table need not wait for it
+  // leaving: back to the lobby; the seat plays by the defaults while away (leave.js). The open
+  // question is answered first as its time-out would, so the table need not wait for it.
   const leave = watching ? null : leaveButton(() => {
     const a = defaultAnswer(ui.inq);
     if (a) answer(a[0], a[1]);
     location.hash = "#/";
   });
-  if (leave) header.insertBefore(leave, spacer);
-  else {
+  if (!watching) {
+    header.insertBefore(toggles(() => { mute.sync(); draw(); maybeAuto(); }), spacer);
+    header.insertBefore(leave, spacer);
+  } else {
     // a spectator chooses whose seat sits at the bottom; every hand stays open
     const view = el("select", { id: "watch-view", onchange: () => { st.bottom = Number(view.value); draw(); } });
     header.insertBefore(el("label", null, `${t("spectating")} · ${t("viewpoint")} `, view), spacer);
