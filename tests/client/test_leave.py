@@ -40,4 +40,5 @@ def test_leaving_asks_first_and_the_seat_plays_on_by_itself(server: str, page: P
     )
     # the game went on without the player: later in the hand, a later hand, or over (a question
     # the server put to the seat before it saw the socket close keeps its clock: up to 25 s)
-    wait_until(page, f"document.querySelector('#final') || ({PLAYED}) > {before + 4}", timeout=40000)
+    went_on = f"document.querySelector('#final') || ({PLAYED}) > {before + 4}"
+    wait_until(page, went_on, timeout=40000)
