@@ -3,16 +3,17 @@
 import { t, setLang, getLang, LANGS } from "./i18n.js";
 import { replayPage } from "./replay.js";
 import { el } from "./dom.js";
+import { helpButton } from "./reference.js";
 
 const app = document.getElementById("app");
 let cleanup = null;
 
 function header(extra = []) {
-  const lang = el("select", { id: "lang", title: t("language"), onchange: () => { setLang(lang.value); route(); } },
+  const lang = el("select", { id: "lang", title: t("language"), "aria-label": t("language"), onchange: () => { setLang(lang.value); route(); } },
     ...LANGS.map(([code, label]) => el("option", { value: code, lang: code }, label)));
   lang.value = getLang();
   return el("header", "bar", el("a", { class: "title", href: "#/" }, "Riichi"), el("a", { href: "#/replay" }, t("replay")),
-    ...extra, el("span", "spacer"), lang);
+    ...extra, el("span", "spacer"), helpButton(), lang);
 }
 
 async function route() {

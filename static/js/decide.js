@@ -3,7 +3,7 @@
 // make it (red five or not, which chii) asks which tiles to use.
 
 import { tileEl } from "./tiles.js";
-import { t } from "./i18n.js";
+import { t, tileLabel } from "./i18n.js";
 import { el } from "./dom.js";
 
 const CALLS = new Set(["chii", "pon", "daiminkan"]);
@@ -40,7 +40,7 @@ const button = (label, type, onClick, key) =>
 
 /**
  * The action buttons. ui = {inq, riichiMode, choosing: action index or null, answer(a, o),
- * setRiichi(bool), choose(index|null), red: the table's red fives}.
+ * setRiichi(bool), choose(index|null), red: the table's red fives, hide: action types left out}.
  */
 export function actionsEl(ui) {
   const box = el("div", { class: "actions", id: "actions" });
@@ -49,7 +49,8 @@ export function actionsEl(ui) {
   if (ui.choosing !== null) {
     const a = inq.actions[ui.choosing];
     a.options.forEach((o, oi) => {
-      box.append(el("span", { class: "choice", tabindex: "0", "data-option": String(oi),
+      box.append(el("span", { class: "choice", tabindex: "0", role: "button", "data-option": String(oi),
+        "aria-label": `${t(a.type)} ${o.tiles.map((id) => tileLabel(id >> 2, ui.red.has(id))).join(" ")}`,
         onclick: () => ui.answer(ui.choosing, oi), onkeydown: (e) => { if (e.key === "Enter") ui.answer(ui.choosing, oi); } },
       ...o.tiles.map((id) => tileEl(id, { red: ui.red }))));
     });
@@ -57,8 +58,9 @@ export function actionsEl(ui) {
     return box;
   }
   let key = 1;
+  const hide = ui.hide || new Set(); // the calls the player's toggles leave out
   inq.actions.forEach((a, ai) => {
-    if (a.type === "discard" || a.type === "next_round") return;
+    if (a.type === "discard" || a.type === "next_round" || hide.has(a.type)) return;
     if (a.type === "riichi") {
       const b = button(ui.riichiMode ? t("cancel") : t("riichi"), "riichi", () => ui.setRiichi(!ui.riichiMode), key++);
       if (ui.riichiMode) b.dataset.active = "1";
@@ -74,6 +76,18 @@ export function actionsEl(ui) {
   return box;
 }
 
+/**
+ * The action types the player's toggles leave out: every call (noCalls), chii (noChii), the
+ * kans (noKan: an open kan on a discard, and a closed or added kan on one's own turn).
+ */
+export function leftOut(opts) {
+  const out = new Set();
+  if (opts.noCalls) CALLS.forEach((x) => out.add(x));
+  if (opts.noChii) out.add("chii");
+  if (opts.noKan) ["daiminkan", "ankan", "kakan"].forEach((x) => out.add(x));
+  return out;
+}
+
 /** What the page should answer by itself under the player's toggles, or null. */
 export function autoAnswer(inq, opts, tb, seat, drawn) {
   if (!inq) return null;
@@ -82,7 +96,9 @@ export function autoAnswer(inq, opts, tb, seat, drawn) {
     for (const type of ["tsumo", "ron"]) if (idx(type) >= 0) return [idx(type), 0];
   }
   const types = inq.actions.map((a) => a.type);
-  if (opts.noCalls && idx("skip") >= 0 && !types.includes("ron") && types.every((x) => x === "skip" || CALLS.has(x))) {
+  // a call offer whose every call the player left out is passed (never a ron)
+  const out = leftOut(opts);
+  if (idx("skip") >= 0 && !types.includes("ron") && types.every((x) => x === "skip" || (CALLS.has(x) && out.has(x)))) {
     return [idx("skip"), 0];
   }
   const inRiichi = seat !== null && tb.players[seat].river.some((d) => d.riichi);
@@ -92,4 +108,17 @@ export function autoAnswer(inq, opts, tb, seat, drawn) {
     if (oi >= 0) return [d, oi];
   }
   return null;
+}
+
+/**
+ * The answer the server's time-out would give (docs/protocol.md): pass, or on one's own turn
+ * discard the tile just drawn (the discard's last option); a result's acknowledgement. Never a
+ * win or a call. Null when the inquiry offers none of these.
+ */
+export function defaultAnswer(inq) {
+  if (!inq) return null;
+  const idx = (type) => inq.actions.findIndex((a) => a.type === type);
+  for (const type of ["skip", "next_round"]) if (idx(type) >= 0) return [idx(type), 0];
+  const d = idx("discard");
+  return d >= 0 ? [d, inq.actions[d].options.length - 1] : null;
 }

@@ -35,7 +35,17 @@ const UI = {
     status_waiting: "waiting", status_playing: "playing", status_suspended: "suspended",
     status_finished: "finished", status_aborted: "aborted",
     download: "Download", copyLink: "Copy link", copied: "Copied", backToSeat: "Back to your seat",
-    showFinal: "Final standings", all: "all",
+    showFinal: "Final standings", all: "all", allPay: "{n} all", player: "Player", change: "Change",
+    resultPts: "Result (uma)", unseen: "{n} left", noChii: "No chii", noKan: "Skip kans", volume: "Volume", options: "Options",
+    mute: "Mute sounds", unmute: "Turn sounds on",
+    help: "Yaku and points", yakuList: "Yaku", yaku: "Yaku", closedHan: "Closed", openHan: "Open", close: "Close",
+    childPoints: "Non-dealer", dealerPoints: "Dealer", seatWindYaku: "Seat wind", roundWindYaku: "Round wind",
+    refNote: "Han when closed and when open (— : closed only). Points as at Tenhou (no kiriage mangan); the table's own results come from the server.",
+    autoPlay: "Play", pause: "Pause", speed: "Speed",
+    end: "End", scoreGraph: "Scores over the hands", reason_bust: "Ended: a player's score went below zero",
+    reason_last: "Ended: all hands were played", reason_extra: "Ended in the extra round", reason_early: "Ended before the last hand",
+    leave: "Leave table", leaveTitle: "Leave this table?", stay: "Stay", leaveConfirm: "Leave",
+    leaveText: "Your seat plays on by itself while you are away: it passes every call and discards the tile it draws. Come back from the lobby (Back to your seat) to play again.", sticksToFirst: "Leftover riichi sticks to first place: +{n}",
   },
   ja: {
     lobby: "ロビー", rooms: "募集中の卓", create: "卓を作る", join: "参加", code: "卓コード",
@@ -70,7 +80,17 @@ const UI = {
     status_waiting: "募集中", status_playing: "対局中", status_suspended: "中断",
     status_finished: "終了", status_aborted: "中止",
     download: "ダウンロード", copyLink: "リンクをコピー", copied: "コピーしました", backToSeat: "自分の席に戻る",
-    showFinal: "最終結果へ", all: "オール",
+    showFinal: "最終結果へ", all: "オール", allPay: "{n}オール", player: "プレイヤー", change: "収支",
+    resultPts: "ポイント (ウマ込み)", unseen: "残り{n}枚", noChii: "チーなし", noKan: "カンなし", volume: "音量", options: "設定",
+    mute: "消音", unmute: "音を出す",
+    help: "役と点数", yakuList: "役一覧", yaku: "役", closedHan: "門前", openHan: "副露", close: "閉じる",
+    childPoints: "子", dealerPoints: "親", seatWindYaku: "自風牌", roundWindYaku: "場風牌",
+    refNote: "門前と副露の飜数 (—: 門前のみ)。点数は天鳳と同じ (切り上げ満貫なし)。対局の結果はサーバーが計算します。",
+    autoPlay: "再生", pause: "一時停止", speed: "速度",
+    end: "終局", scoreGraph: "局ごとの点数", reason_bust: "終局: 持ち点がマイナスになりました (トビ)",
+    reason_last: "終局: 全局終了", reason_extra: "終局: 延長戦", reason_early: "終局: オーラス前に終了",
+    leave: "退席", leaveTitle: "この卓から退席しますか?", stay: "残る", leaveConfirm: "退席する",
+    leaveText: "退席中は自動で打ちます: 鳴かずにツモ切りします。ロビーの「自分の席に戻る」から再開できます。", sticksToFirst: "残った供託はトップへ: +{n}",
   },
   zh: {
     lobby: "大厅", rooms: "招募中的桌", create: "开桌", join: "加入", code: "桌号",
@@ -105,9 +125,39 @@ const UI = {
     status_waiting: "招募中", status_playing: "对局中", status_suspended: "暂停",
     status_finished: "已结束", status_aborted: "已中止",
     download: "下载", copyLink: "复制链接", copied: "已复制", backToSeat: "回到你的座位",
-    showFinal: "最终结果", all: "all",
+    showFinal: "最终结果", all: "全付", allPay: "{n}点 全付", player: "玩家", change: "变动",
+    resultPts: "得分 (含马点)", unseen: "剩{n}张", noChii: "不吃", noKan: "不杠", volume: "音量", options: "设置",
+    mute: "静音", unmute: "打开声音",
+    help: "役种与点数", yakuList: "役种一览", yaku: "役", closedHan: "门前", openHan: "副露", close: "关闭",
+    childPoints: "子家", dealerPoints: "庄家", seatWindYaku: "自风牌", roundWindYaku: "场风牌",
+    refNote: "门前与副露的番数 (—: 仅门前)。点数同天凤 (无切上满贯)。对局结果由服务器计算。",
+    autoPlay: "播放", pause: "暂停", speed: "速度",
+    end: "终局", scoreGraph: "各局点数走势", reason_bust: "终局: 有玩家点数低于零 (被飞)",
+    reason_last: "终局: 所有局已打完", reason_extra: "终局: 延长战", reason_early: "终局: 在最后一局前结束",
+    leave: "离开牌桌", leaveTitle: "离开这张牌桌?", stay: "留下", leaveConfirm: "离开",
+    leaveText: "离开期间你的座位自动进行: 不鸣牌, 摸什么打什么。可在大厅点「回到你的座位」继续。", sticksToFirst: "剩余立直棒归第一名: +{n}",
   },
 };
+
+// The presets' names by key in each language (the server's label is the English one, and
+// stands for a key this table does not know)
+const PRESET_NAMES = {
+  en: { "tenhou-hanchan": "Tenhou 4p hanchan", "tenhou-tonpuu": "Tenhou 4p tonpuusen", "tenhou-sanma-hanchan": "Tenhou sanma hanchan",
+    "tenhou-sanma-tonpuu": "Tenhou sanma tonpuusen", "mahjongsoul-hanchan": "Mahjong Soul 4p hanchan",
+    "mahjongsoul-sanma": "Mahjong Soul 3p hanchan", mleague: "M-League", wrc: "World Riichi Championship" },
+  ja: { "tenhou-hanchan": "天鳳 四麻 東南戦", "tenhou-tonpuu": "天鳳 四麻 東風戦", "tenhou-sanma-hanchan": "天鳳 三麻 東南戦",
+    "tenhou-sanma-tonpuu": "天鳳 三麻 東風戦", "mahjongsoul-hanchan": "雀魂 四麻 半荘戦", "mahjongsoul-sanma": "雀魂 三麻 半荘戦",
+    mleague: "Mリーグ", wrc: "世界リーチ麻雀選手権 (WRC)" },
+  zh: { "tenhou-hanchan": "天凤 四麻 东南战", "tenhou-tonpuu": "天凤 四麻 东风战", "tenhou-sanma-hanchan": "天凤 三麻 东南战",
+    "tenhou-sanma-tonpuu": "天凤 三麻 东风战", "mahjongsoul-hanchan": "雀魂 四麻 半庄战", "mahjongsoul-sanma": "雀魂 三麻 半庄战",
+    mleague: "M联赛", wrc: "世界立直麻将锦标赛 (WRC)" },
+};
+
+/** A preset's name: this language's, else the server's label (English), else the table's English. */
+export function presetName(key, serverLabel = null) {
+  if (lang !== "en" && PRESET_NAMES[lang][key]) return PRESET_NAMES[lang][key];
+  return serverLabel || PRESET_NAMES.en[key] || key;
+}
 
 // [romaji id, English, Japanese (Tenhou's spelling)]
 const YAKU = [

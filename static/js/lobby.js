@@ -1,6 +1,6 @@
 // Lobby: the public room list, creating a room (rules, bots, clock), joining by code or link.
 
-import { t } from "./i18n.js";
+import { t, presetName } from "./i18n.js";
 import { el } from "./dom.js";
 
 async function api(path, body) {
@@ -20,8 +20,19 @@ export function presetList(presets) {
   return listed;
 }
 
-/** What a person reads for a preset key (the key itself until the list has come). */
-export const presetLabel = (name) => (presetInfo.get(name) || { label: name }).label;
+/** What a person reads for a preset key, in the page's language (a known key never shows raw,
+ * even before the list has come). */
+export const presetLabel = (name) => presetName(name, presetInfo.has(name) ? presetInfo.get(name).label : null);
+
+/** The winds (1 tonpuusen, 2 hanchan) of a stored game's preset, or null when not known. */
+export async function gameWinds(game) {
+  try {
+    const [record, presets] = await Promise.all([api(`/api/games/${game}/record?format=json`), api("/api/presets")]);
+    presetList(presets.presets);
+    const p = presetInfo.get(record.preset);
+    return p && p.winds ? p.winds : null;
+  } catch { return null; }
+}
 
 const myName = () => localStorage.getItem("name") || "";
 
@@ -131,7 +142,7 @@ export function lobbyPage(root) {
   }).catch(() => {});
   api("/api/presets").then((d) => {
     const listed = presetList(d.presets);
-    preset.replaceChildren(...listed.map((p) => el("option", { value: p.name, "data-players": String(p.players) }, p.label)));
+    preset.replaceChildren(...listed.map((p) => el("option", { value: p.name, "data-players": String(p.players) }, presetLabel(p.name))));
     preset.value = presetInfo.has("tenhou-tonpuu") ? "tenhou-tonpuu" : listed[0].name;
     seatBots();
     refresh();

@@ -4,15 +4,18 @@
 
 import { newTable, apply } from "./model.js";
 import { fromEngine } from "./events.js";
-import { renderBoard, renderHand } from "./table.js";
+import { renderBoard, renderHand, highlightKind, hoverMatches } from "./table.js";
 import { resultPanel, finalPanel } from "./result.js";
-import { playable, actionsEl, autoAnswer, sameFace } from "./decide.js";
+import { playable, actionsEl, autoAnswer, sameFace, leftOut, defaultAnswer } from "./decide.js";
 import { showTip, hideTip, statusEl } from "./help.js";
+import { seenCounts } from "./unseen.js";
 import { Connection, wsUrl } from "./net.js";
 import { play as sound } from "./sound.js";
-import { prefs, toggles } from "./options.js";
+import { prefs, toggles, muteButton } from "./options.js";
+import { leaveButton } from "./leave.js";
 import { t } from "./i18n.js";
-import { waitingPanel, roomTags, seatNode } from "./lobby.js";
+import { waitingPanel, roomTags, seatNode, gameWinds } from "./lobby.js";
+import { scoreHistory } from "./graph.js";
 import { verifySeed, shortHex } from "./fair.js";
 import { announce } from "./announce.js";
 import { initial, reduce, asking, timeLeft } from "./interaction.js";
@@ -34,8 +37,19 @@ export function tablePage(root, header, { mode, game }) {
   header.insertBefore(tags, spacer);
   header.insertBefore(fair, spacer);
   const banner = el("div", { class: "banner hidden", id: "banner" });
-  if (!watching) header.insertBefore(toggles(() => maybeAuto()), spacer);
-  else {
+  const mute = muteButton(() => draw());
+  header.insertBefore(mute, spacer);
+  // leaving: back to the lobby; the seat plays by the defaults while away (leave.js). The open
+  // question is answered first as its time-out would, so the table need not wait for it.
+  const leave = watching ? null : leaveButton(() => {
+    const a = defaultAnswer(ui.inq);
+    if (a) answer(a[0], a[1]);
+    location.hash = "#/";
+  });
+  if (!watching) {
+    header.insertBefore(toggles(() => { mute.sync(); draw(); maybeAuto(); }), spacer);
+    header.insertBefore(leave, spacer);
+  } else {
     // a spectator chooses whose seat sits at the bottom; every hand stays open
     const view = el("select", { id: "watch-view", onchange: () => { st.bottom = Number(view.value); draw(); } });
     header.insertBefore(el("label", null, `${t("spectating")} · ${t("viewpoint")} `, view), spacer);
@@ -48,6 +62,7 @@ export function tablePage(root, header, { mode, game }) {
   }
   const boardBox = el("div", "boardbox"), below = el("div", "below"), wrap = el("div", "tablewrap", boardBox, below);
   root.replaceChildren(banner, wrap);
+  hoverMatches(wrap, () => (ui.selected !== null && ui.selected >= 0 ? ui.selected >> 2 : null));
   const clock = el("div", { class: "clock", id: "clock" });
 
   function names() {
@@ -83,6 +98,8 @@ export function tablePage(root, header, { mode, game }) {
       if (st.live) announce(wrap, st.tb, st.bottom, e);
       // the next drawing slides this discard or meld in (once: later redraws keep it still)
       if (st.live && (e.t === "discard" || e.t === "call")) st.fresh = { t: e.t, seat: e.seat };
+      // sounds for what happens now, never for a snapshot's past
+      if (!st.live) continue;
       if (e.t === "discard") sound("discard");
       if (e.t === "call") sound("call");
       if (e.t === "riichi" && !e.accepted) sound("riichi");
@@ -152,10 +169,23 @@ export function tablePage(root, header, { mode, game }) {
         dispatch({ type: "end", final: st.tb.final || {} });
         if (net) net.finish(); // the server closes after this: no reconnecting to a finished game
         checkSeed(m.seed);
+        loadMatch();
         break;
       default: return;
     }
     draw();
+  }
+
+  /** The finished match's history for the standings (the stored game's replay, once it is
+   * stored: a moment after the end) and its preset's winds; drawn again when they come. */
+  async function loadMatch() {
+    if (st.match) return;
+    for (let i = 0; i < 10 && !st.match; i++) {
+      const r = await fetch(`/api/games/${game}/replay`).catch(() => null);
+      if (r && r.ok) st.match = { history: scoreHistory((await r.json()).events), winds: await gameWinds(game) };
+      else await new Promise((ok) => setTimeout(ok, 500));
+    }
+    if (st.match) draw();
   }
 
   function clockText() {
@@ -177,11 +207,13 @@ export function tablePage(root, header, { mode, game }) {
     const hand = el("div", "handbox");
     renderHand(hand, tb, st.bottom, { show: true, playable: watching ? null : can, selected: ui.selected });
     hand.querySelectorAll(".tile.can").forEach((e) => hookTile(e, can));
-    const acts = watching ? el("div", "actions") : actionsEl({ inq, riichiMode: ui.riichi, choosing: ui.choosing, answer, red: tb.red,
+    const acts = watching ? el("div", "actions") : actionsEl({ inq, riichiMode: ui.riichi, choosing: ui.choosing, answer, red: tb.red, hide: leftOut(prefs()),
       setRiichi: (on) => { dispatch({ type: "riichi", on }); draw(); }, choose: (index) => { dispatch({ type: "choose", index }); draw(); } });
     const status = statusEl(tb, st.seat, ui.waits);
     if (!watching) status.prepend(clock);
     below.replaceChildren(status, acts, hand);
+    // the selected tile's kind stays lit across the table (a hover lights it too: hoverMatches)
+    if (ui.selected !== null && ui.selected >= 0) highlightKind(wrap, ui.selected >> 2);
     drawOverlay();
   }
 
@@ -195,10 +227,10 @@ export function tablePage(root, header, { mode, game }) {
     const shown = ui.overlay;
     if (!shown) return;
     const o = el("div", { class: "overlay", id: "overlay" });
-    if (shown.final && !shown.result) o.append(finalPanel(st.tb, shown.final, game));
+    if (shown.final && !shown.result) o.append(finalPanel(st.tb, shown.final, game, st.match));
     else if (shown.final) {
       // the match's last hand: its result first, then the standings on request
-      const panel = resultPanel(st.tb, shown.result, () => { dispatch({ type: "showFinal" }); draw(); }, t("showFinal"));
+      const panel = resultPanel(st.tb, shown.result, () => { dispatch({ type: "showFinal" }); draw(); }, t("showFinal"), shown.final);
       panel.querySelector(".ok").id = "show-final";
       o.append(panel);
     } else {
@@ -209,34 +241,50 @@ export function tablePage(root, header, { mode, game }) {
       o.append(panel);
     }
     wrap.append(o);
+    // the keyboard lands on the panel's button (Enter goes on), unless it is elsewhere on purpose
+    const ok = o.querySelector("#result-ok:not([disabled]), #show-final, #final a");
+    if (ok && (!document.activeElement || document.activeElement === document.body)) ok.focus({ preventScroll: true });
   }
+
+  /** What this seat has seen of each kind (for the waits' unseen copies). */
+  const seen = () => seenCounts(st.tb, st.bottom);
 
   function hookTile(e, can) {
     const id = Number(e.dataset.tile), info = can.get(id);
     let timer = null, touched = false;
-    e.addEventListener("mouseenter", () => showTip(e, info.tenpai));
+    e.addEventListener("mouseenter", () => showTip(e, info.tenpai, seen()));
     e.addEventListener("mouseleave", hideTip);
-    e.addEventListener("touchstart", () => { touched = true; timer = setTimeout(() => showTip(e, info.tenpai), 450); }, { passive: true });
+    e.addEventListener("touchstart", () => { touched = true; timer = setTimeout(() => showTip(e, info.tenpai, seen()), 450); }, { passive: true });
     e.addEventListener("touchend", () => clearTimeout(timer));
     e.addEventListener("click", () => {
       // touch: the first tap lifts the tile and shows its waits, the second discards it
-      if (touched && ui.selected !== id) { dispatch({ type: "select", tile: id }); draw(); showTip(boardBox.ownerDocument.querySelector(`.own .tile[data-tile="${id}"]`), info.tenpai); return; }
+      if (touched && ui.selected !== id) { dispatch({ type: "select", tile: id }); draw(); showTip(boardBox.ownerDocument.querySelector(`.own .tile[data-tile="${id}"]`), info.tenpai, seen()); return; }
       answer(info.action, info.option);
     });
   }
 
   function onKey(e) {
-    if (watching || !ui.inq || e.target.tagName === "INPUT") return;
+    if (watching || !ui.inq || ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+    if (document.querySelector(".overlay.modal")) return; // a dialog (help, leave) has the keys
+    // a focused control (a button, a link, the menu) takes its own Enter and Space
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("button, a, summary, .choice")) return;
     const me = st.tb.players[st.bottom];
     const can = sameFace(playable(ui.inq, ui.riichi), [...me.hand, me.drawn], st.tb.red);
     const ids = [...can.keys()];
     const order = [...document.querySelectorAll(".own .tile.can")].map((x) => Number(x.dataset.tile)).filter((x) => ids.includes(x));
     if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && order.length) {
-      const i = order.indexOf(ui.selected);
-      dispatch({ type: "select", tile: order[(i + (e.key === "ArrowRight" ? 1 : order.length - 1) + (i < 0 ? 1 : 0)) % order.length] });
+      // from nothing, → picks the leftmost tile and ← the rightmost (issue 36, item 4)
+      const i = order.indexOf(ui.selected), right = e.key === "ArrowRight";
+      const at = i < 0 ? (right ? 0 : order.length - 1) : (i + (right ? 1 : order.length - 1)) % order.length;
+      dispatch({ type: "select", tile: order[at] });
       draw();
       const sel = document.querySelector(`.own .tile[data-tile="${ui.selected}"]`);
-      if (sel) showTip(sel, can.get(ui.selected).tenpai);
+      if (sel) showTip(sel, can.get(ui.selected).tenpai, seen());
+    } else if ((e.key === "Enter" || e.key === " ") && e.target.matches && e.target.matches(".own .tile.can")) {
+      // a tile reached with Tab is discarded by Enter or Space, as a button would be
+      e.preventDefault();
+      const info = can.get(Number(e.target.dataset.tile));
+      if (info) answer(info.action, info.option);
     } else if ((e.key === "Enter" || e.key === " ") && ui.selected !== null && ids.includes(ui.selected)) {
       e.preventDefault();
       const info = can.get(ui.selected);
@@ -267,6 +315,7 @@ export function tablePage(root, header, { mode, game }) {
       }
     }
     else if (s === "online") banner.className = "banner hidden";
+    if (leave) leave.hidden = s === "ended";
   }
   let net = null;
   // for tests and debugging, read-only: st with the interaction's fields, as one object

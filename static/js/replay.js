@@ -5,10 +5,11 @@
 
 import { newTable, apply } from "./model.js";
 import { fromEngine } from "./events.js";
-import { renderBoard, renderHand } from "./table.js";
+import { renderBoard, renderHand, hoverMatches } from "./table.js";
 import { resultPanel, finalPanel } from "./result.js";
 import { t, windName } from "./i18n.js";
-import { downloads, copyButton, replayLink } from "./lobby.js";
+import { downloads, copyButton, replayLink, gameWinds } from "./lobby.js";
+import { scoreHistory } from "./graph.js";
 import { el } from "./dom.js";
 
 /**
@@ -33,6 +34,10 @@ export function handsOf(replay) {
   }
   return hands;
 }
+
+/** Auto-play: one step per STEP_MS at 1×, and the speeds offered. */
+const STEP_MS = 700;
+const SPEEDS = [0.5, 1, 2, 4, 8];
 
 const label = (e, n) => `${windName(Math.floor(e.kyoku / n))}${(e.kyoku % n) + 1}-${e.honba}`;
 
@@ -66,15 +71,35 @@ export function replayPage(root, opts = {}) {
   const stepLabel = el("span", { id: "replay-step" });
   const bar = el("div", { class: "replaybar" },
     el("label", {}, t("openLog"), file),
-    el("button", { id: "replay-hand-prev", title: t("prevHand"), onclick: () => hand(-1) }, "◀◀"),
-    el("button", { id: "replay-prev", title: t("back"), onclick: () => go(-1) }, "◀"),
+    el("button", { id: "replay-hand-prev", title: t("prevHand"), "aria-label": t("prevHand"), onclick: () => hand(-1) }, "◀◀"),
+    el("button", { id: "replay-prev", title: t("back"), "aria-label": t("back"), onclick: () => go(-1) }, "◀"),
     stepLabel,
-    el("button", { id: "replay-next", title: t("forward"), onclick: () => go(1) }, "▶"),
+    el("button", { id: "replay-next", title: t("forward"), "aria-label": t("forward"), onclick: () => go(1) }, "▶"),
     el("button", { id: "replay-draw", title: t("nextDraw"), onclick: () => jump((e) => e.t === "draw") }, t("nextDraw")),
     el("button", { id: "replay-turn", title: t("nextTurn"), onclick: () => jump((e) => (e.t === "draw" || e.t === "call") && e.seat === state.view) }, t("nextTurn")),
-    el("button", { id: "replay-hand-next", title: t("nextHand"), onclick: () => hand(1) }, "▶▶"),
+    el("button", { id: "replay-hand-next", title: t("nextHand"), "aria-label": t("nextHand"), onclick: () => hand(1) }, "▶▶"),
     el("label", {}, t("round"), roundSel), el("label", {}, t("viewpoint"), viewSel),
     el("label", {}, allBox, t("allHands")));
+  // auto-play: a step every STEP_MS / speed until the match's end (Space starts and stops it)
+  const speed = el("select", { id: "replay-speed" }, ...SPEEDS.map((x) => el("option", { value: String(x) }, `${x}×`)));
+  speed.value = "1";
+  const playBtn = el("button", { id: "replay-play", type: "button", "aria-pressed": "false", onclick: () => setPlaying(!timer) }, "");
+  bar.append(playBtn, el("label", {}, t("speed"), speed));
+  let timer = null;
+  function setPlaying(on) {
+    clearInterval(timer);
+    timer = null;
+    if (on && state.replay) {
+      timer = setInterval(() => {
+        const atEnd = state.round === state.hands.length - 1 && state.step >= count();
+        if (atEnd) setPlaying(false); else go(1);
+      }, STEP_MS / Number(speed.value));
+    }
+    playBtn.textContent = timer ? `❚❚ ${t("pause")}` : `▶ ${t("autoPlay")}`;
+    playBtn.setAttribute("aria-pressed", timer ? "true" : "false");
+  }
+  speed.addEventListener("change", () => { if (timer) setPlaying(true); });
+  setPlaying(false);
   if (opts.game) {
     // a stored game: its record within reach (Tenhou JSON, mjai) and a link to this replay
     bar.append(el("span", { class: "records" }, downloads(opts.game), " ", copyButton(replayLink(opts.game), "copy-replay")));
@@ -83,6 +108,7 @@ export function replayPage(root, opts = {}) {
   const below = el("div", { class: "below" });
   const wrap = el("div", { class: "tablewrap replay" }, boardBox, below);
   root.replaceChildren(bar, wrap);
+  hoverMatches(wrap);
 
   function fail(message) {
     stepLabel.textContent = message;
@@ -92,6 +118,8 @@ export function replayPage(root, opts = {}) {
     stepLabel.classList.remove("error");
     state.replay = replay;
     state.hands = handsOf(replay);
+    state.match = { history: scoreHistory(replay.events), winds: null };
+    if (opts.game) gameWinds(opts.game).then((w) => { state.match.winds = w; if (state.replay === replay) draw(); });
     state.round = 0; state.step = 1; state.view = 0;
     roundSel.replaceChildren(...state.hands.map((r, i) => el("option", { value: String(i) }, r.label)));
     viewSel.replaceChildren(...replay.names.map((nm, i) => el("option", { value: String(i) }, nm || `${i + 1}`)));
@@ -135,7 +163,7 @@ export function replayPage(root, opts = {}) {
     const last = r.steps[state.step - 1];
     const end = last.find((e) => e.t === "end");
     const result = last.find((e) => e.t === "result");
-    if (end) wrap.append(el("div", { class: "overlay" }, finalPanel(tb, end, opts.game || null)));
+    if (end) wrap.append(el("div", { class: "overlay" }, finalPanel(tb, end, opts.game || null, state.match)));
     else if (result) wrap.append(el("div", { class: "overlay" }, resultPanel(tb, result)));
   }
   async function fetchReplay(url, init) {
@@ -157,12 +185,14 @@ export function replayPage(root, opts = {}) {
   allBox.addEventListener("change", () => { state.all = allBox.checked; draw(); });
   const onKey = (e) => {
     if (["SELECT", "INPUT"].includes(e.target.tagName)) return; // the control has the key
+    if (document.querySelector(".overlay.modal")) return; // a dialog has the keys
     if (e.key === "ArrowRight") go(1);
     else if (e.key === "ArrowLeft") go(-1);
     else if (e.key === "PageDown") hand(1);
     else if (e.key === "PageUp") hand(-1);
+    else if (e.key === " " && e.target.tagName !== "BUTTON") { e.preventDefault(); setPlaying(!timer); }
   };
   document.addEventListener("keydown", onKey);
   if (opts.url) fetchReplay(opts.url).then(load).catch((err) => fail(err.message));
-  return () => document.removeEventListener("keydown", onKey);
+  return () => { document.removeEventListener("keydown", onKey); clearInterval(timer); };
 }

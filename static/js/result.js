@@ -6,6 +6,7 @@ import { t, yakuLabel, limitLabel, windName } from "./i18n.js";
 import { seatWind } from "./model.js";
 import { meldEl } from "./table.js";
 import { downloads, copyButton, replayLink } from "./lobby.js";
+import { endReason, scoreGraph } from "./graph.js";
 import { el } from "./dom.js";
 
 const name = (tb, s) => tb.names[s] || `${windName(seatWind(tb, s))}`;
@@ -20,25 +21,42 @@ function drawLabel(reason) {
 }
 
 function drawHands(tb, r) {
-  // the seats whose hands the event reveals (tenpai at an exhaustive draw, a kyuushu declarer)
+  // every seat, labelled tenpai or noten at a draw that counts them; the hands the event
+  // reveals (the tenpai seats', a kyuushu declarer's) with the melds the table saw called
   const box = el("div", "drawhands");
-  (r.hands || []).forEach((hand, s) => {
-    if (!hand || !hand.length) return; // the server sends null for hands that stay hidden
+  const counted = r.reason === "exhaustive" || r.reason === "nagashi" || !r.reason;
+  const tenpai = new Set(r.tenpai || []);
+  for (let s = 0; s < tb.n; s++) {
+    const hand = (r.hands || [])[s];
+    const shown = hand && hand.length; // the server sends null for hands that stay hidden
+    if (!shown && !counted) continue;
     const row = el("div", "hand", el("span", "who", `${name(tb, s)} `));
     row.dataset.seat = String(s);
-    sortHand(hand, tb.red).forEach((id) => row.append(tileEl(id, { red: tb.red })));
+    if (counted) row.append(el("span", `label ${tenpai.has(s) ? "tenpai" : "noten"}`, tenpai.has(s) ? t("tenpai") : t("notenpai")));
+    if (shown) sortHand(hand, tb.red).forEach((id) => row.append(tileEl(id, { red: tb.red })));
+    const melds = shown && tb.players[s] ? tb.players[s].melds : [];
+    if (melds.length) row.append(el("span", "melds", ...melds.map((m) => meldEl(tb, m, s))));
     box.append(row);
-  });
+  }
   return box;
 }
 
-function deltasTable(tb, deltas) {
+/**
+ * Each seat's change and score. After the match's last hand the score is the final one, and
+ * the change counts what the end added to the hand's payments (the riichi sticks left on the
+ * table go to first place), so the two columns agree.
+ */
+function deltasTable(tb, r, final) {
   const table = el("table", "deltas");
+  const deltas = r.deltas || [];
+  const after = r.scores && r.scores.length ? r.scores : tb.scores;
+  const end = final && final.scores && final.scores.length ? final.scores : after;
+  table.append(el("tr", "", el("th", "", t("player")), el("th", "num", t("change")), el("th", "num", t("score"))));
   for (let s = 0; s < tb.n; s++) {
-    const d = deltas[s] || 0;
+    const d = (deltas[s] || 0) + (end[s] - after[s]);
     const tr = el("tr", "", el("td", "", `${windName(seatWind(tb, s))} ${name(tb, s)}`),
       el("td", `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, d > 0 ? `+${d}` : String(d)),
-      el("td", "num", String(tb.scores[s])));
+      el("td", "num", String(end[s])));
     tr.dataset.seat = String(s);
     table.append(tr);
   }
@@ -69,27 +87,39 @@ function winBlock(tb, w) {
   }
   box.append(hand);
   const yaku = el("table", "yaku");
+  const row = (label, value) => yaku.append(el("tr", "", el("td", "", label), el("td", "num", value)));
+  const kita = (w.counts && w.counts.kita) || 0;
   for (const y of w.yaku) {
-    yaku.append(el("tr", "", el("td", "", yakuLabel(y.name)), el("td", "num", y.yakuman ? t("yakuman") : `${y.han} ${t("han")}`)));
+    if (y.yakuman) { row(yakuLabel(y.name), t("yakuman")); continue; }
+    // sanma: the engine (as Tenhou) counts the Norths set aside inside its "dora" han; they
+    // are shown as what they are, beside the dora proper
+    if (y.name === "dora" && kita) {
+      if (y.han - kita > 0) row(yakuLabel("dora"), `${y.han - kita} ${t("han")}`);
+      row(yakuLabel("kita"), `${kita} ${t("han")}`);
+      continue;
+    }
+    row(yakuLabel(y.name), `${y.han} ${t("han")}`);
   }
   box.append(yaku);
   const parts = [];
   if (w.fu && !w.limit) parts.push(`${w.fu} ${t("fu")}`);
   if (w.han) parts.push(`${w.han} ${t("han")}`);
   if (w.limit) parts.push(limitLabel(w.limit));
-  // a dealer's tsumo is paid the same by all: "4000 all", not the log's "∀"
-  parts.push(`${String(w.points).replace(/\s*∀$/, ` ${t("all")}`)} ${t("points")}`);
+  // a dealer's tsumo is paid the same by all: "4000 all" (4000オール), not the log's "∀"
+  const all = /\s*∀$/.test(String(w.points));
+  parts.push(all ? t("allPay").replace("{n}", String(w.points).replace(/\s*∀$/, "")) : `${w.points} ${t("points")}`);
   box.append(el("div", "score", parts.join(" · ")));
   if (w.counts) {
     const c = w.counts;
-    const text = [`${t("dora")} ${c.dora}`, `${t("aka")} ${c.aka}`, `${t("ura")} ${c.ura}`].join(" · ");
-    box.append(el("div", "counts", text));
+    const items = [`${t("dora")} ${c.dora}`, `${t("aka")} ${c.aka}`, `${t("ura")} ${c.ura}`];
+    if (c.kita || tb.n === 3) items.push(`${yakuLabel("kita")} ${c.kita || 0}`);
+    box.append(el("div", "counts", items.join(" · ")));
   }
   return box;
 }
 
-/** The panel for a round's result event. */
-export function resultPanel(tb, r, onOk, okLabel = null) {
+/** The panel for a round's result event; `final`: the match's end, when this was its last hand. */
+export function resultPanel(tb, r, onOk, okLabel = null, final = null) {
   const p = el("div", "panel result");
   p.dataset.kind = r.kind;
   if (r.kind === "win") {
@@ -101,7 +131,10 @@ export function resultPanel(tb, r, onOk, okLabel = null) {
     p.append(el("h2", "", drawLabel(r.reason)));
     p.append(drawHands(tb, r));
   }
-  p.append(deltasTable(tb, r.deltas || []));
+  p.append(deltasTable(tb, r, final));
+  const left = final && final.scores && r.scores && r.scores.length
+    ? final.scores.reduce((sum, x, i) => sum + x - r.scores[i], 0) : 0;
+  if (left > 0) p.append(el("div", "sticks", t("sticksToFirst").replace("{n}", String(left))));
   if (onOk) {
     const b = el("button", "ok", okLabel || t("next_round"));
     b.id = "result-ok";
@@ -111,21 +144,31 @@ export function resultPanel(tb, r, onOk, okLabel = null) {
   return p;
 }
 
-/** Final standings: placements by score (ties: the seat closer to the first dealer). */
-export function finalPanel(tb, f, game) {
+/**
+ * Final standings: placements by score (ties: the seat closer to the first dealer); with the
+ * match's history (graph.js scoreHistory, and its preset's winds when known), why it ended
+ * and the scores over the hands.
+ */
+export function finalPanel(tb, f, game, match = null) {
   const p = el("div", "panel final");
   p.id = "final";
   p.append(el("h2", "", t("final")));
+  if (match && match.history && match.history.points.length) {
+    p.append(el("div", { class: "reason", id: "end-reason" }, t(endReason(match.history, match.winds ?? null))));
+  }
   const scores = f.scores || tb.scores;
   const order = [...Array(tb.n).keys()].sort((a, b) => scores[b] - scores[a] || a - b);
   const table = el("table", "standings");
-  table.append(el("tr", "", el("th", "", t("place")), el("th", "", ""), el("th", "num", t("score")), el("th", "num", "")));
+  table.append(el("tr", "", el("th", "", t("place")), el("th", "", t("player")), el("th", "num", t("score")), el("th", "num", t("resultPts"))));
   order.forEach((s, i) => {
     const res = f.results ? f.results[s] : null;
     table.append(el("tr", "", el("td", "", String(i + 1)), el("td", "", name(tb, s)), el("td", "num", String(scores[s])),
       el("td", "num", res === null || res === undefined ? "" : (res > 0 ? `+${res}` : String(res)))));
   });
   p.append(table);
+  if (match && match.history && match.history.points.length > 1) {
+    p.append(scoreGraph(match.history, [...Array(tb.n).keys()].map((s) => name(tb, s))));
+  }
   const lobby = el("a", "", t("lobby"));
   lobby.href = "#/";
   p.append(lobby);

@@ -2,7 +2,7 @@
 // Opponents' areas are the bottom layout rotated, so one layout serves every side.
 
 import { tileEl, sortHand } from "./tiles.js";
-import { t, windName, windShort } from "./i18n.js";
+import { t, windName, windShort, tileLabel } from "./i18n.js";
 import { seatWind } from "./model.js";
 import { el } from "./dom.js";
 
@@ -138,6 +138,10 @@ export function renderHand(root, tb, seat, opts = {}) {
     if (opts.playable && id !== null && opts.playable.has(id)) {
       e.classList.add("can");
       e.tabIndex = 0;
+      // a keyboard or screen-reader user meets a named button: "discard 5 Man" (named by its
+      // content, a visually hidden text: the face's SVG is hidden from assistive technology)
+      e.setAttribute("role", "button");
+      e.append(el("span", "sr-only", `${t("discard")} ${tileLabel(id >> 2, tb.red.has(id))}`));
     } else if (opts.playable && opts.playable.size) e.classList.add("cannot");
     if (opts.selected === id) e.classList.add("sel");
     tiles.append(e);
@@ -151,3 +155,22 @@ export function renderHand(root, tb, seat, opts = {}) {
 }
 
 
+
+/** Light every face-up tile of `kind` under `root` (null: none): where the copies of a tile are. */
+export function highlightKind(root, kind) {
+  root.querySelectorAll(".tile.match").forEach((e) => e.classList.remove("match"));
+  if (kind === null || kind === undefined) return;
+  root.querySelectorAll(".tile[data-tile]").forEach((e) => {
+    if (Number(e.dataset.tile) >> 2 === kind) e.classList.add("match");
+  });
+}
+
+/** Pointing at a face-up tile lights its kind across `root`; leaving it goes back to `held()`
+ * (the selected tile's kind, or null). */
+export function hoverMatches(root, held = () => null) {
+  root.addEventListener("mouseover", (e) => {
+    const tile = e.target.closest && e.target.closest(".tile[data-tile]");
+    highlightKind(root, tile ? Number(tile.dataset.tile) >> 2 : held());
+  });
+  root.addEventListener("mouseleave", () => highlightKind(root, held()));
+}

@@ -71,3 +71,27 @@ def test_riichi_mode_offers_only_the_riichi_discards(server: str, page: Page) ->
     got = _run(page, server, inq, {})
     assert got["riichiTiles"] == [40]
     assert got["discardTiles"] == [1, 40, 77]
+
+
+def test_no_chii_and_skip_kans_leave_their_buttons_out(server: str, page: Page) -> None:
+    page.goto(server + "/#/replay")
+    page.wait_for_selector("#replay-file")
+    shown = page.evaluate(
+        """async () => {
+          const { actionsEl, leftOut } = await import('./js/decide.js');
+          const opt = { tiles: [1, 2], tenpai: [] };
+          const inq = { id: 1, actions: ['skip', 'chii', 'pon', 'daiminkan']
+            .map((type) => ({ type, options: [opt] })) };
+          const buttons = (opts) => [...actionsEl({ inq, riichiMode: false, choosing: null,
+            answer() {}, red: new Set(), hide: leftOut(opts) }).querySelectorAll('button')]
+            .map((b) => b.dataset.type);
+          return [buttons({}), buttons({ noChii: true }), buttons({ noKan: true }),
+            buttons({ noChii: true, noKan: true })];
+        }"""
+    )
+    assert shown == [
+        ["skip", "chii", "pon", "daiminkan"],
+        ["skip", "pon", "daiminkan"],
+        ["skip", "chii", "pon"],
+        ["skip", "pon"],
+    ]

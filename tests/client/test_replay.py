@@ -82,7 +82,7 @@ def test_replay_of_an_uploaded_tenhou_log_steps_through_a_round(server: str, pag
     deltas = [sum(result[i][s] for i in range(1, len(result), 2)) for s in range(4)]
     if result[0] != "和了" and len(result) == 1:
         deltas = [0, 0, 0, 0]
-    rows = page.locator(".overlay .deltas tr")
+    rows = page.locator(".overlay .deltas tr:has(td)")
     shown = [int(rows.nth(s).locator("td").nth(1).inner_text()) for s in range(4)]
     assert shown == deltas
 

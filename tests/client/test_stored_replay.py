@@ -73,7 +73,7 @@ def test_a_finished_bot_game_is_listed_and_replays_to_its_first_result(
     assert isinstance(log, list)
     click_until(page, "#replay-next", ".overlay .result", 400)
     shot(page, "desktop-stored-replay-result")
-    rows = page.locator(".overlay .deltas tr")
+    rows = page.locator(".overlay .deltas tr:has(td)")
     shown = [int(rows.nth(s).locator("td").nth(1).inner_text()) for s in range(4)]
     assert shown == _round_deltas(log[0][16])
 
@@ -101,7 +101,7 @@ def test_the_replay_shows_the_last_hands_result_then_the_recorded_final_scores(
     last = len(log) - 1
     page.select_option("#replay-round", str(last))
     click_until(page, "#replay-next", ".overlay .result", 400)
-    rows = page.locator(".overlay .deltas tr")
+    rows = page.locator(".overlay .deltas tr:has(td)")
     shown = [int(rows.nth(s).locator("td").nth(1).inner_text()) for s in range(4)]
     assert shown == _round_deltas(log[last][16])
     assert not page.locator("#final").count()
