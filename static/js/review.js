@@ -110,6 +110,7 @@ export function reviewPanel({ game, jump, setView }) {
     if (st.stopped) return;
     const r = await fetch(`/api/games/${game}/review?seat=${seat}&engine=${ENGINE}`);
     if (r.status === 404) return; // nobody asked for it yet: the button stays
+    if (r.status === 409) { node.classList.add("hidden"); return; } // a game that did not finish
     const data = await r.json().catch(() => ({}));
     if (!r.ok) { status(seat, data.message || r.statusText, true); return; }
     update(seat, data);

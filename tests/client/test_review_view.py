@@ -89,3 +89,13 @@ def test_a_reviewed_game_steps_to_its_worst_mistake_and_shows_the_alternatives(
     page.click("#review-next")
     if page.locator("#review-grade").count():
         assert page.locator("#review-grade").inner_text() in ("Mistake", "Blunder")
+
+    # a review already made shows as the page opens, in the reader's language
+    for lang, words in (("ja", ("一致率", "AI検討")), ("zh", ("一致率", "AI复盘"))):
+        page.select_option("#lang", lang)
+        page.reload()
+        page.wait_for_selector(f"#review-summary-{SEAT}:not(.hidden)")
+        assert words[0] in page.locator(f"#review-summary-{SEAT}").inner_text()
+        assert page.locator("#review-ask-1").inner_text() == words[1]
+        assert page.locator("#review-strip .rv-cell").count() == review["total_reviewed"]
+    page.select_option("#lang", "en")  # back to English for the other tests' pages
