@@ -67,28 +67,31 @@ class ReviewApi:
             engines = ", ".join(self.service.engines())
             return error("bad_engine", f"engine is one of {engines}")
         game = request.path_params["game"]
-        record = await anyio.to_thread.run_sync(self.storage.load, game)
-        if record is None:
-            return error("no_game", "no such game", 404)
-        if record.status != FINISHED:
-            return error("not_finished", "a game is reviewed when it has finished", 409)
-        players = msgspec.json.decode(record.rules).get("players", 4)
-        if not 0 <= body.seat < players:
-            return error("bad_seat", f"seat is 0..{players - 1}")
+        facts = await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game)
+        refused = _refused(facts)
+        if refused is not None:
+            return refused
+        assert facts is not None
+        if not 0 <= body.seat < facts[1]:
+            return error("bad_seat", f"seat is 0..{facts[1] - 1}")
         key = (game, body.seat, body.engine)
         found = await anyio.to_thread.run_sync(lambda: reviews.row(self.storage, *key))
-        if found is None or self.service.orphaned(found):
-            client = self.guard.client(request.client, request.headers)
-            refused = await self.guard.check_rate(self.guard.reviews, client, "reviews")
-            if refused is not None:
-                return refused
-            try:
-                found = await anyio.to_thread.run_sync(
-                    self.service.request, record, body.seat, body.engine
-                )
-            except Busy:
-                message = "the server is reviewing as many games as it may; try again later"
-                return too_many("busy", message, BUSY_RETRY_S)
+        if found is not None and not self.service.orphaned(found):
+            return await self._state(found)  # asked before: free, and never computed again
+        client = self.guard.client(request.client, request.headers)
+        refused = await self.guard.check_rate(self.guard.reviews, client, "reviews")
+        if refused is not None:
+            return refused
+        record = await anyio.to_thread.run_sync(self.storage.load, game)
+        if record is None or record.status != FINISHED:  # changed since: refuse all the same
+            return error("not_finished", "a game is reviewed when it has finished", 409)
+        try:
+            found = await anyio.to_thread.run_sync(
+                self.service.request, record, body.seat, body.engine
+            )
+        except Busy:
+            message = "the server is reviewing as many games as it may; try again later"
+            return too_many("busy", message, BUSY_RETRY_S)
         return await self._state(found)
 
     async def state(self, request: Request) -> Response:
@@ -100,11 +103,9 @@ class ReviewApi:
             seat = int(q.get("seat", ""))
         except ValueError:
             return error("bad_query", "seat is a number")
-        status = await anyio.to_thread.run_sync(reviews.game_status, self.storage, game)
-        if status is None:
-            return error("no_game", "no such game", 404)
-        if status != FINISHED:
-            return error("not_finished", "a game is reviewed when it has finished", 409)
+        refused = _refused(await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game))
+        if refused is not None:
+            return refused
         key = (game, seat, engine)
         found = await anyio.to_thread.run_sync(lambda: reviews.row(self.storage, *key))
         if found is None:
@@ -136,6 +137,15 @@ class ReviewApi:
             hit = (msgspec.json.encode(done), "application/json")
             self.cache.put(key, hit)
         return _json(hit[0], 200)
+
+
+def _refused(facts: tuple[str, int] | None) -> Response | None:
+    """404 for no such game, 409 for a game that has not finished (fairness), else None."""
+    if facts is None:
+        return error("no_game", "no such game", 404)
+    if facts[0] != FINISHED:
+        return error("not_finished", "a game is reviewed when it has finished", 409)
+    return None
 
 
 def _json(body: bytes, status: int) -> Response:

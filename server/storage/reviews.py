@@ -130,7 +130,11 @@ def _row(r: tuple[Any, ...]) -> ReviewRow:
     return ReviewRow(r[0], int(r[1]), r[2], r[3], r[4], r[5], int(r[6]), int(r[7]), r[8], r[9])
 
 
-def game_status(storage: Store, game: str) -> str | None:
-    """The stored game's status (None: no such game), without reading its record."""
-    rows = storage.query("SELECT status FROM games WHERE id = ?", (game,))
-    return str(rows[0][0]) if rows else None
+def game_facts(storage: Store, game: str) -> tuple[str, int] | None:
+    """The stored game's status and number of players (None: no such game), without
+    reading its decisions."""
+    rows = storage.query("SELECT status, rules FROM games WHERE id = ?", (game,))
+    if not rows:
+        return None
+    players = msgspec.json.decode(rows[0][1]).get("players", 4)
+    return str(rows[0][0]), int(players)
