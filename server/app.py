@@ -21,9 +21,11 @@ from starlette.websockets import WebSocket
 from server.edge.limits import Guard
 from server.edge.security import POLICY_VIOLATION, Shield
 from server.edge.transport import WebSocketConnection
+from server.review.jobs import Reviews
 from server.routes.games import GamesApi
 from server.routes.metrics import Metrics
 from server.routes.replays import ReplayApi
+from server.routes.reviews import ReviewApi
 from server.routes.rooms import RoomsApi
 from server.runtime import heap
 from server.runtime.shutdown import StoppingGate
@@ -61,12 +63,15 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             the_hub.stop()  # no-op when server/runtime/shutdown.py already stopped it
             if cluster is not None:
                 await cluster.close()
+            await anyio.to_thread.run_sync(review_jobs.close)
             tg.cancel_scope.cancel()
 
     guard = Guard(settings, buckets=None if cluster is None else cluster.limiter)
     rooms = RoomsApi(the_hub, settings, guard)
     games = GamesApi(the_hub, guard)
     replays = ReplayApi(the_hub, guard)
+    review_jobs = Reviews(settings, the_hub.storage)
+    review = ReviewApi(review_jobs, guard)
     metrics = Metrics(the_hub, guard) if settings.metrics else None
 
     async def ws_play(ws: WebSocket) -> None:
@@ -112,6 +117,8 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         Route("/api/games/{game}/record", games.game_record),
         Route("/api/games/{game}/verify", games.game_verify),
         Route("/api/games/{game}/replay", replays.game_replay),
+        Route("/api/games/{game}/review", review.state, methods=["GET"]),
+        Route("/api/games/{game}/review", review.ask, methods=["POST"]),
         Route("/api/replay", replays.upload, methods=["POST"]),
         WebSocketRoute("/ws/play", ws_play),
         WebSocketRoute("/ws/watch/{game}", ws_watch),
@@ -125,6 +132,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     shield = Middleware(Shield, settings=settings)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[shield])
     app.state.settings = settings
+    app.state.reviews = review_jobs
     app.add_middleware(StoppingGate, hub=the_hub)
     return app
 

@@ -84,6 +84,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     lookup_per_min: float = 60.0
     #: replays (stored games and uploaded logs: the engine plays each game again)
     replay_per_min: float = 30.0
+    #: reviews (``POST /api/games/{id}/review``) a client address may start per minute; the
+    #: worker processes reviews run in on this node, and the reviews it holds at once
+    #: (queued or running; more are refused with 503 until one ends)
+    review_per_min: float = 6.0
+    review_workers: int = 1
+    review_queue: int = 16
     #: rooms one client address may hold open (waiting or playing) at once
     max_open_rooms: int = 4
     #: comma-separated proxy addresses whose X-Forwarded-For names the client (none: off)
@@ -190,6 +196,9 @@ RANGES: dict[str, tuple[float, float]] = {
     "join_per_min": (0.1, 1_000_000),
     "lookup_per_min": (0.1, 1_000_000),
     "replay_per_min": (0.1, 1_000_000),
+    "review_per_min": (0.1, 1_000_000),
+    "review_workers": (1, 64),
+    "review_queue": (1, 100_000),
     "max_open_rooms": (1, 1_000_000),
     "lobby_ttl_s": (0, 60),
     "record_cache": (0, 100_000),

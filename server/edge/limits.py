@@ -24,6 +24,8 @@ CREATE_BURST = 5
 JOIN_BURST = 10
 LOOKUP_BURST = 20
 REPLAY_BURST = 10
+#: the four seats of one game reviewed at once
+REVIEW_BURST = 4
 #: buckets kept before full (idle) ones are pruned, so a scan of many addresses stays bounded
 PRUNE_AT = 10_000
 
@@ -117,6 +119,7 @@ class Guard:
         self.joins = make("joins", settings.join_per_min, JOIN_BURST)
         self.lookups = make("lookups", settings.lookup_per_min, LOOKUP_BURST)
         self.replays = make("replays", settings.replay_per_min, REPLAY_BURST)
+        self.reviews = make("reviews", settings.review_per_min, REVIEW_BURST)
         #: game ids of the rooms each client created
         self.rooms: dict[str, list[str]] = {}
         #: open WebSockets and event streams by client

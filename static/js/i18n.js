@@ -233,6 +233,11 @@ export function setLang(l) {
   if (typeof localStorage !== "undefined") localStorage.setItem("lang", l);
 }
 
+/** More interface words for the three languages, from a feature's own module (review_words.js). */
+export function addWords(words) {
+  for (const [l, w] of Object.entries(words)) Object.assign(UI[l], w);
+}
+
 /** An interface word. */
 export const t = (key) => UI[lang][key] ?? UI.en[key] ?? key;
 

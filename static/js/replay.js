@@ -11,6 +11,7 @@ import { t, windName } from "./i18n.js";
 import { downloads, copyButton, replayLink, gameWinds } from "./lobby.js";
 import { scoreHistory } from "./graph.js";
 import { el } from "./dom.js";
+import { reviewPanel } from "./review.js";
 
 /**
  * The server's replay ({rules, names, events}) cut into hands of model events. A hand's
@@ -22,16 +23,17 @@ export function handsOf(replay) {
   const scratch = newTable(n, null, replay.rules);
   const hands = [];
   let start = null;
-  for (const raw of replay.events) {
+  // upto[s]: the server's events consumed through step s (where a review's event_index lands)
+  replay.events.forEach((raw, i) => {
     const evs = fromEngine(raw, scratch);
     evs.forEach((e) => apply(scratch, e));
-    if (raw.type === "BeginGame") { start = evs; continue; }
-    if (raw.type === "RoundStarted") hands.push({ start, label: label(raw, n), steps: [[]] });
+    if (raw.type === "BeginGame") { start = evs; return; }
+    if (raw.type === "RoundStarted") hands.push({ start, label: label(raw, n), steps: [[]], upto: [i + 1] });
     const hand = hands[hands.length - 1];
-    if (!hand || !evs.length) continue;
+    if (!hand || !evs.length) return;
     const dealt = hand.steps.length > 1 || evs.some((e) => e.t !== "round" && e.t !== "haipai" && e.t !== "dora");
-    if (dealt) hand.steps.push(evs); else hand.steps[0].push(...evs);
-  }
+    if (dealt) { hand.steps.push(evs); hand.upto.push(i + 1); } else { hand.steps[0].push(...evs); hand.upto[0] = i + 1; }
+  });
   return hands;
 }
 
@@ -109,6 +111,13 @@ export function replayPage(root, opts = {}) {
   const wrap = el("div", { class: "tablewrap replay" }, boardBox, below);
   root.replaceChildren(bar, wrap);
   hoverMatches(wrap);
+  // a stored game can be reviewed seat by seat (review.js)
+  const review = opts.game ? reviewPanel({
+    game: opts.game,
+    jump: (round, step) => { Object.assign(state, { round, step }); draw(); },
+    setView: (seat) => { state.view = seat; draw(); },
+  }) : null;
+  if (review) root.append(review.node);
 
   function fail(message) {
     stepLabel.textContent = message;
@@ -124,6 +133,7 @@ export function replayPage(root, opts = {}) {
     roundSel.replaceChildren(...state.hands.map((r, i) => el("option", { value: String(i) }, r.label)));
     viewSel.replaceChildren(...replay.names.map((nm, i) => el("option", { value: String(i) }, nm || `${i + 1}`)));
     draw();
+    review?.load(replay, state.hands);
   }
   const count = () => state.hands[state.round].steps.length;
   function go(d) {
@@ -165,6 +175,7 @@ export function replayPage(root, opts = {}) {
     const result = last.find((e) => e.t === "result");
     if (end) wrap.append(el("div", { class: "overlay" }, finalPanel(tb, end, opts.game || null, state.match)));
     else if (result) wrap.append(el("div", { class: "overlay" }, resultPanel(tb, result)));
+    review?.at(state.round, state.step);
   }
   async function fetchReplay(url, init) {
     const r = await fetch(url, init);
@@ -194,5 +205,5 @@ export function replayPage(root, opts = {}) {
   };
   document.addEventListener("keydown", onKey);
   if (opts.url) fetchReplay(opts.url).then(load).catch((err) => fail(err.message));
-  return () => { document.removeEventListener("keydown", onKey); clearInterval(timer); };
+  return () => { document.removeEventListener("keydown", onKey); clearInterval(timer); review?.stop(); };
 }

@@ -1,0 +1,101 @@
+"""The review in the replay viewer: a finished all-bot game, a seat's "Review" asked from
+the viewer (its progress shown), then its summary, the agreement strip, and a step to the
+worst mistake, where the reviewer's top three choices stand beside the one played."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests.client.conftest import shot
+
+SEAT = 0
+#: a review starts a worker process that imports the engine, on a shared machine
+PATIENCE_S = 180.0
+
+
+def _call(url: str, body: dict[str, object] | None = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data, {"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def _finished_game(server: str) -> str:
+    body = {"bots": 4, "preset": "tenhou-tonpuu", "base_s": 1, "bank_s": 0, "public": True}
+    body["bot_names"] = ["easy", "strong", "easy", "strong"]  # easy bots make mistakes
+    game = str(_call(f"{server}/api/rooms", body)[1]["game"])
+    deadline = time.monotonic() + 180
+    while _call(f"{server}/api/games/{game}/record?format=json")[1].get("status") != "finished":
+        assert time.monotonic() < deadline, "the all-bot game did not finish"
+        # a game in play is refused by the review endpoints
+        assert _call(f"{server}/api/games/{game}/review", {"seat": SEAT})[0] == 409
+        time.sleep(0.5)
+    return game
+
+
+def test_a_reviewed_game_steps_to_its_worst_mistake_and_shows_the_alternatives(
+    server: str, page: Page
+) -> None:
+    game = _finished_game(server)
+    page.goto(f"{server}/#/replay/{game}")
+    page.wait_for_selector(".board")
+    ask = page.locator(f"#review-ask-{SEAT}")
+    assert ask.inner_text() == "Review"
+    ask.click()
+    page.wait_for_selector(f"#review-summary-{SEAT}:not(.hidden)", timeout=PATIENCE_S * 1000)
+    status, state = _call(f"{server}/api/games/{game}/review?seat={SEAT}")
+    assert status == 200 and state["status"] == "done"
+    review = state["review"]
+    summary = page.locator(f"#review-summary-{SEAT}").inner_text()
+    assert f"{100 * review['match_rate']:.1f} %" in summary
+    assert f"{review['rating']:.3f}" in summary
+    # one mark per reviewed decision, coloured by its grade
+    cells = page.locator("#review-strip .rv-cell")
+    assert cells.count() == review["total_reviewed"]
+    grades = cells.evaluate_all("cs => cs.map(c => c.className.match(/g-(\\w+)/)[1])")
+    entries = [e for k in review["kyokus"] for e in k["entries"]]
+    assert grades == [e["grade"] for e in entries]
+    assert page.locator("#replay-view").input_value() == str(SEAT)
+
+    page.click("#review-worst")
+    worst = review["costliest"][0]
+    entry = review["kyokus"][worst["kyoku"]]["entries"][worst["entry"]]
+    assert entry["grade"] in ("mistake", "blunder")
+    assert page.locator("#replay-round").input_value() == str(worst["kyoku"])
+    assert page.locator("#review-grade").inner_text() == entry["grade"].capitalize()
+    rows = page.locator("#review-choices tr.rv-choice")
+    assert rows.count() == min(3, len(entry["details"])) + (entry["actual_index"] >= 3)
+    played = page.locator("#review-choices tr.rv-choice.actual")
+    assert played.count() == 1 and "played" in played.inner_text()
+    assert played.locator("td.rv-rank").inner_text() == str(entry["actual_index"] + 1)
+    best = rows.nth(0).locator("td.rv-prob").inner_text()
+    assert best == f"{100 * entry['details'][0]['prob']:.1f} %"
+    assert page.locator("#review-strip .rv-cell.here").count() == 1
+    shot(page, "desktop-review-worst")
+    Path("/tmp/shots").mkdir(exist_ok=True)
+    page.screenshot(path="/tmp/shots/review-worst.png", full_page=True)
+
+    # from mistake to mistake: the next one is a mistake or a blunder too
+    page.click("#review-next")
+    if page.locator("#review-grade").count():
+        assert page.locator("#review-grade").inner_text() in ("Mistake", "Blunder")
+
+    # a review already made shows as the page opens, in the reader's language
+    for lang, words in (("ja", ("一致率", "AI検討")), ("zh", ("一致率", "AI复盘"))):
+        page.select_option("#lang", lang)
+        page.reload()
+        page.wait_for_selector(f"#review-summary-{SEAT}:not(.hidden)")
+        assert words[0] in page.locator(f"#review-summary-{SEAT}").inner_text()
+        assert page.locator("#review-ask-1").inner_text() == words[1]
+        assert page.locator("#review-strip .rv-cell").count() == review["total_reviewed"]
+    page.select_option("#lang", "en")  # back to English for the other tests' pages
