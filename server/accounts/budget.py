@@ -1,0 +1,105 @@
+"""The login budget: token buckets per account and per address, the clock passed in.
+
+A login attempt spends one token from the account's bucket and one from the address's; it is
+refused when either is empty, so guessing one account's password from many addresses, or many
+accounts' from one address, runs dry at the same rate. Buckets refill continuously. A refused
+attempt spends nothing (a refused flood does not lock the real owner out longer), and full
+buckets are forgotten so the tables stay bounded by the attackers' recent activity.
+
+>>> b = LoginBudget(account=Bucket(2, 1 / 60), address=Bucket(10, 1 / 6))
+>>> [b.attempt("taro", "10.0.0.1", now=0.0) for _ in range(3)]
+[True, True, False]
+>>> b.attempt("taro", "10.0.0.1", now=60.0)
+True
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+import msgspec
+
+
+def address_key(address: str) -> str:
+    """The bucket an address spends from: an IPv4 address itself, an IPv6 address its /64
+    (one subscriber commonly holds a whole /64, so single IPv6 addresses are free to rotate).
+
+    >>> address_key("203.0.113.7"), address_key("2001:db8:1:2:3:4:5:6")
+    ('203.0.113.7', '2001:db8:1:2::/64')
+    """
+    ip = ipaddress.ip_address(address)
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
+
+
+class Bucket(msgspec.Struct, frozen=True):
+    """``capacity`` tokens, refilled at ``rate`` tokens a second."""
+
+    capacity: float
+    rate: float
+
+
+class _Level(msgspec.Struct):
+    tokens: float
+    at: float
+
+
+class _Buckets:
+    def __init__(self, shape: Bucket, limit: int) -> None:
+        self.shape = shape
+        self.limit = limit
+        self.levels: dict[str, _Level] = {}
+
+    def tokens(self, key: str, now: float) -> float:
+        level = self.levels.get(key)
+        if level is None:
+            return self.shape.capacity
+        elapsed = max(0.0, now - level.at)
+        return min(self.shape.capacity, level.tokens + elapsed * self.shape.rate)
+
+    def spend(self, key: str, now: float) -> None:
+        self.levels[key] = _Level(self.tokens(key, now) - 1, now)
+        if len(self.levels) > self.limit:
+            self.forget_full(now)
+
+    def forget_full(self, now: float) -> None:
+        """Drop the full buckets; if still over, the oldest, down to nine tenths of the
+        limit, so a flood of new keys costs one sweep per tenth of the limit, not per key."""
+        full = [k for k in self.levels if self.tokens(k, now) >= self.shape.capacity]
+        for key in full:
+            del self.levels[key]
+        keep = self.limit * 9 // 10
+        if len(self.levels) > keep:
+            oldest = sorted(self.levels, key=lambda k: self.levels[k].at)
+            for key in oldest[: len(self.levels) - keep]:
+                del self.levels[key]
+
+    def wait(self, key: str, now: float) -> float:
+        missing = 1 - self.tokens(key, now)
+        return max(0.0, missing / self.shape.rate)
+
+
+class LoginBudget:
+    """``account`` and ``address`` bucket shapes; ``limit`` keys kept per table at most."""
+
+    def __init__(self, account: Bucket, address: Bucket, limit: int = 100_000) -> None:
+        self.accounts = _Buckets(account, limit)
+        self.addresses = _Buckets(address, limit)
+
+    def attempt(self, account_key: str, address: str, now: float) -> bool:
+        """Spend one attempt for both, or refuse (spending nothing). ``account_key`` is the
+        name's key whether or not the account exists, so refusals do not reveal names."""
+        if self.accounts.tokens(account_key, now) < 1:
+            return False
+        if self.addresses.tokens(address, now) < 1:
+            return False
+        self.accounts.spend(account_key, now)
+        self.addresses.spend(address, now)
+        return True
+
+    def retry_after(self, account_key: str, address: str, now: float) -> float:
+        """Seconds until an attempt would be allowed (0 when it would be now)."""
+        return max(self.accounts.wait(account_key, now), self.addresses.wait(address, now))
