@@ -1,0 +1,272 @@
+"""The ranked API: the queue, players' profiles and games, the leaderboards.
+
+Reads go to the store in a worker thread and touch only keyed or indexed rows
+(server/storage/ranked.py): a profile is two small reads and a bounded history, never a scan
+of the records. Stats' rates are derived here from the stored sums (server/ladder/stats.py).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import anyio
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+
+from server.accounts import names
+from server.edge.web import error, json_response, read_body
+from server.ladder.lobbies import RankedLobby
+from server.ladder.queue import Grant, Queue, QueueError
+from server.ladder.stable_dan import stable_dan
+from server.ladder.standing import Standing, may_enter
+from server.ladder.stats import SeatStats
+from server.ladder.tenhou_dan import NAMES, Dan
+from server.routes.accounts import AccountsApi
+from server.storage import accounts as rows
+from server.storage import ranked
+from server.storage.sqlite import Store
+
+#: rating history points a profile shows, at most
+HISTORY = 200
+#: games on one page, by default and at most
+PAGE = 20
+PAGE_MAX = 100
+
+
+class QueueBody(msgspec.Struct, forbid_unknown_fields=True):
+    lobby: str
+
+
+class RankedApi:
+    def __init__(
+        self,
+        store: Store,
+        queue: Queue,
+        accounts: AccountsApi,
+        lobbies: Mapping[str, RankedLobby],
+    ) -> None:
+        self.store = store
+        self.queue = queue
+        self.accounts = accounts
+        self.lobbies = lobbies
+        accounts.on_delete.append(queue.leave)
+        ranked.open_tables(store)
+
+    async def lobby_list(self, request: Request) -> Response:
+        """The ranked lobbies and how many wait in each."""
+        return json_response(
+            {
+                "lobbies": [
+                    {
+                        "name": lobby.name,
+                        "preset": lobby.preset,
+                        "room": lobby.room,
+                        "players": lobby.players,
+                        "waiting": len(self.queue.waiting[lobby.name]),
+                    }
+                    for lobby in self.lobbies.values()
+                ]
+            }
+        )
+
+    async def join(self, request: Request) -> Response:
+        auth = await self.accounts.authenticate(request)
+        if isinstance(auth, Response):
+            return auth
+        body = await read_body(request, QueueBody)
+        if isinstance(body, Response):
+            return body
+        lobby = self.lobbies.get(body.lobby)
+        if lobby is not None and lobby.gated:
+            row = await anyio.to_thread.run_sync(
+                ranked.standing_in, self._read, auth.account.id, lobby.name
+            )
+            standing = Standing() if row is None else Standing(Dan(row[0]), row[1], row[2], row[3])
+            if not may_enter(lobby.rules.lobby, standing):
+                return error("not_admitted", "your dan or R is below this room's floor", 403)
+        try:
+            await anyio.to_thread.run_sync(self._playing, auth.account.id)
+            self.queue.join(auth.account.id, auth.account.name, body.lobby)
+        except QueueError as exc:
+            return error(exc.code, str(exc), 404 if exc.code == "no_lobby" else 409)
+        return json_response(self._status(auth.account.id))
+
+    def _read(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
+        return self.store.query(sql, args)
+
+    def _playing(self, account: int) -> None:
+        """QueueError when the account holds a ranked seat (checked in the store, off the
+        event loop, before the queue's own check)."""
+        if account not in self.queue.seats and ranked.seated(self.store, account) is not None:
+            raise QueueError("seated", "already seated at a ranked table")
+
+    async def status(self, request: Request) -> Response:
+        auth = await self.accounts.authenticate(request)
+        if isinstance(auth, Response):
+            return auth
+        return json_response(self._status(auth.account.id))
+
+    def _status(self, account: int) -> dict[str, Any]:
+        lobby = self.queue.lobby_of(account)
+        if lobby is not None:
+            _, since = self.queue.waiting[lobby][account]
+            return {
+                "state": "waiting",
+                "lobby": lobby,
+                "since": int(since * 1000),
+                "waiting": len(self.queue.waiting[lobby]),
+            }
+        grant = self.queue.seats.get(account)
+        if isinstance(grant, Grant):
+            return {"state": "seated", **msgspec.structs.asdict(grant)}
+        return {"state": "idle"}
+
+    async def leave(self, request: Request) -> Response:
+        auth = await self.accounts.authenticate(request)
+        if isinstance(auth, Response):
+            return auth
+        left = self.queue.leave(auth.account.id)
+        return json_response({"left": left, **self._status(auth.account.id)})
+
+    async def player(self, request: Request) -> Response:
+        found = await anyio.to_thread.run_sync(self._profile, request.path_params["name"])
+        if found is None:
+            return error("no_player", "no such player", 404)
+        return json_response(found)
+
+    def _profile(self, name: str) -> dict[str, Any] | None:
+        account = rows.by_key(self.store, names.name_key(name))
+        if account is None:
+            return None
+        stats = {
+            r[0]: SeatStats(*(int(x) for x in r[1:]))
+            for r in ranked.stats_of(self.store, account.id)
+        }
+        lobbies = [
+            self._standing(row, stats.get(row[0], SeatStats()))
+            for row in ranked.standings_of(self.store, account.id)
+        ]
+        history = [
+            {
+                "game": r[0],
+                "lobby": r[1],
+                "ended": int(r[2] * 1000),
+                "place": r[3],
+                "score": r[4],
+                "dan": r[5],
+                "points": r[6],
+                "rating": r[7],
+                "rating_delta": r[8],
+            }
+            for r in ranked.history_of(self.store, account.id, HISTORY)
+        ]
+        return {"name": account.name, "lobbies": lobbies, "history": history}
+
+    def _standing(self, row: tuple[Any, ...], stats: SeatStats) -> dict[str, Any]:
+        lobby, dan, points, rating, games = (
+            row[0],
+            int(row[1]),
+            int(row[2]),
+            float(row[3]),
+            int(row[4]),
+        )
+        config = self.lobbies.get(lobby)
+        players = config.players if config is not None else 4
+        counts = [int(x) for x in row[5 : 5 + players]]
+        stable = None
+        if config is not None:
+            rules = config.rules
+            stable = stable_dan(counts, rules.lobby, rules.length, sanma=players == 3)
+        return {
+            "lobby": lobby,
+            "dan": dan,
+            "dan_name": NAMES[dan],
+            "points": points,
+            "rating": rating,
+            "stable_dan": None if stable is None or not math.isfinite(stable) else stable,
+            "games": games,
+            "placements": counts,
+            "stats": _stats(stats, players),
+        }
+
+    async def games(self, request: Request) -> Response:
+        q = request.query_params
+        try:
+            limit = min(max(int(q.get("limit", str(PAGE))), 1), PAGE_MAX)
+            before = float(q["before"]) / 1000 if "before" in q else math.inf
+        except ValueError:
+            return error("bad_query", "limit and before are numbers")
+        found = await anyio.to_thread.run_sync(
+            self._games, request.path_params["name"], before, limit
+        )
+        if found is None:
+            return error("no_player", "no such player", 404)
+        return json_response(found)
+
+    def _games(self, name: str, before: float, limit: int) -> dict[str, Any] | None:
+        account = rows.by_key(self.store, names.name_key(name))
+        if account is None:
+            return None
+        page = [
+            {
+                "game": r[0],
+                "lobby": r[1],
+                "ended": int(r[2] * 1000),
+                "seat": r[3],
+                "place": r[4],
+                "score": r[5],
+                "rating_delta": r[6],
+                "seats": msgspec.json.decode(r[7]),
+                "replay": f"/replay.html?game={r[0]}",
+                "record": f"/api/games/{r[0]}/record",
+            }
+            for r in ranked.games_of(self.store, account.id, before, limit)
+        ]
+        more = len(page) == limit
+        return {"games": page, "next": page[-1]["ended"] if more and page else None}
+
+    async def leaderboard(self, request: Request) -> Response:
+        q = request.query_params
+        lobby = q.get("lobby", "")
+        if lobby not in self.lobbies:
+            return error("no_lobby", f"lobby is one of {sorted(self.lobbies)}", 404)
+        try:
+            limit = min(max(int(q.get("limit", "50")), 1), 200)
+            offset = min(max(int(q.get("offset", "0")), 0), 100_000)
+        except ValueError:
+            return error("bad_query", "limit and offset are numbers")
+        found = await anyio.to_thread.run_sync(ranked.board, self.store, lobby, offset, limit)
+        board = [
+            {
+                "rank": offset + i + 1,
+                "name": r[0],
+                "dan": int(r[1]),
+                "dan_name": NAMES[int(r[1])],
+                "points": int(r[2]),
+                "rating": float(r[3]),
+                "games": int(r[4]),
+            }
+            for i, r in enumerate(found)
+        ]
+        return json_response({"lobby": lobby, "players": board})
+
+
+def _stats(s: SeatStats, players: int) -> dict[str, Any]:
+    """The stored sums and the rates derived from them."""
+    return {
+        **msgspec.structs.asdict(s),
+        "average_placement": s.average_placement,
+        "first_rate": s.first_rate,
+        "last_rate": s.last_rate(players),
+        "win_rate": s.win_rate,
+        "deal_in_rate": s.deal_in_rate,
+        "riichi_rate": s.riichi_rate,
+        "call_rate": s.call_rate,
+        "tsumo_rate": s.tsumo_rate,
+        "average_win": s.average_win,
+        "average_deal_in": s.average_deal_in,
+        "draw_tenpai_rate": s.draw_tenpai_rate,
+    }
