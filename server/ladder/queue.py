@@ -109,6 +109,11 @@ class Queue:
         config = self.lobbies[lobby]
         queue = self.waiting[lobby]
         while len(queue) >= config.players:
+            banned = ranked.banned_among(self.store, list(queue)[: config.players])
+            for account in banned:  # banned while waiting (the operator's CLI)
+                del queue[account]
+            if banned:
+                continue
             chosen = [(a, queue.pop(a)[0]) for a in list(queue)[: config.players]]
             secrets.SystemRandom().shuffle(chosen)
             self._seat(config, chosen)

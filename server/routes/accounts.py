@@ -78,6 +78,9 @@ class AccountsApi:
             Bucket(settings.login_burst, settings.login_per_min / 60),
             Bucket(settings.login_address_burst, settings.login_address_per_min / 60),
         )
+        #: registrations: per address only (hashing a password costs as much as a login)
+        per_address = Bucket(settings.login_address_burst, settings.login_address_per_min / 60)
+        self.signups = LoginBudget(per_address, per_address)
         self.proxies = parse_list(settings.trusted_proxies)
         #: called with a deleted account's id (the ranked queue drops its entry)
         self.on_delete: list[Callable[[int], object]] = []
@@ -127,8 +130,9 @@ class AccountsApi:
         if isinstance(body, Response):
             return body
         address = address_key(self.guard.client(request.client, request.headers))
-        if not self.budget.attempt("", address, time.monotonic()):
-            return self._too_many("", address)
+        if not self.signups.attempt(address, address, time.monotonic()):
+            wait = self.signups.retry_after(address, address, time.monotonic())
+            return _too_many(wait)
         try:
             name = names.check_name(body.name)
             passwords.check_password(body.password)
@@ -150,7 +154,7 @@ class AccountsApi:
         key = names.name_key(body.name)[:64]
         address = address_key(self.guard.client(request.client, request.headers))
         if not self.budget.attempt(key, address, time.monotonic()):
-            return self._too_many(key, address)
+            return _too_many(self.budget.retry_after(key, address, time.monotonic()))
         account = await anyio.to_thread.run_sync(self._check, key, body.password)
         if account is None:
             return error(*BAD_LOGIN, 401)
@@ -197,12 +201,6 @@ class AccountsApi:
         if self.passwords.needs_rehash(account.hash):
             rows.set_hash(self.store, account.id, self.passwords.hash(password))
         return account
-
-    def _too_many(self, key: str, address: str) -> Response:
-        wait = self.budget.retry_after(key, address, time.monotonic())
-        response = error("rate_limited", f"too many attempts; try again in {int(wait) + 1} s", 429)
-        response.headers["Retry-After"] = str(int(wait) + 1)
-        return response
 
     async def whoami(self, request: Request) -> Response:
         auth = await self.authenticate(request)
@@ -275,3 +273,9 @@ class AccountsApi:
 
     def _delete(self, account: int) -> None:
         rows.delete(self.store, account, ranked.seats_json_of(self.store, account))
+
+
+def _too_many(wait: float) -> Response:
+    response = error("rate_limited", f"too many attempts; try again in {int(wait) + 1} s", 429)
+    response.headers["Retry-After"] = str(int(wait) + 1)
+    return response

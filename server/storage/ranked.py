@@ -96,6 +96,16 @@ def seated(store: Store, account: int) -> str | None:
     return str(rows[0][0]) if rows else None
 
 
+def banned_among(store: Store, accounts: list[int]) -> list[int]:
+    """The banned (or deleted) accounts of ``accounts``."""
+    marks = ", ".join("?" for _ in accounts)
+    rows = store.query(
+        f"SELECT id FROM accounts WHERE banned = 0 AND id IN ({marks})", tuple(accounts)
+    )
+    allowed = {int(r[0]) for r in rows}
+    return [a for a in accounts if a not in allowed]
+
+
 # -- the finishing transaction (server/ladder/finish.py) --
 
 
