@@ -46,7 +46,7 @@ async def _accounts(http: httpx.AsyncClient) -> dict[str, str]:
 
 async def _queue_all(http: httpx.AsyncClient, tokens: dict[str, str]) -> dict[str, Any]:
     """Every account queued; each one's grant once seated."""
-    for name, token in tokens.items():
+    for token in tokens.values():
         got = await http.post("/api/queue", json={"lobby": "tonpuu"}, headers=_bearer(token))
         assert got.status_code == 200, got.text
     grants = {}
@@ -81,9 +81,9 @@ class Killer:
         self.fired = asyncio.Event()
 
     def hook(self, player: Player, msg: ServerMessage) -> bool:
-        if player.token == self.mid_token and isinstance(msg, EventMsg) and "mid" not in self.kills:
-            if player.events == 40:
-                return self._kill("mid")
+        mine = player.token == self.mid_token and "mid" not in self.kills
+        if mine and isinstance(msg, EventMsg) and player.events == 40:
+            return self._kill("mid")
         if player.token == self.end_token and isinstance(msg, End) and "end" not in self.kills:
             self._kill("end")
         return False
@@ -98,9 +98,11 @@ class Killer:
 async def _play(server: ServerProcess, grants: dict[str, Any], killer: Killer | None) -> None:
     hook = killer.hook if killer is not None else None
     players = [Player(server.host, g["token"], i, hook) for i, g in enumerate(grants.values())]
-    playing = asyncio.ensure_future(asyncio.gather(*(p.play() for p in players)))
+    playing: asyncio.Future[Any] = asyncio.ensure_future(
+        asyncio.gather(*(p.play() for p in players))
+    )
     while killer is not None and len(killer.kills) < 2:
-        fired = asyncio.ensure_future(killer.fired.wait())
+        fired: asyncio.Future[Any] = asyncio.ensure_future(killer.fired.wait())
         await asyncio.wait([fired, playing], return_when=asyncio.FIRST_COMPLETED)
         if not killer.fired.is_set():
             fired.cancel()
@@ -206,6 +208,7 @@ async def test_eight_accounts_two_tables_twice_with_kill_9(tmp_path: Path) -> No
                 assert record["status"] == "finished"
                 records[game] = (record, tenhou.json())
         finals = [(names, records[g][0]["result"]["scores"]) for names, g in played]
+        everyone: dict[str, int] = defaultdict(int)
         expected = _expected(finals)
         for name in NAMES:
             standing = profiles[name]["lobbies"][0]
@@ -227,8 +230,11 @@ async def test_eight_accounts_two_tables_twice_with_kill_9(tmp_path: Path) -> No
                     record, tenhou = records[game]
                     for key, value in _stats_from(record, tenhou, names.index(name)).items():
                         total[key] += value
+                        everyone[key] += value
             stats = standing["stats"]
             assert {k: stats[k] for k in total} == dict(total), name
             assert stats["first"] + stats["second"] + stats["third"] + stats["fourth"] == 2
+        # the recomputation compared something: the four games had wins, riichi and calls
+        assert min(everyone["wins"], everyone["riichi"], everyone["calls"]) > 0, everyone
     finally:
         server.stop()
