@@ -195,7 +195,7 @@ async def seat_1000(data_dir: Path, n: int) -> tuple[float, float, int]:
         queue = Queue(store, CONFIG, HubSeater(hub, settings))
         started = time.perf_counter()
         for a in range(1, n + 1):
-            queue.join(a, f"q{a}", LOBBY)
+            await queue.join(a, f"q{a}", LOBBY)
         real = time.perf_counter() - started
         formed = queue.formed
         tg.cancel_scope.cancel()
@@ -205,7 +205,7 @@ async def seat_1000(data_dir: Path, n: int) -> tuple[float, float, int]:
     bare = Queue(store2, CONFIG, NoSeater())
     started = time.perf_counter()
     for a in range(1, n + 1):
-        bare.join(a, f"q{a}", LOBBY)
+        await bare.join(a, f"q{a}", LOBBY)
     floor = time.perf_counter() - started
     store.close()
     store2.close()

@@ -57,7 +57,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         the_hub.on_table.append(seat_processes(the_hub))
 
     guard = Guard(settings, buckets=None if cluster is None else cluster.limiter)
-    accounts, ladder = join_ladder(settings, the_hub, guard)
+    accounts, ladder = join_ladder(settings, the_hub, guard, cluster)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -177,19 +177,22 @@ class HubSeater:
         return room.code, room.game, tokens, node
 
 
-def join_ladder(settings: Settings, hub: Hub, guard: Guard) -> tuple[AccountsApi, RankedApi]:
+def join_ladder(
+    settings: Settings, hub: Hub, guard: Guard, cluster: Cluster | None
+) -> tuple[AccountsApi, RankedApi]:
     """Accounts and the ranked queue: the store applies a ranked game's ratings in the
     transaction that ends it, and each table's end frees its seats and adds its stats."""
     config = lobbies.parse(settings.ranked_lobbies)
     store = hub.storage
     accounts = AccountsApi(store, settings, guard)
-    queue = Queue(store, config, HubSeater(hub, settings))
+    waiting = None if cluster is None else cluster.ranked_queue()
+    queue = Queue(store, config, HubSeater(hub, settings), waiting)
     ladder = RankedApi(store, queue, accounts, config)
     store.finish_hook = finish.ratings_hook(config)
 
     async def after(table: Table) -> None:
         await table.finished.wait()
-        queue.ended(table.room.game)
+        await queue.ended(table.room.game)
         if table.error is None:
             await anyio.to_thread.run_sync(finish.add_stats, store, table.room.game)
 

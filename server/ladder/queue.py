@@ -1,13 +1,17 @@
-"""The ranked queue of one server: accounts waiting per lobby, tables formed as soon as a
-lobby has enough of them, and the seat each was given until its game is over.
+"""The ranked queue: accounts waiting per lobby, a table formed as soon as a lobby holds
+enough of them, and the seat each was given until its game is over.
 
-One entry per account (in any lobby) and one ranked seat per account at a time: an account
-with a ranked game that is not over (``ranked.seated``, so a restart does not forget it)
-cannot queue. Tables take the longest-waiting accounts; their seats are drawn at random
-(``secrets``), and the game's shuffle is the server's as in every room (committed before the
-first deal). Who plays a table is a human with an account: guests and bots never queue.
+Who waits where lives in a ``Waiting``: this process's memory (``LocalWaiting``) for a server
+alone, Redis for a cluster (server/cluster/queue.py, one Lua script per step, so two nodes
+never pop the same account). Joining is one atomic step that refuses an account already
+waiting (in any lobby) or holding a seat marker, appends it, and when the lobby holds a
+table's worth pops the longest-waiting ones and marks them seated; the node that made that
+step seats the table, so a table forms on one node and nobody is seated twice. The store's
+ranked seats back this up across restarts (``ranked.seated``).
 
-The queue starts games through ``Seater``, a seam the app wires to the hub (this package
+Seats are drawn at random (``secrets``); the game's shuffle is the server's as in every room
+(committed before the first deal). Humans with accounts only: guests and bots never queue.
+The queue starts games through ``Seater``, a seam app.py fits over the hub (this package
 sits beside session and may not import it).
 """
 
@@ -18,11 +22,15 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
+import anyio
 import msgspec
 
 from server.ladder.lobbies import RankedLobby
 from server.storage import ranked
 from server.storage.sqlite import Store
+
+#: what a join step answers besides a group to seat
+QUEUED, SEATED, WAITING = "queued", "seated", "waiting"
 
 
 class Grant(msgspec.Struct, frozen=True):
@@ -44,10 +52,49 @@ class Seater(Protocol):
         ...
 
 
+class Waiting(Protocol):
+    """Who waits in which lobby, and the seat markers of those popped for a table."""
+
+    async def join(
+        self, account: int, name: str, lobby: str, players: int
+    ) -> list[tuple[int, str]] | str:
+        """QUEUED or SEATED (refused), WAITING, or the ``players`` accounts (with their
+        names) popped for a table, each now marked seated."""
+        ...
+
+    async def leave(self, account: int) -> bool: ...
+
+    async def where(self, account: int) -> tuple[str, float, int] | None:
+        """(lobby, queued at, accounts waiting there) or None."""
+        ...
+
+    async def counts(self, lobbies: list[str]) -> dict[str, int]: ...
+
+    async def put_grant(self, account: int, grant: bytes) -> None: ...
+
+    async def grant(self, account: int) -> bytes | None:
+        """The seat marker: a grant, b"" while its table forms, None without one."""
+        ...
+
+    async def release(self, accounts: list[int]) -> None:
+        """Their game is over (or never started): the seat markers go."""
+        ...
+
+    async def requeue(self, lobby: str, group: list[tuple[int, str]]) -> None:
+        """Put a popped group back at the front of the lobby's queue (markers gone)."""
+        ...
+
+
 class QueueError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+REFUSALS = {
+    QUEUED: "already in a ranked queue: leave it first",
+    SEATED: "already seated at a ranked table",
+}
 
 
 class Queue:
@@ -56,73 +103,132 @@ class Queue:
         store: Store,
         lobbies: Mapping[str, RankedLobby],
         seater: Seater,
+        waiting: Waiting | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.lobbies = lobbies
         self.seater = seater
+        self.waiting: Waiting = waiting or LocalWaiting(clock)
         self.clock = clock
-        #: lobby -> account -> (name, queued at); dicts keep arrival order
-        self.waiting: dict[str, dict[int, tuple[str, float]]] = {n: {} for n in lobbies}
-        self.seats: dict[int, Grant] = {}
-        #: tables formed, for the bench and metrics
+        #: tables formed by this process, for the bench and metrics
         self.formed = 0
 
-    def lobby_of(self, account: int) -> str | None:
-        return next((n for n, q in self.waiting.items() if account in q), None)
+    async def join(self, account: int, name: str, lobby: str) -> None:
+        """Queue ``account`` (raises QueueError); a full table starts at once, here."""
+        config = self.lobbies.get(lobby)
+        if config is None:
+            known = sorted(self.lobbies)
+            raise QueueError("no_lobby", f"no ranked lobby {lobby!r}; one of {known}")
+        if await anyio.to_thread.run_sync(ranked.seated, self.store, account) is not None:
+            raise QueueError(SEATED, REFUSALS[SEATED])
+        group = await self.waiting.join(account, name, lobby, config.players)
+        if isinstance(group, str):
+            if group in REFUSALS:
+                raise QueueError(group, REFUSALS[group])
+            return
+        await self._form(config, group)
 
-    def join(self, account: int, name: str, lobby: str) -> None:
-        """Queue ``account`` (raises QueueError); a full table starts at once."""
-        if lobby not in self.lobbies:
-            raise QueueError(
-                "no_lobby", f"no ranked lobby {lobby!r}; one of {sorted(self.lobbies)}"
-            )
-        if self.lobby_of(account) is not None:
-            raise QueueError("queued", "already in a ranked queue: leave it first")
-        if self.playing(account) is not None:
-            raise QueueError("seated", "already seated at a ranked table")
-        self.waiting[lobby][account] = (name, self.clock())
-        self.form(lobby)
-
-    def leave(self, account: int) -> bool:
-        lobby = self.lobby_of(account)
-        if lobby is None:
-            return False
-        del self.waiting[lobby][account]
-        return True
-
-    def playing(self, account: int) -> Grant | str | None:
-        """The account's ranked seat (a Grant this process gave, or the game id of one it
-        holds from before a restart), or None."""
-        grant = self.seats.get(account)
-        if grant is not None:
-            return grant
-        return ranked.seated(self.store, account)
-
-    def ended(self, game: str) -> None:
-        """A game is over: its seats are free for the next queue."""
-        for account in [a for a, g in self.seats.items() if g.game == game]:
-            del self.seats[account]
-
-    def form(self, lobby: str) -> None:
-        """Seat tables while the lobby has enough waiting accounts."""
-        config = self.lobbies[lobby]
-        queue = self.waiting[lobby]
-        while len(queue) >= config.players:
-            banned = ranked.banned_among(self.store, list(queue)[: config.players])
-            for account in banned:  # banned while waiting (the operator's CLI)
-                del queue[account]
-            if banned:
-                continue
-            chosen = [(a, queue.pop(a)[0]) for a in list(queue)[: config.players]]
-            secrets.SystemRandom().shuffle(chosen)
-            self._seat(config, chosen)
-
-    def _seat(self, config: RankedLobby, chosen: list[tuple[int, str]]) -> None:
-        accounts = [a for a, _ in chosen]
-        names = [n for _, n in chosen]
-        code, game, tokens, node = self.seater.seat(config, names)
-        ranked.add_game(self.store, game, config.name, accounts, self.clock())
+    async def _form(self, config: RankedLobby, group: list[tuple[int, str]]) -> None:
+        """Seat ``group``, unless one of them was banned (or deleted) while waiting: that
+        one goes, the others go back to the front of the queue."""
+        accounts = [a for a, _ in group]
+        banned = await anyio.to_thread.run_sync(ranked.banned_among, self.store, accounts)
+        if banned:
+            await self.waiting.release(accounts)
+            await self.waiting.requeue(config.name, [g for g in group if g[0] not in banned])
+            return
+        secrets.SystemRandom().shuffle(group)
+        accounts = [a for a, _ in group]
+        try:
+            code, game, tokens, node = self.seater.seat(config, [n for _, n in group])
+            ranked.add_game(self.store, game, config.name, accounts, self.clock())
+        except Exception:
+            await self.waiting.release(accounts)
+            raise
         for seat, (account, token) in enumerate(zip(accounts, tokens, strict=True)):
-            self.seats[account] = Grant(config.name, code, game, seat, token, node)
+            grant = Grant(config.name, code, game, seat, token, node)
+            await self.waiting.put_grant(account, msgspec.json.encode(grant))
         self.formed += 1
+
+    async def leave(self, account: int) -> bool:
+        return await self.waiting.leave(account)
+
+    async def status(self, account: int) -> dict[str, object]:
+        where = await self.waiting.where(account)
+        if where is not None:
+            lobby, since, count = where
+            return {"state": WAITING, "lobby": lobby, "since": int(since * 1000), "waiting": count}
+        grant = await self.waiting.grant(account)
+        if grant == b"":
+            return {"state": "forming"}
+        if grant is not None:
+            return {"state": SEATED, **msgspec.json.decode(grant)}
+        return {"state": "idle"}
+
+    async def ended(self, game: str) -> None:
+        """A game is over: its seats are free for the next queue."""
+        rows = await anyio.to_thread.run_sync(
+            self.store.query, "SELECT account FROM ranked_seats WHERE game = ?", (game,)
+        )
+        accounts = [int(r[0]) for r in rows if r[0] is not None]
+        if accounts:
+            await self.waiting.release(accounts)
+
+
+class LocalWaiting:
+    """``Waiting`` in this process's memory (a server alone): every step runs without an
+    await in it, so each is atomic on the event loop."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        #: lobby -> account -> (name, queued at); dicts keep arrival order
+        self.queues: dict[str, dict[int, tuple[str, float]]] = {}
+        self.seats: dict[int, bytes] = {}
+
+    async def join(
+        self, account: int, name: str, lobby: str, players: int
+    ) -> list[tuple[int, str]] | str:
+        if account in self.seats:
+            return SEATED
+        if any(account in q for q in self.queues.values()):
+            return QUEUED
+        queue = self.queues.setdefault(lobby, {})
+        queue[account] = (name, self.clock())
+        if len(queue) < players:
+            return WAITING
+        group = [(a, queue.pop(a)[0]) for a in list(queue)[:players]]
+        for a, _ in group:
+            self.seats[a] = b""
+        return group
+
+    async def leave(self, account: int) -> bool:
+        found = [q for q in self.queues.values() if account in q]
+        for queue in found:
+            del queue[account]
+        return bool(found)
+
+    async def where(self, account: int) -> tuple[str, float, int] | None:
+        for lobby, queue in self.queues.items():
+            if account in queue:
+                return lobby, queue[account][1], len(queue)
+        return None
+
+    async def counts(self, lobbies: list[str]) -> dict[str, int]:
+        return {lobby: len(self.queues.get(lobby, {})) for lobby in lobbies}
+
+    async def put_grant(self, account: int, grant: bytes) -> None:
+        self.seats[account] = grant
+
+    async def grant(self, account: int) -> bytes | None:
+        return self.seats.get(account)
+
+    async def release(self, accounts: list[int]) -> None:
+        for account in accounts:
+            self.seats.pop(account, None)
+
+    async def requeue(self, lobby: str, group: list[tuple[int, str]]) -> None:
+        queue = self.queues.setdefault(lobby, {})
+        now = self.clock()
+        front = {a: (n, now) for a, n in group}
+        self.queues[lobby] = {**front, **queue}

@@ -16,7 +16,7 @@ address, whether the name exists or not.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import anyio
 import msgspec
@@ -83,7 +83,7 @@ class AccountsApi:
         self.signups = LoginBudget(per_address, per_address)
         self.proxies = parse_list(settings.trusted_proxies)
         #: called with a deleted account's id (the ranked queue drops its entry)
-        self.on_delete: list[Callable[[int], object]] = []
+        self.on_delete: list[Callable[[int], Awaitable[object]]] = []
         rows.open_tables(store)
 
     # -- who is asking --
@@ -266,7 +266,7 @@ class AccountsApi:
             return error(*BAD_LOGIN, 401)
         await anyio.to_thread.run_sync(self._delete, auth.account.id)
         for hook in self.on_delete:
-            hook(auth.account.id)
+            await hook(auth.account.id)
         response = json_response({"ok": True})
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
         return response

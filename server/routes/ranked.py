@@ -19,7 +19,7 @@ from starlette.responses import Response
 from server.accounts import names
 from server.edge.web import error, json_response, read_body
 from server.ladder.lobbies import RankedLobby
-from server.ladder.queue import Grant, Queue, QueueError
+from server.ladder.queue import Queue, QueueError
 from server.ladder.stable_dan import stable_dan
 from server.ladder.standing import Standing, may_enter
 from server.ladder.stats import SeatStats
@@ -57,20 +57,18 @@ class RankedApi:
 
     async def lobby_list(self, request: Request) -> Response:
         """The ranked lobbies and how many wait in each."""
-        return json_response(
+        counts = await self.queue.waiting.counts(list(self.lobbies))
+        listed = [
             {
-                "lobbies": [
-                    {
-                        "name": lobby.name,
-                        "preset": lobby.preset,
-                        "room": lobby.room,
-                        "players": lobby.players,
-                        "waiting": len(self.queue.waiting[lobby.name]),
-                    }
-                    for lobby in self.lobbies.values()
-                ]
+                "name": lobby.name,
+                "preset": lobby.preset,
+                "room": lobby.room,
+                "players": lobby.players,
+                "waiting": counts.get(lobby.name, 0),
             }
-        )
+            for lobby in self.lobbies.values()
+        ]
+        return json_response({"lobbies": listed})
 
     async def join(self, request: Request) -> Response:
         auth = await self.accounts.authenticate(request)
@@ -88,48 +86,26 @@ class RankedApi:
             if not may_enter(lobby.rules.lobby, standing):
                 return error("not_admitted", "your dan or R is below this room's floor", 403)
         try:
-            await anyio.to_thread.run_sync(self._playing, auth.account.id)
-            self.queue.join(auth.account.id, auth.account.name, body.lobby)
+            await self.queue.join(auth.account.id, auth.account.name, body.lobby)
         except QueueError as exc:
             return error(exc.code, str(exc), 404 if exc.code == "no_lobby" else 409)
-        return json_response(self._status(auth.account.id))
+        return json_response(await self.queue.status(auth.account.id))
 
     def _read(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
         return self.store.query(sql, args)
-
-    def _playing(self, account: int) -> None:
-        """QueueError when the account holds a ranked seat (checked in the store, off the
-        event loop, before the queue's own check)."""
-        if account not in self.queue.seats and ranked.seated(self.store, account) is not None:
-            raise QueueError("seated", "already seated at a ranked table")
 
     async def status(self, request: Request) -> Response:
         auth = await self.accounts.authenticate(request)
         if isinstance(auth, Response):
             return auth
-        return json_response(self._status(auth.account.id))
-
-    def _status(self, account: int) -> dict[str, Any]:
-        lobby = self.queue.lobby_of(account)
-        if lobby is not None:
-            _, since = self.queue.waiting[lobby][account]
-            return {
-                "state": "waiting",
-                "lobby": lobby,
-                "since": int(since * 1000),
-                "waiting": len(self.queue.waiting[lobby]),
-            }
-        grant = self.queue.seats.get(account)
-        if isinstance(grant, Grant):
-            return {"state": "seated", **msgspec.structs.asdict(grant)}
-        return {"state": "idle"}
+        return json_response(await self.queue.status(auth.account.id))
 
     async def leave(self, request: Request) -> Response:
         auth = await self.accounts.authenticate(request)
         if isinstance(auth, Response):
             return auth
-        left = self.queue.leave(auth.account.id)
-        return json_response({"left": left, **self._status(auth.account.id)})
+        left = await self.queue.leave(auth.account.id)
+        return json_response({"left": left, **await self.queue.status(auth.account.id)})
 
     async def player(self, request: Request) -> Response:
         found = await anyio.to_thread.run_sync(self._profile, request.path_params["name"])

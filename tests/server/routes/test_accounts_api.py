@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -66,8 +67,9 @@ async def test_an_unknown_name_answers_as_a_wrong_password_in_the_same_time(
         times: dict[str, list[float]] = {"wrong": [], "unknown": [], "bad_name": []}
         answers: dict[str, set[Any]] = {k: set() for k in times}
         names = {"wrong": "taro", "unknown": "jiro", "bad_name": "x" * 40}
-        for _ in range(7):
-            for kind, name in names.items():
+        order = random.Random(3)
+        for _ in range(9):
+            for kind, name in order.sample(list(names.items()), len(names)):
                 started = time.perf_counter()
                 got = await _login(http, name, "not the password")
                 times[kind].append(time.perf_counter() - started)
@@ -77,8 +79,8 @@ async def test_an_unknown_name_answers_as_a_wrong_password_in_the_same_time(
         assert len(answers["wrong"]) == 1 and next(iter(answers["wrong"]))[0] == 401
         wrong = statistics.median(times["wrong"])
         for kind in ("unknown", "bad_name"):
-            # argon2id runs in both: the medians differ by far less than one hash
-            assert abs(statistics.median(times[kind]) - wrong) < 0.35 * wrong, times
+            # argon2id runs in each: a path that skipped it would be a whole hash faster
+            assert abs(statistics.median(times[kind]) - wrong) < 0.5 * wrong, times
 
 
 async def test_password_guessing_runs_out_of_budget_per_account_and_per_address(
