@@ -196,7 +196,7 @@ class RankedApi:
                 "score": r[5],
                 "rating_delta": r[6],
                 "seats": msgspec.json.decode(r[7]),
-                "replay": f"/replay.html?game={r[0]}",
+                "replay": f"/#/replay/{r[0]}",
                 "record": f"/api/games/{r[0]}/record",
             }
             for r in ranked.games_of(self.store, account.id, before, limit)

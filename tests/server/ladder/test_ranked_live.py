@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from server.edge.messaging import End, EventMsg, ServerMessage
+from server.edge.messaging import Answer, End, EventMsg, InquiryMsg, ServerMessage, encode
 from tests.server.ladder.expected import dan_after, place_of, r_delta
 from tests.server.procs import Player, ServerProcess
 
@@ -55,6 +56,46 @@ async def _queue_all(http: httpx.AsyncClient, tokens: dict[str, str]) -> dict[st
         assert status["state"] == "seated", status
         grants[name] = status
     return grants
+
+
+def steer(inquiry: InquiryMsg, rng: random.Random) -> Answer:
+    """A player that wins: a win or riichi when offered, a discard that keeps tenpai (the
+    options' tenpai hints) or else the most isolated tile, a call now and then."""
+    kinds = [a.type for a in inquiry.actions]
+    for wanted in ("tsumo", "ron", "riichi"):
+        if wanted in kinds:
+            return Answer(inquiry.id, kinds.index(wanted), 0)
+    calls = [i for i, k in enumerate(kinds) if k in ("pon", "chii")]
+    if calls and rng.random() < 0.3:
+        return Answer(inquiry.id, calls[0], 0)
+    if "discard" in kinds:
+        i = kinds.index("discard")
+        options = inquiry.actions[i].options
+        ready = [n for n, o in enumerate(options) if o.tenpai]
+        if ready:
+            return Answer(inquiry.id, i, ready[0])
+        kinds_held = [o.tiles[0] // 4 for o in options]
+        return Answer(inquiry.id, i, min(range(len(options)), key=lambda n: _linked(n, kinds_held)))
+    for fallback in ("skip", "next_round"):
+        if fallback in kinds:
+            return Answer(inquiry.id, kinds.index(fallback), 0)
+    return Answer(inquiry.id, inquiry.default.action, inquiry.default.option)
+
+
+def _linked(n: int, held: list[int]) -> int:
+    """How many other tiles of the hand work with tile ``n`` (same kind, or a suit neighbour)."""
+    kind = held[n]
+    near = {kind} if kind >= 27 else {k for k in range(kind - 2, kind + 3) if k // 9 == kind // 9}
+    return sum(1 for m, k in enumerate(held) if m != n and k in near) * 2 - (kind >= 27)
+
+
+class Steered(Player):
+    async def _answer(self, ws: Any, inquiry: InquiryMsg | None) -> None:
+        if inquiry is None:
+            return
+        answer = steer(inquiry, self.rng)
+        self.sent.append((answer.inquiry, answer.action, answer.option))
+        await ws.send(encode(answer))
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -97,7 +138,7 @@ class Killer:
 
 async def _play(server: ServerProcess, grants: dict[str, Any], killer: Killer | None) -> None:
     hook = killer.hook if killer is not None else None
-    players = [Player(server.host, g["token"], i, hook) for i, g in enumerate(grants.values())]
+    players = [Steered(server.host, g["token"], i, hook) for i, g in enumerate(grants.values())]
     playing: asyncio.Future[Any] = asyncio.ensure_future(
         asyncio.gather(*(p.play() for p in players))
     )

@@ -210,3 +210,41 @@ async def test_guests_and_double_queues_are_refused(tmp_path: Path) -> None:
         assert joined.status_code == 409
         names = (await http.get(f"/api/rooms/{seat['code']}")).json()["seats"]
         assert sorted(s["name"] for s in names) == ["p1", "p2", "p3", "p4"]
+
+
+async def test_the_cookie_is_secure_behind_a_trusted_tls_proxy(tmp_path: Path) -> None:
+    async with _client(tmp_path, trusted_proxies="127.0.0.1") as http:
+        await _register(http, "taro")
+        body = {"name": "taro", "password": PASSWORD}
+        proxied = await http.post("/api/session", json=body, headers={"X-Forwarded-Proto": "https"})
+        assert "secure" in proxied.headers["set-cookie"].lower().split("; ")
+        http.cookies.clear()
+        plain = await http.post("/api/session", json=body)
+        assert "secure" not in plain.headers["set-cookie"].lower().split("; ")
+
+
+async def test_a_password_change_ends_other_sessions_and_a_deleted_name_is_free(
+    tmp_path: Path,
+) -> None:
+    async with _client(tmp_path, login_burst=10) as http:
+        await _register(http, "taro")
+        mine, other = await _token(http, "taro"), await _token(http, "taro")
+        change = {"old": "wrong password", "new": "a new password"}
+        refused = await http.post("/api/account/password", json=change, headers=_bearer(mine))
+        assert refused.status_code == 401
+        change["old"] = PASSWORD
+        done = await http.post("/api/account/password", json=change, headers=_bearer(mine))
+        assert done.status_code == 200
+        assert (await http.get("/api/session", headers=_bearer(other))).status_code == 401
+        assert (await http.get("/api/session", headers=_bearer(mine))).status_code == 200
+        assert (await _login(http, "taro")).status_code == 401
+        assert (await _login(http, "taro", "a new password")).status_code == 200
+        http.cookies.clear()
+        assert (await http.get("/api/players/taro")).status_code == 200
+        gone = await http.request(
+            "DELETE", "/api/account", json={"password": "a new password"}, headers=_bearer(mine)
+        )
+        assert gone.status_code == 200
+        assert (await http.get("/api/players/taro")).status_code == 404
+        assert (await http.get("/api/session", headers=_bearer(mine))).status_code == 401
+        await _register(http, "taro")  # the name is free again
