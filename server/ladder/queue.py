@@ -142,10 +142,11 @@ class Queue:
         accounts = [a for a, _ in group]
         try:
             code, game, tokens, node = self.seater.seat(config, [n for _, n in group])
-            ranked.add_game(self.store, game, config.name, accounts, self.clock())
-        except Exception:
+        except Exception as exc:  # no room for a table (stopping, full): they wait on, first
             await self.waiting.release(accounts)
-            raise
+            await self.waiting.requeue(config.name, group)
+            raise QueueError("no_table", f"no table could start: {exc}") from exc
+        ranked.add_game(self.store, game, config.name, accounts, self.clock())
         for seat, (account, token) in enumerate(zip(accounts, tokens, strict=True)):
             grant = Grant(config.name, code, game, seat, token, node)
             await self.waiting.put_grant(account, msgspec.json.encode(grant))

@@ -88,7 +88,8 @@ class RankedApi:
         try:
             await self.queue.join(auth.account.id, auth.account.name, body.lobby)
         except QueueError as exc:
-            return error(exc.code, str(exc), 404 if exc.code == "no_lobby" else 409)
+            status = {"no_lobby": 404, "no_table": 503}.get(exc.code, 409)
+            return error(exc.code, str(exc), status)
         return json_response(await self.queue.status(auth.account.id))
 
     def _read(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:

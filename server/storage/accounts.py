@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS logins (
     expires DOUBLE PRECISION NOT NULL, csrf TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS logins_account ON logins (account);
+CREATE INDEX IF NOT EXISTS logins_expires ON logins (expires);
 """
 #: the name a deleted account's seats show in the games it played
 ANONYMOUS = "anonymous"
