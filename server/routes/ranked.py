@@ -114,18 +114,25 @@ class RankedApi:
             return error("no_player", "no such player", 404)
         return json_response(found)
 
-    def _profile(self, name: str) -> dict[str, Any] | None:
+    def _player(self, name: str) -> tuple[rows.AccountRow, list[tuple[Any, ...]]] | None:
+        """The account and its standings; None for a name that played no counted ranked
+        game (registered or not: a profile does not tell which names are registered)."""
         account = rows.by_key(self.store, names.name_key(name))
         if account is None:
             return None
+        standings = ranked.standings_of(self.store, account.id)
+        return (account, standings) if standings else None
+
+    def _profile(self, name: str) -> dict[str, Any] | None:
+        found = self._player(name)
+        if found is None:
+            return None
+        account, standings = found
         stats = {
             r[0]: SeatStats(*(int(x) for x in r[1:]))
             for r in ranked.stats_of(self.store, account.id)
         }
-        lobbies = [
-            self._standing(row, stats.get(row[0], SeatStats()))
-            for row in ranked.standings_of(self.store, account.id)
-        ]
+        lobbies = [self._standing(row, stats.get(row[0], SeatStats())) for row in standings]
         history = [
             {
                 "game": r[0],
@@ -184,9 +191,10 @@ class RankedApi:
         return json_response(found)
 
     def _games(self, name: str, before: float, limit: int) -> dict[str, Any] | None:
-        account = rows.by_key(self.store, names.name_key(name))
-        if account is None:
+        found = self._player(name)
+        if found is None:
             return None
+        account = found[0]
         page = [
             {
                 "game": r[0],

@@ -76,6 +76,10 @@ async def test_an_unknown_name_answers_as_a_wrong_password_in_the_same_time(
                 status, body, headers = _answer(got)
                 answers[kind].add((status, body, tuple(headers)))
         assert answers["wrong"] == answers["unknown"] == answers["bad_name"]
+        # nor does a profile tell a registered name that never played from an unknown one
+        profiles = [await http.get(f"/api/players/{n}") for n in ("taro", "jiro")]
+        assert _answer(profiles[0]) == _answer(profiles[1])
+        assert profiles[0].status_code == 404
         assert len(answers["wrong"]) == 1 and next(iter(answers["wrong"]))[0] == 401
         wrong = statistics.median(times["wrong"])
         for kind in ("unknown", "bad_name"):
@@ -240,11 +244,10 @@ async def test_a_password_change_ends_other_sessions_and_a_deleted_name_is_free(
         assert (await _login(http, "taro")).status_code == 401
         assert (await _login(http, "taro", "a new password")).status_code == 200
         http.cookies.clear()
-        assert (await http.get("/api/players/taro")).status_code == 200
         gone = await http.request(
             "DELETE", "/api/account", json={"password": "a new password"}, headers=_bearer(mine)
         )
         assert gone.status_code == 200
-        assert (await http.get("/api/players/taro")).status_code == 404
         assert (await http.get("/api/session", headers=_bearer(mine))).status_code == 401
+        assert (await _login(http, "taro", "a new password")).status_code == 401
         await _register(http, "taro")  # the name is free again
