@@ -59,7 +59,7 @@ CREATE TABLE IF NOT EXISTS standings (
     third INTEGER NOT NULL DEFAULT 0, fourth INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (account, lobby)
 );
-CREATE INDEX IF NOT EXISTS standings_board ON standings (lobby, dan, points, rating);
+CREATE INDEX IF NOT EXISTS standings_rank ON standings (lobby, dan, points, rating, account);
 CREATE TABLE IF NOT EXISTS player_stats (
     account BIGINT NOT NULL, lobby TEXT NOT NULL, {_STATS_COLUMNS}, PRIMARY KEY (account, lobby)
 );
@@ -238,11 +238,12 @@ def games_of(store: Store, account: int, before: float, limit: int) -> list[tupl
 
 
 def board(store: Store, lobby: str, offset: int, limit: int) -> list[tuple[Any, ...]]:
-    """The lobby's leaderboard page: (name, dan, points, rating, games), best first."""
+    """The lobby's leaderboard page: (name, dan, points, rating, games), best first (ties
+    in a fixed order); the order is the index's, read backwards, so a page costs its rows."""
     return store.query(
         "SELECT a.name, s.dan, s.points, s.rating, s.games FROM standings s "
         "JOIN accounts a ON a.id = s.account WHERE s.lobby = ? "
-        "ORDER BY s.dan DESC, s.points DESC, s.rating DESC, a.name_key LIMIT ? OFFSET ?",
+        "ORDER BY s.dan DESC, s.points DESC, s.rating DESC, s.account DESC LIMIT ? OFFSET ?",
         (lobby, limit, offset),
     )
 
