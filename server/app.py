@@ -184,7 +184,9 @@ def join_ladder(
     transaction that ends it, and each table's end frees its seats and adds its stats."""
     config = lobbies.parse(settings.ranked_lobbies)
     store = hub.storage
-    accounts = AccountsApi(store, settings, guard)
+    accounts = AccountsApi(
+        store, settings, guard, shared=None if cluster is None else cluster.limiter
+    )
     waiting = None if cluster is None else cluster.ranked_queue()
     queue = Queue(store, config, HubSeater(hub, settings), waiting)
     ladder = RankedApi(store, queue, accounts, config)

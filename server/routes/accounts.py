@@ -25,7 +25,8 @@ from starlette.responses import Response
 
 from server.accounts import names, passwords, sessions
 from server.accounts.budget import Bucket, LoginBudget, address_key
-from server.edge.limits import Guard, parse_list
+from server.edge.limits import Bucket as SharedBucket
+from server.edge.limits import BucketFactory, Guard, parse_list
 from server.edge.web import error, json_response, read_body
 from server.settings import Settings
 from server.storage import accounts as rows
@@ -69,7 +70,10 @@ class AccountsApi:
         settings: Settings,
         guard: Guard,
         hasher: passwords.Passwords | None = None,
+        shared: BucketFactory | None = None,
     ) -> None:
+        """``shared``: a cluster's buckets (Redis), so the login budget is one budget on
+        every node; without it the budget is this process's (server/accounts/budget.py)."""
         self.store = store
         self.settings = settings
         self.guard = guard
@@ -81,6 +85,14 @@ class AccountsApi:
         #: registrations: per address only (hashing a password costs as much as a login)
         per_address = Bucket(settings.login_address_burst, settings.login_address_per_min / 60)
         self.signups = LoginBudget(per_address, per_address)
+        self.shared: tuple[SharedBucket, SharedBucket, SharedBucket] | None = None
+        if shared is not None:
+            per_min, burst = settings.login_address_per_min, settings.login_address_burst
+            self.shared = (
+                shared("login-name", settings.login_per_min, settings.login_burst),
+                shared("login-address", per_min, burst),
+                shared("signup-address", per_min, burst),
+            )
         self.proxies = parse_list(settings.trusted_proxies)
         #: called with a deleted account's id (the ranked queue drops its entry)
         self.on_delete: list[Callable[[int], Awaitable[object]]] = []
@@ -130,8 +142,8 @@ class AccountsApi:
         if isinstance(body, Response):
             return body
         address = address_key(self.guard.client(request.client, request.headers))
-        if not self.signups.attempt(address, address, time.monotonic()):
-            wait = self.signups.retry_after(address, address, time.monotonic())
+        wait = await self._spend(None, address)
+        if wait > 0:
             return _too_many(wait)
         try:
             name = names.check_name(body.name)
@@ -153,8 +165,9 @@ class AccountsApi:
             return body
         key = names.name_key(body.name)[:64]
         address = address_key(self.guard.client(request.client, request.headers))
-        if not self.budget.attempt(key, address, time.monotonic()):
-            return _too_many(self.budget.retry_after(key, address, time.monotonic()))
+        wait = await self._spend(key, address)
+        if wait > 0:
+            return _too_many(wait)
         account = await anyio.to_thread.run_sync(self._check, key, body.password)
         if account is None:
             return error(*BAD_LOGIN, 401)
@@ -191,6 +204,21 @@ class AccountsApi:
             secure=self.secure(request),
         )
         return response
+
+    async def _spend(self, key: str | None, address: str) -> float:
+        """0 when an attempt may go ahead (and it is counted), else the seconds to wait;
+        ``key`` None for a registration (per address only)."""
+        now = time.monotonic()
+        if self.shared is None:
+            if key is None:
+                ok = self.signups.attempt(address, address, now)
+                return 0.0 if ok else max(self.signups.retry_after(address, address, now), 1.0)
+            ok = self.budget.attempt(key, address, now)
+            return 0.0 if ok else max(self.budget.retry_after(key, address, now), 1.0)
+        names, addresses, signups = self.shared
+        if key is None:
+            return await signups.acquire(address)
+        return await names.acquire(key) or await addresses.acquire(address)
 
     def _check(self, key: str, password: str) -> rows.AccountRow | None:
         """The account when the password is its own; the same work when there is none."""
@@ -251,7 +279,7 @@ class AccountsApi:
         cannot change the password or delete the account."""
         key = names.name_key(auth.account.name)
         address = address_key(self.guard.client(request.client, request.headers))
-        if not self.budget.attempt(key, address, time.monotonic()):
+        if await self._spend(key, address) > 0:
             return False
         return await anyio.to_thread.run_sync(self.passwords.verify, auth.account.hash, password)
 

@@ -1,5 +1,6 @@
 """The ranked queue across two ``python -m server`` nodes on one real Redis and one real
-PostgreSQL: accounts registered on one node log in and queue through either; each table
+PostgreSQL: accounts registered on one node log in and queue through either (the login
+budget one budget on both); each table
 forms on exactly one node; with every account joining through both nodes at once, each is
 queued once and seated at exactly one table, and a table made this way is played to its end
 on its node."""
@@ -23,6 +24,7 @@ PASSWORD = "correct horse battery"
 ENV = {
     "RIICHI_LOGIN_ADDRESS_BURST": "1000",
     "RIICHI_LOGIN_ADDRESS_PER_MIN": "6000",
+    "RIICHI_LOGIN_PER_MIN": "0.01",
     "RIICHI_RANKED_LOBBIES": '[{"name": "tonpuu", "preset": "tenhou-tonpuu"}]',
 }
 
@@ -61,6 +63,10 @@ async def test_one_queue_across_two_nodes_seats_everyone_once(
     async with nodes(tmp_path, redis_url, RIICHI_DATABASE_URL=pg_url, **ENV) as (a, b):
         both = (a, b)
         tokens = [await _account(both[i % 2], f"racer{i}") for i in range(16)]
+        # the login budget is one budget on both nodes: 5 guesses in all, then 429
+        guess = {"name": "racer0", "password": "not it at all"}
+        tries = [await api(both[i % 2], "POST", "/api/session", json=guess) for i in range(6)]
+        assert [r.status_code for r in tries] == [401] * 4 + [429] * 2  # racer0 logged in once
         # every account asks both nodes at the same moment
         answers = await asyncio.gather(*(_queue(n, t) for t in tokens for n in both))
         codes = Counter(r.status_code for r in answers)
