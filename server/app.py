@@ -22,10 +22,10 @@ from server.edge.limits import Guard
 from server.edge.names import clean_name
 from server.edge.security import POLICY_VIOLATION, Shield
 from server.edge.transport import WebSocketConnection
-from server.review.jobs import Reviews
 from server.ladder import finish, lobbies
 from server.ladder.lobbies import RankedLobby
 from server.ladder.queue import Queue
+from server.review.jobs import Reviews
 from server.routes.accounts import AccountsApi
 from server.routes.games import GamesApi
 from server.routes.metrics import Metrics
