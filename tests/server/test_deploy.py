@@ -94,6 +94,24 @@ def test_flags_override_env_which_overrides_defaults() -> None:
     assert from_args([], {}) == Settings()
 
 
+def test_every_flag_of_python_m_server_says_what_it_does_and_its_variable() -> None:
+    env = {"PATH": "/usr/bin:/bin", "COLUMNS": "1000"}  # one line per flag, unwrapped
+    out = subprocess.run(
+        [sys.executable, "-m", "server", "--help"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    flags = re.findall(r"^  (--[a-z-]+)(?: [A-Z_]+)? +(.*)$", out, re.M)
+    assert {f for f, _ in flags} >= {"--host", "--port", "--data-dir", "--redis", "--healthcheck"}
+    for flag, text in flags:
+        if flag != "--help":
+            assert re.search(r"\(.*RIICHI_[A-Z_]+\)$", text), (flag, text)
+            assert len(text.split()) >= 4, (flag, text)
+
+
 def test_python_m_server_starts_on_embedded_defaults(tmp_path: Path) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
