@@ -192,7 +192,7 @@ class Cluster:
             return True
         finally:
             with anyio.CancelScope(shield=True):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py's stub
+                await pubsub.aclose()
 
     # ------------------------------------------------------------ this node's spectator streams
 
