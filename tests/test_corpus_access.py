@@ -28,7 +28,8 @@ def test_no_test_file_reaches_the_shared_corpus_past_the_helper() -> None:
     offenders = {
         str(path.relative_to(ROOT)): found
         for path in sorted((ROOT / "tests").rglob("*.py"))
-        if path not in (HELPER, SELF) and (found := reaches_shared(path.read_text(encoding="utf-8")))
+        if path not in (HELPER, SELF)
+        and (found := reaches_shared(path.read_text(encoding="utf-8")))
     }
     assert offenders == {}
     assert reaches_shared(HELPER.read_text(encoding="utf-8"))  # the helper itself is seen

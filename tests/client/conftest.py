@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
+from tests import system
 from tests.server.live import GENEROUS_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: the common laptop and desktop screens the table is looked at on (screenshots)
@@ -78,7 +78,7 @@ def browser() -> Iterator[Browser]:
     this thread while it lives, so it must end before the async tests of other modules."""
     with sync_playwright() as p:
         b = p.chromium.launch(
-            executable_path=CHROMIUM,
+            executable_path=system.chromium(),
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
         yield b

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 
 import pytest
 
 from server.close_codes import DOC, JS, CloseCode, doc_with_table, main, render_js, render_table
+from tests import system
 from tests.client.conftest import ROOT
 
 NET = ROOT / "static" / "js" / "net.js"
@@ -20,8 +20,7 @@ HINT = "run: python -m server.close_codes"
 
 
 def _node(script: str) -> object:
-    node = shutil.which("node") or shutil.which("nodejs")
-    assert node, "node is needed (Debian: apt-get install nodejs)"
+    node = system.node()
     run = subprocess.run(
         [node, "--input-type=module", "-e", script],
         cwd=ROOT,

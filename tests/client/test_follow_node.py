@@ -22,6 +22,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from server.security import CSP, csp
+from tests import system
 from tests.client.conftest import DESKTOP, PHONE, ROOT, collect_errors, shot, wait_until
 from tests.server.live import GENEROUS_ENV
 from tests.services import free_port, redis_server
@@ -89,6 +90,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Node, No
     tmp = tmp_path_factory.mktemp("cluster")
     ports = free_port(), free_port()
     origins = ",".join(f"http://127.0.0.1:{p}" for p in ports)
+    system.redis()
     with redis_server() as redis:
         started: list[Node] = []
         try:
