@@ -18,11 +18,12 @@
 #    the plugin is), serves a game; its "scale" profile's two nodes share Redis and PostgreSQL
 #    (images made from Debian packages by scripts/docker-services.sh where none can be pulled).
 # Every container, volume and folder it makes is removed on exit, also on failure; the image
-# (riichi:smoke) and the base stay, so a second run builds from cache. SMOKE_TIMEOUT (s, default
-# 1200) bounds the whole run; SMOKE_NO_CACHE=1 builds from scratch (a cold build time).
+# (riichi:smoke) and the bases stay, so a second run builds from cache. SMOKE_TIMEOUT (s, default
+# 2400: from an empty Docker it makes four Debian images and compiles the engine) bounds the
+# whole run; SMOKE_NO_CACHE=1 builds from scratch (a cold build time).
 set -euo pipefail
 if [ -z "${SMOKE_INNER:-}" ]; then  # the whole run under one time limit
-    SMOKE_INNER=1 exec timeout -k 15 "${SMOKE_TIMEOUT:-1200}" "$0" "$@"
+    SMOKE_INNER=1 exec timeout -k 15 "${SMOKE_TIMEOUT:-2400}" "$0" "$@"
 fi
 cd "$(dirname "$0")/.."
 
