@@ -9,7 +9,7 @@
 #   REDIS_IMAGE=riichi-redis:bookworm POSTGRES_IMAGE=riichi-postgres:bookworm \
 #       docker-compose --profile scale up node-a node-b
 #
-# An image already made is kept (REBUILD=1 makes it again). Redis runs as the compose file says
+# Redis runs as the compose file says
 # (redis-server on PATH, redis-cli for its health check); PostgreSQL through
 # scripts/docker/postgres-entrypoint.sh, which does what the official image's entrypoint does
 # for this compose file (a cluster owned by POSTGRES_USER, database POSTGRES_DB, trust).
@@ -20,23 +20,16 @@ export DOCKER_BUILDKIT=1
 REDIS_IMAGE=riichi-redis:bookworm
 POSTGRES_IMAGE=riichi-postgres:bookworm
 
-have() { [ -z "${REBUILD:-}" ] && "$DOCKER" image inspect "$1" >/dev/null 2>&1; }
-
-if have "$REDIS_IMAGE"; then
-    echo "docker-services: $REDIS_IMAGE is here"
-else
-    echo "docker-services: making $REDIS_IMAGE from Debian's redis-server"
-    EXTRA=redis-server DOCKER=$DOCKER scripts/docker-base.sh "$REDIS_IMAGE"
-fi
-if have "$POSTGRES_IMAGE"; then
-    echo "docker-services: $POSTGRES_IMAGE is here"
-else
-    echo "docker-services: making $POSTGRES_IMAGE from Debian's postgresql"
-    EXTRA=postgresql DOCKER=$DOCKER scripts/docker-base.sh riichi-postgres-base:bookworm
-    work=$(mktemp -d /tmp/riichi-services.XXXXXX)
-    trap 'rm -rf "$work"' EXIT
-    cp scripts/docker/postgres-entrypoint.sh "$work/"
-    cat >"$work/Dockerfile" <<'DOCKERFILE'
+# docker-base.sh keeps an image it made before (REBUILD=1 makes it again); the entrypoint's
+# layer is built every time, from cache while it is unchanged.
+echo "docker-services: $REDIS_IMAGE from Debian's redis-server"
+EXTRA=redis-server DOCKER=$DOCKER scripts/docker-base.sh "$REDIS_IMAGE"
+echo "docker-services: $POSTGRES_IMAGE from Debian's postgresql"
+EXTRA=postgresql DOCKER=$DOCKER scripts/docker-base.sh riichi-postgres-base:bookworm
+work=$(mktemp -d /tmp/riichi-services.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cp scripts/docker/postgres-entrypoint.sh "$work/"
+cat >"$work/Dockerfile" <<'DOCKERFILE'
 FROM riichi-postgres-base:bookworm
 COPY postgres-entrypoint.sh /usr/local/bin/postgres-entrypoint.sh
 # the packaged cluster is not used: the entrypoint makes one in $PGDATA (the compose volume)
@@ -47,6 +40,5 @@ STOPSIGNAL SIGINT
 ENTRYPOINT ["/usr/local/bin/postgres-entrypoint.sh"]
 CMD []
 DOCKERFILE
-    "$DOCKER" build -q -t "$POSTGRES_IMAGE" "$work" >/dev/null
-fi
+"$DOCKER" build -q -t "$POSTGRES_IMAGE" "$work" >/dev/null
 echo "docker-services: $REDIS_IMAGE and $POSTGRES_IMAGE ready"

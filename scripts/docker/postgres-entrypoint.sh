@@ -15,7 +15,7 @@ chmod 700 "$PGDATA"
 if [ ! -s "$PGDATA/PG_VERSION" ]; then
     as_postgres "$BIN/initdb" -D "$PGDATA" -U "$USER_NAME" --auth=trust >/dev/null
     echo "host all all all trust" >>"$PGDATA/pg_hba.conf"
-    if [ -n "${POSTGRES_DB:-}" ] && [ "$POSTGRES_DB" != "$USER_NAME" ]; then
+    if [ "${POSTGRES_DB:=$USER_NAME}" != postgres ]; then  # initdb made "postgres" only
         as_postgres "$BIN/postgres" --single -D "$PGDATA" postgres \
             <<SQL >/dev/null
 CREATE DATABASE "$POSTGRES_DB" OWNER "$USER_NAME";
