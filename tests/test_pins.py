@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from importlib.metadata import version
+from importlib.metadata import PackageNotFoundError, requires, version
 from pathlib import Path
 
 from packaging.requirements import Requirement
@@ -66,3 +66,24 @@ def test_a_bound_is_refused() -> None:
         except AssertionError:
             continue
         raise AssertionError(f"{loose} passed as an exact pin")
+
+
+def test_the_lock_holds_what_its_packages_need_on_debians_python() -> None:
+    """The image may run Debian bookworm's Python 3.11.2 (its base made from Debian packages
+    where no registry answers), while the lock is compiled on a newer 3.11: a dependency
+    marked for older Pythons (redis-py's async-timeout, below 3.11.3) must be in it too, or
+    the scale-out nodes cannot import redis.asyncio there."""
+    lock = locked("requirements.lock")
+    debian = {"python_full_version": "3.11.2", "python_version": "3.11", "extra": ""}
+    needed: dict[str, str] = {}
+    for name in lock:
+        try:
+            wanted = requires(name) or []
+        except PackageNotFoundError:
+            continue
+        for line in wanted:
+            requirement = Requirement(line)
+            if requirement.marker is None or requirement.marker.evaluate(debian):
+                needed[str(canonicalize_name(requirement.name))] = name
+    assert "async-timeout" in needed  # the case this guards
+    assert {dep: by for dep, by in needed.items() if dep not in lock} == {}
