@@ -41,8 +41,11 @@ echo "docker-base: debootstrap $SUITE from $MIRROR"
 
 ROOT=$(mktemp -d /tmp/riichi-base.XXXXXX)
 trap 'rm -rf "$ROOT"' EXIT
-debootstrap --variant=minbase --include=python3,python3-venv,python3-pip,ca-certificates${EXTRA:+,$EXTRA} \
-    "$SUITE" "$ROOT" "$MIRROR" >"$ROOT.log" 2>&1 || { tail -n 30 "$ROOT.log"; exit 1; }
+# shellcheck source=scripts/progress.sh
+. "$(dirname "$0")/progress.sh"
+with_progress "docker-base $TAG" "$ROOT.log" debootstrap --variant=minbase \
+    --include=python3,python3-venv,python3-pip,ca-certificates${EXTRA:+,$EXTRA} \
+    "$SUITE" "$ROOT" "$MIRROR" || { tail -n 30 "$ROOT.log"; exit 1; }
 rm -f "$ROOT.log"
 
 # What an image does not need: package caches and lists, docs, man pages, locales.

@@ -12,6 +12,8 @@
 # build took and how big the image is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/progress.sh
+. scripts/progress.sh
 TAG=${1:-riichi:latest}
 DOCKER=${DOCKER:-$(command -v /usr/bin/docker || command -v docker)}  # Debian's client: BuildKit built in
 export DOCKER_BUILDKIT=1
@@ -65,7 +67,8 @@ args=(--build-arg "BASE=$BASE" --build-arg "BUILD_BASE=$BUILD_BASE" --secret "id
 echo "docker-build: building $TAG on $BASE (build stage on $BUILD_BASE)"
 previous=$("$DOCKER" image inspect -f '{{.Id}}' "$TAG" 2>/dev/null || true)
 t0=$(date +%s.%N)
-if ! "$DOCKER" build -q "${args[@]}" -t "$TAG" . >"$WORK/build.log" 2>&1; then
+if ! with_progress "docker-build" "$WORK/build.log" \
+    "$DOCKER" build --progress=plain "${args[@]}" -t "$TAG" .; then
     tail -n 40 "$WORK/build.log"
     exit 1
 fi

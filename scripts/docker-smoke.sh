@@ -13,13 +13,17 @@
 #    checks the game resumes (status playing again, then finished, no decision lost) and that
 #    its record replays (`python -m engine.replay check` inside the image);
 # 6. `docker stop`: exit code 0, and the logs hold no seat token and no traceback;
-# 7. a root-owned bind mount as /data: the server exits 73 with one clear line, no traceback.
+# 7. a root-owned bind mount as /data: the server exits 73 with one clear line, no traceback;
+# 8. the README's command, `scripts/docker-build.sh && docker-compose up` (`docker compose` where
+#    the plugin is), serves a game; its "scale" profile's two nodes share Redis and PostgreSQL
+#    (images made from Debian packages by scripts/docker-services.sh where none can be pulled).
 # Every container, volume and folder it makes is removed on exit, also on failure; the image
-# (riichi:smoke) and the base stay, so a second run builds from cache. SMOKE_TIMEOUT (s, default
-# 1200) bounds the whole run; SMOKE_NO_CACHE=1 builds from scratch (a cold build time).
+# (riichi:smoke) and the bases stay, so a second run builds from cache. SMOKE_TIMEOUT (s, default
+# 2400: from an empty Docker it makes four Debian images and compiles the engine) bounds the
+# whole run; SMOKE_NO_CACHE=1 builds from scratch (a cold build time).
 set -euo pipefail
 if [ -z "${SMOKE_INNER:-}" ]; then  # the whole run under one time limit
-    SMOKE_INNER=1 exec timeout -k 15 "${SMOKE_TIMEOUT:-1200}" "$0" "$@"
+    SMOKE_INNER=1 exec timeout -k 15 "${SMOKE_TIMEOUT:-2400}" "$0" "$@"
 fi
 cd "$(dirname "$0")/.."
 
@@ -44,6 +48,10 @@ json() { python3 -c 'import json, sys; d = json.load(sys.stdin); print(eval(sys.
 
 cleanup() {
     "$DOCKER" rm -f "$NAME" "$NAME-root" >/dev/null 2>&1 || true
+    if [ -n "${PROJECT:-}" ]; then  # the compose projects of step 8, their volumes too
+        "${COMPOSE[@]}" -p riichi-smoke down -v >/dev/null 2>&1 || true
+        "${COMPOSE[@]}" -p riichi-smoke-scale --profile scale down -v >/dev/null 2>&1 || true
+    fi
     "$DOCKER" volume rm -f "$VOLUME" >/dev/null 2>&1 || true
     rm -rf "$WORK"
     if [ -n "$DOCKERD_PID" ]; then
@@ -114,15 +122,39 @@ grant=$(curl -sf -X POST "$URL/api/rooms" -H 'content-type: application/json' -d
 TOKEN=$(echo "$grant" | json 'd.get("token", "")')
 HUMAN_GAME=$(echo "$grant" | json 'd.get("room", d).get("game", "")')
 [ -n "$TOKEN" ] || fail "creating a room with a human seat gave no token"
-python3 - "$PORT" "$TOKEN" <<'EOF' || say "no WebSocket hello sent (the websockets package is missing)"
-import json, sys
-from websockets.sync.client import connect
-try:
-    with connect(f"ws://127.0.0.1:{sys.argv[1]}/ws/play", open_timeout=5) as ws:
-        ws.send(json.dumps({"type": "hello", "token": sys.argv[2]}))
-        ws.recv(timeout=5)
-except Exception as error:  # only the logs matter here, not what the server answered
-    print(f"(the hello got {type(error).__name__})")
+# The hello goes over a WebSocket spoken with the standard library alone (RFC 6455: the upgrade,
+# then one masked text frame), so the check runs on a host without the websockets package.
+python3 - "$PORT" "$TOKEN" <<'EOF' || fail "no WebSocket hello could be sent"
+import base64, json, os, socket, sys
+
+port, token = int(sys.argv[1]), sys.argv[2]
+with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        f"GET /ws/play HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+        f"Origin: http://127.0.0.1:{port}\r\n\r\n".encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        answer += chunk
+    status = answer.split(b"\r\n", 1)[0]
+    if not status.startswith(b"HTTP/1.1 101"):
+        sys.exit(f"the upgrade got {status!r}")
+    payload = json.dumps({"type": "hello", "token": token}).encode()
+    mask = os.urandom(4)
+    size = len(payload)
+    length = bytes([0x80 | size]) if size < 126 else bytes([0xFE]) + size.to_bytes(2, "big")
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    sock.sendall(bytes([0x81]) + length + mask + masked)
+    try:
+        sock.recv(4096)  # the server's answer: what it says does not matter here, the logs do
+    except OSError:
+        pass
+print("hello sent over /ws/play")
 EOF
 curl -s -o /dev/null -H "Authorization: Bearer $TOKEN" "$URL/api/games/$HUMAN_GAME/state" || true
 
@@ -208,6 +240,78 @@ if [ "$code" != 73 ] || ! grep -q "cannot write the records" "$WORK/root.log" ||
     fail "a root-owned /data: exit code $code, not 73 with one clear line"
 else
     say "root-owned /data: exit 73, $(head -n 1 "$WORK/root.log")"
+fi
+
+# --- 8. the README's command: scripts/docker-build.sh && docker-compose up ------------------
+# Run as the README says (detached here, on free ports), then the "scale" profile: two nodes on
+# Redis and PostgreSQL, made from Debian packages where no registry answers.
+if "$DOCKER" compose version >/dev/null 2>&1; then COMPOSE=("$DOCKER" compose); else COMPOSE=(docker-compose); fi
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+CPORT=$(free_port) APORT=$(free_port) BPORT=$(free_port)
+compose() {
+    RIICHI_PUBLISH_PORT=$CPORT NODE_A_PORT=$APORT NODE_B_PORT=$BPORT \
+        "${COMPOSE[@]}" -p "$PROJECT" "$@"
+}
+wait_up() {  # PORT: /healthz answers within 120 s
+    for _ in $(seq 240); do curl -sf "http://127.0.0.1:$1/healthz" >/dev/null 2>&1 && return 0; sleep 0.5; done
+    return 1
+}
+room_on() {  # PORT: an all-bot tonpuusen made there; prints "CODE GAME"
+    curl -sf -X POST "http://127.0.0.1:$1/api/rooms" -H 'content-type: application/json' \
+        -d '{"preset": "tenhou-tonpuu", "bots": 4}' | json 'd.get("room", d)["code"] + " " + d.get("room", d)["game"]'
+}
+if [ -n "${SMOKE_NO_COMPOSE:-}" ]; then
+    say "compose: skipped (SMOKE_NO_COMPOSE)"
+elif ! command -v "${COMPOSE[0]}" >/dev/null 2>&1; then
+    fail "no docker compose plugin and no docker-compose (apt-get install docker-compose)"
+else
+    PROJECT=riichi-smoke
+    say "the README's command: scripts/docker-build.sh && ${COMPOSE[*]} up (detached, port $CPORT)"
+    BASE=${SMOKE_BASE:-${BASE:-}} DOCKER=$DOCKER scripts/docker-build.sh | tail -n 1
+    compose up -d >"$WORK/compose.log" 2>&1 || { cat "$WORK/compose.log"; fail "${COMPOSE[*]} up failed"; }
+    if ! wait_up "$CPORT"; then
+        compose logs --tail 20 2>&1
+        fail "${COMPOSE[*]} up: no server on 127.0.0.1:$CPORT"
+    else
+        read -r code game < <(room_on "$CPORT")
+        playing=""
+        for _ in $(seq 120); do
+            playing=$(curl -sf "http://127.0.0.1:$CPORT/api/rooms/$code" | json 'd["status"]' 2>/dev/null || true)
+            [ "$playing" = playing ] && break
+            sleep 0.5
+        done
+        if [ "$playing" = playing ]; then say "compose: the server plays game $game"; else fail "compose: room $code is '$playing', not playing"; fi
+    fi
+    compose down -v >/dev/null 2>&1 || true
+
+    PROJECT=riichi-smoke-scale
+    if [ -z "${REDIS_IMAGE:-}" ] && ! { timeout 60 "$DOCKER" pull -q redis:7-bookworm && timeout 60 "$DOCKER" pull -q postgres:16-bookworm; } >/dev/null 2>&1; then
+        say "redis and postgres cannot be pulled: making them from Debian packages"
+        DOCKER=$DOCKER scripts/docker-services.sh
+        export REDIS_IMAGE=riichi-redis:bookworm POSTGRES_IMAGE=riichi-postgres:bookworm
+    fi
+    say "the scale profile: ${COMPOSE[*]} --profile scale up node-a node-b (ports $APORT, $BPORT)"
+    compose --profile scale up -d node-a node-b >"$WORK/scale.log" 2>&1 || { cat "$WORK/scale.log"; fail "the scale profile did not start"; }
+    if ! wait_up "$APORT" || ! wait_up "$BPORT"; then
+        compose --profile scale logs --tail 20 2>&1
+        fail "the scale profile: node-a or node-b does not answer"
+    else
+        read -r code game < <(room_on "$APORT")
+        listed="" status=""
+        for _ in $(seq 120); do  # B lists A's room (Redis) and serves its record (PostgreSQL)
+            listed=$(curl -sf "http://127.0.0.1:$BPORT/api/rooms" | json '" ".join(r["code"] for r in d["rooms"])' 2>/dev/null || true)
+            status=$(curl -sf "http://127.0.0.1:$BPORT/api/games/$game/record" | json 'd["status"]' 2>/dev/null || true)
+            [[ " $listed " == *" $code "* ]] && [ -n "$status" ] && break
+            sleep 0.5
+        done
+        if [[ " $listed " == *" $code "* ]] && [ -n "$status" ]; then
+            say "scale: node B lists node A's room $code and serves its record ($status)"
+        else
+            compose --profile scale logs --tail 20 2>&1
+            fail "scale: node B does not see node A's room $code (listed: '$listed', record: '$status')"
+        fi
+    fi
+    compose --profile scale down -v >/dev/null 2>&1 || true
 fi
 
 total=$(($(date +%s) - STARTED))

@@ -7,7 +7,11 @@
 #   requirements-build.lock  what builds its wheel ([build-system] requires)
 #
 #   scripts/lock.sh            re-resolve both to the newest versions the bounds allow
+#   scripts/lock.sh --upgrade-package NAME[==VERSION] ...   move only those pins
 #   scripts/lock.sh --check    fail when pyproject.toml and the locks disagree
+# Then the [test] extra's exact pins of packages the lock holds too (redis, psycopg) are set to
+# the lock's versions, so the suite type-checks against what the image runs
+# (tests/test_pins.py fails when they differ).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 COMPILER=${COMPILER:-pip-compile}  # not PIP_*: pip reads those as its own options
@@ -28,7 +32,30 @@ if [ "${1:-}" = "--check" ]; then
     compile "$tmp/requirements-build.lock" --build-deps-for wheel --only-build-deps
     diff -u requirements.lock "$tmp/requirements.lock"
     diff -u requirements-build.lock "$tmp/requirements-build.lock"
+    python3 -m pytest -q -n 0 -p no:cacheprovider tests/test_pins.py
     exit
 fi
-compile requirements.lock --upgrade --extra cluster
-compile requirements-build.lock --upgrade --build-deps-for wheel --only-build-deps
+upgrade=("$@")
+[ "${#upgrade[@]}" -gt 0 ] || upgrade=(--upgrade)
+compile requirements.lock "${upgrade[@]}" --extra cluster
+compile requirements-build.lock "${upgrade[@]}" --build-deps-for wheel --only-build-deps
+python3 - <<'PY'
+import re
+from pathlib import Path
+
+pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", Path("requirements.lock").read_text(), re.M))
+pins = {name.lower().replace("_", "-"): version for name, version in pins.items()}
+project = Path("pyproject.toml")
+text = project.read_text()
+head, rest = text.split("test = [", 1)
+extra, tail = rest.split("]\n", 1)
+
+
+def pin(match: re.Match[str]) -> str:
+    version = pins.get(match[1].lower().replace("_", "-"), match[3])
+    return f"\"{match[1]}{match[2] or ''}=={version}\""
+
+
+extra = re.sub(r'"([A-Za-z0-9_.-]+)(\[[a-z,]+\])?==([^"]+)"', pin, extra)
+project.write_text(f"{head}test = [{extra}]\n{tail}")
+PY

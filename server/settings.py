@@ -269,12 +269,31 @@ def from_env(env: Mapping[str, str] | None = None, base: Settings | None = None)
 def from_args(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> Settings:
     """Flags override env vars, which override the defaults."""
     settings = from_env(env)
-    parser = argparse.ArgumentParser(prog="python -m server", description="riichi game server")
-    parser.add_argument("--host", default=settings.host)
-    parser.add_argument("--port", type=int, default=settings.port)
-    parser.add_argument("--data-dir", default=settings.data_dir)
-    parser.add_argument("--redis", default=settings.redis_url, metavar="URL")
-    parser.add_argument("--database-url", default=settings.database_url, metavar="URL")
+    parser = argparse.ArgumentParser(
+        prog="python -m server",
+        description="riichi game server; every setting also has a RIICHI_* variable (README)",
+    )
+    flag = parser.add_argument
+    flag("--host", default=settings.host, help="address to listen on (RIICHI_HOST)")
+    flag("--port", type=int, default=settings.port, help="port to listen on (RIICHI_PORT)")
+    flag("--data-dir", default=settings.data_dir, help="SQLite records folder (RIICHI_DATA_DIR)")
+    flag(
+        "--redis",
+        default=settings.redis_url,
+        metavar="URL",
+        help="scale-out: the Redis every node shares (RIICHI_REDIS_URL)",
+    )
+    flag(
+        "--database-url",
+        default=settings.database_url,
+        metavar="URL",
+        help="records in PostgreSQL, not SQLite (RIICHI_DATABASE_URL)",
+    )
+    flag(
+        "--healthcheck",
+        action="store_true",
+        help="exit 0 when the server on the port answers /healthz (its port: RIICHI_PORT)",
+    )
     args = parser.parse_args(argv)
     return msgspec.structs.replace(
         settings,

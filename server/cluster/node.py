@@ -204,7 +204,7 @@ class Cluster:
             )
         finally:
             with anyio.CancelScope(shield=True):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py's stub
+                await pubsub.aclose()
 
     # ------------------------------------------------------------ this node's spectator streams
 

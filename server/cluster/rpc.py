@@ -62,4 +62,4 @@ async def serve(redis: Redis, node: str, handle: Handler) -> None:
             pipe.expire(reply_to, int(TIMEOUT_S) + 5)
             await pipe.execute()
     finally:
-        await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py's stub
+        await pubsub.aclose()

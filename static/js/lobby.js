@@ -64,7 +64,7 @@ export function roomTags(r) {
   const tags = [];
   if (r.practice || r.seeded) tags.push(el("span", { class: "tag practice" }, t("practice")));
   if (r.broadcast) tags.push(el("span", { class: "tag broadcast" }, t("broadcast")));
-  if (r.locked) tags.push(el("span", { class: "tag locked" }, `🔒 ${t("locked")}`));
+  if (r.locked) tags.push(el("span", { class: "tag locked" }, t("locked")));
   return tags;
 }
 
@@ -76,9 +76,9 @@ export const heldToken = (game) => localStorage.getItem(`seat:${game}`);
 /** Download links for a game's record (Tenhou JSON and mjai), as the server exports them. */
 export function downloads(game) {
   return el("span", { class: "downloads" },
-    el("a", { href: `/api/games/${game}/record?format=tenhou`, download: `${game}.tenhou.json`, class: "dl-tenhou" }, "⤓ Tenhou JSON"),
+    el("a", { href: `/api/games/${game}/record?format=tenhou`, download: `${game}.tenhou.json`, class: "dl-tenhou" }, "↓ Tenhou JSON"),
     " ",
-    el("a", { href: `/api/games/${game}/record?format=mjai`, download: `${game}.mjai.jsonl`, class: "dl-mjai" }, "⤓ mjai"));
+    el("a", { href: `/api/games/${game}/record?format=mjai`, download: `${game}.mjai.jsonl`, class: "dl-mjai" }, "↓ mjai"));
 }
 
 /** A button that copies `text` (a link) to the clipboard and says so. */

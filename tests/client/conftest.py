@@ -14,14 +14,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
+from tests import system
 from tests.server.live import GENEROUS_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: the common laptop and desktop screens the table is looked at on (screenshots)
+#: how long a server may take to start: its imports alone took over 10 s on a loaded machine
+START_S = 60.0
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 WIDE: ViewportSize = {"width": 1920, "height": 1080}
 
@@ -56,15 +58,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        # a loaded 2-core machine can take many seconds to import and start the server
+        deadline = time.monotonic() + START_S
+        while True:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"server did not start: {(data / 'server.log').read_text()}")
             try:
                 with urllib.request.urlopen(f"{url}/healthz", timeout=1) as r:
                     if r.status == 200:
                         break
             except OSError:
                 time.sleep(0.1)
-        else:
-            raise RuntimeError(f"server did not start: {(data / 'server.log').read_text()}")
         yield url
     finally:
         proc.terminate()
@@ -78,7 +82,7 @@ def browser() -> Iterator[Browser]:
     this thread while it lives, so it must end before the async tests of other modules."""
     with sync_playwright() as p:
         b = p.chromium.launch(
-            executable_path=CHROMIUM,
+            executable_path=system.chromium(),
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
         yield b

@@ -10,7 +10,7 @@ import json
 from playwright.sync_api import Locator, Page
 
 from tests.client.conftest import DESKTOP, LAPTOP, PHONE, WIDE, click_until, shot
-from tests.client.test_replay import LOG
+from tests.client.test_replay import tenhou_log
 
 ROUND = 4
 
@@ -24,7 +24,7 @@ def _mpsz(code: int) -> str:
 
 def _before_result(page: Page) -> None:
     page.goto(page.url.split("#")[0] + "#/replay")
-    page.set_input_files("#replay-file", str(LOG))
+    page.set_input_files("#replay-file", str(tenhou_log()))
     page.wait_for_selector(".board")
     page.select_option("#replay-round", str(ROUND))
     click_until(page, "#replay-next", ".overlay .result", 300)
@@ -32,7 +32,7 @@ def _before_result(page: Page) -> None:
 
 
 def test_the_centre_rivers_and_melds_of_east_3_before_its_win(server: str, page: Page) -> None:
-    rnd = json.loads(LOG.read_text())["log"][ROUND]
+    rnd = json.loads(tenhou_log().read_text())["log"][ROUND]
     kyoku, honba, _sticks = rnd[0]
     takes = [t for s in range(4) for t in rnd[5 + 3 * s] if isinstance(t, int)]
     page.goto(server + "/#/replay")

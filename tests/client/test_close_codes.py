@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 
 import pytest
@@ -21,6 +20,7 @@ from server.edge.close_codes import (
     render_js,
     render_table,
 )
+from tests import system
 from tests.client.conftest import ROOT
 
 NET = ROOT / "static" / "js" / "net.js"
@@ -28,8 +28,7 @@ HINT = "run: python -m server.edge.close_codes"
 
 
 def _node(script: str) -> object:
-    node = shutil.which("node") or shutil.which("nodejs")
-    assert node, "node is needed (Debian: apt-get install nodejs)"
+    node = system.node()
     run = subprocess.run(
         [node, "--input-type=module", "-e", script],
         cwd=ROOT,

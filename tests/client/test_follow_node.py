@@ -22,7 +22,16 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from server.edge.security import CSP, csp
-from tests.client.conftest import DESKTOP, PHONE, ROOT, collect_errors, shot, wait_until
+from tests import system
+from tests.client.conftest import (
+    DESKTOP,
+    PHONE,
+    ROOT,
+    START_S,
+    collect_errors,
+    shot,
+    wait_until,
+)
 from tests.server.live import GENEROUS_ENV
 from tests.services import free_port, redis_server
 
@@ -71,7 +80,8 @@ def _start(name: str, port: int, redis: str, origins: str, data: Path) -> Node:
             stderr=subprocess.STDOUT,
         )
     node = Node(f"http://127.0.0.1:{port}", proc, log)
-    for _ in range(200):
+    deadline = time.monotonic() + START_S
+    while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"node {name} exited: {log.read_text()}")
         try:
@@ -80,6 +90,8 @@ def _start(name: str, port: int, redis: str, origins: str, data: Path) -> Node:
                     return node
         except OSError:
             time.sleep(0.05)
+    proc.kill()
+    proc.wait(timeout=10)
     raise RuntimeError(f"node {name} did not start: {log.read_text()}")
 
 
@@ -89,6 +101,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Node, No
     tmp = tmp_path_factory.mktemp("cluster")
     ports = free_port(), free_port()
     origins = ",".join(f"http://127.0.0.1:{p}" for p in ports)
+    system.redis()
     with redis_server() as redis:
         started: list[Node] = []
         try:

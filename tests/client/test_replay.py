@@ -5,25 +5,48 @@ and the engine's events keep every score of a corpus through the table's own mod
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
-from tests.client.conftest import ROOT, shot
+from engine.centers import RandomCenter
+from engine.driver import run_sync
+from engine.game import new_game
+from engine.replay.export import to_tenhou
+from engine.rules.config import TENHOU_SANMA_TONPUU, TENHOU_TONPUU
+from tests import corpus
+from tests.client.conftest import shot
 
-#: the shared corpus sits beside the main checkout (/work/shared), also seen from a worktree
-TENHOU = next(
-    (
-        d
-        for d in (
-            ROOT.parent / "shared" / "data" / "tenhou",
-            ROOT.parents[1] / "shared" / "data" / "tenhou",
-        )
-        if d.is_dir()
-    ),
-    ROOT.parent / "shared" / "data" / "tenhou",
-)
-#: round 9 has a daiminkan of 6p by seat 0 (docs of the format)
-LOG = TENHOU / "2014120822gm-0029-0000-808ea6c0.json"
+#: round 9 of this real log has a daiminkan of 6p by seat 0 (docs of the format)
+LOG_NAME = "2014120822gm-0029-0000-808ea6c0.json"
+
+
+def tenhou_log() -> Path:
+    """The real log the viewer's kan and board tests read (through the corpus helper)."""
+    return corpus.game("tenhou", LOG_NAME)
+
+
+def own_games() -> list[dict[str, Any]]:
+    """tenhou.net/6 logs of games our engine played with random answers (calls, riichi and
+    draws of every kind turn up): three four-player and two sanma tonpuusen."""
+    games = []
+    for rules, seed in [(TENHOU_TONPUU, s) for s in range(3)] + [
+        (TENHOU_SANMA_TONPUU, s) for s in range(2)
+    ]:
+        game = new_game(rules, seed, RandomCenter(seed))
+        run_sync(game)
+        games.append(json.loads(json.dumps(to_tenhou(game, ["A", "B", "C", "D"][: game.n]))))
+    return games
+
+
+@pytest.fixture(scope="module")
+def own_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The first of ``own_games`` as a file to upload."""
+    path = tmp_path_factory.mktemp("own") / "own.json"
+    path.write_text(json.dumps(own_games()[0], ensure_ascii=False))
+    return path
 
 
 def _mpsz(code: int) -> str:
@@ -59,9 +82,10 @@ def _to_result(page: Page) -> None:
 
 
 def test_replay_of_an_uploaded_tenhou_log_steps_through_a_round(server: str, page: Page) -> None:
-    log = json.loads(LOG.read_text())
+    path = tenhou_log()
+    log = json.loads(path.read_text())
     page.goto(server + "/#/replay")
-    page.set_input_files("#replay-file", str(LOG))
+    page.set_input_files("#replay-file", str(path))
     page.wait_for_selector(".board")
     assert _hand(page) == sorted(_mpsz(c) for c in log["log"][0][4])
     assert page.locator(".centre .round").inner_text() == "East 1"
@@ -107,10 +131,13 @@ def test_replay_of_an_uploaded_tenhou_log_steps_through_a_round(server: str, pag
     assert page.locator(".hand.opp .tile.back").count() >= 3 * 13
 
 
-def test_replay_speaks_japanese_after_the_language_switch(server: str, page: Page) -> None:
+def test_replay_speaks_japanese_after_the_language_switch(
+    server: str, page: Page, own_log: Path
+) -> None:
+    path = own_log
     page.goto(server + "/#/replay")
     page.select_option("#lang", "ja")
-    page.set_input_files("#replay-file", str(LOG))
+    page.set_input_files("#replay-file", str(path))
     page.wait_for_selector(".board")
     assert page.locator(".centre .round").inner_text() == "東 1"
     _to_result(page)
@@ -121,7 +148,7 @@ def test_replay_speaks_japanese_after_the_language_switch(server: str, page: Pag
     assert _loaded(page, "Riichi UI JP")
     # Simplified Chinese: its own words and its own font
     page.select_option("#lang", "zh")
-    page.set_input_files("#replay-file", str(LOG))
+    page.set_input_files("#replay-file", str(path))
     page.wait_for_selector(".board")
     assert page.locator(".centre .round").inner_text() == "东 1"
     assert page.locator("header .title + a").inner_text() == "牌谱"
@@ -141,15 +168,27 @@ def _loaded(page: Page, family: str) -> bool:
     )
 
 
+def test_replayed_hands_of_our_own_games_end_on_the_next_hands_scores(
+    page: Page, server: str
+) -> None:
+    """Five games our engine played and exported, through the viewer's own model (below)."""
+    games = own_games()
+    assert _replay_mismatches(page, server, games) == []
+
+
 def test_replayed_hands_end_on_the_next_hands_scores_and_the_logs_final(
     page: Page, server: str
 ) -> None:
-    """The engine's replay of 20 four-player and 10 sanma logs through the table's own
+    """The engine's replay of 20 four-player and 10 sanma real logs through the table's own
     events.js and model.js: every hand ends on the next hand's starting scores (riichi sticks
     and all), no hand holds an unknown tile, and the standings are the log's final scores."""
-    sanma = sorted((TENHOU.parent / "tenhou-sanma").glob("*.json"))[:10]
-    games = [json.loads(p.read_text()) for p in [*sorted(TENHOU.glob("*.json"))[:20], *sanma]]
+    sanma = corpus.files("tenhou-sanma")[:10]
+    games = [corpus.load(p) for p in [*corpus.files("tenhou")[:20], *sanma]]
     assert len(games) == 30
+    assert _replay_mismatches(page, server, games) == []
+
+
+def _replay_mismatches(page: Page, server: str, games: list[dict[str, Any]]) -> list[Any]:
     page.goto(server + "/#/replay")
     page.wait_for_selector("#replay-file")
     bad = page.evaluate(
@@ -179,7 +218,8 @@ def test_replayed_hands_end_on_the_next_hands_scores_and_the_logs_final(
         }""",
         games,
     )
-    assert bad == []
+    assert isinstance(bad, list)
+    return bad
 
 
 def test_a_stored_game_the_server_cannot_export_says_why(server: str, page: Page) -> None:

@@ -3,15 +3,14 @@ node's own test runner, so they are checked without a browser; see tests/client/
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 
+from tests import system
 from tests.client.conftest import ROOT
 
 
 def test_the_pure_client_modules_pass_their_node_unit_tests() -> None:
-    node = shutil.which("node") or shutil.which("nodejs")
-    assert node, "node is needed for the client's unit tests (Debian: apt-get install nodejs)"
+    node = system.node()
     run = subprocess.run(
         [node, "--test", "tests/client/js/"],
         cwd=ROOT,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.replay.check import check_file
-from tests.replay.corpus import DATA, require
+from tests.corpus import DATA, require
 
 #: records whose own numbers break Tenhou's rules (docs/replay-findings.md), with the
 #: exact difference the checker must report for them

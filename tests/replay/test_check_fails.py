@@ -13,7 +13,7 @@ from engine.replay.__main__ import main
 from engine.replay.check import check_game
 from engine.replay.mjai_write import write_mjai
 from engine.replay.tenhou_read import read_game
-from tests.replay.corpus import files, load
+from tests.corpus import files, load
 
 
 def _chankan() -> dict[str, Any]:

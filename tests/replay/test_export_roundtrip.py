@@ -20,7 +20,7 @@ from engine.replay.mjai_write import write_mjai
 from engine.replay.tenhou_read import read_game
 from engine.replay.tenhou_write import write_game, write_round
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_TONPUU, RuleConfig
-from tests.replay.corpus import files, load
+from tests.corpus import files, load
 
 NO_AKA = msgspec.structs.replace(TENHOU_HANCHAN, aka=(0, 0, 0))
 GAMES = [(TENHOU_HANCHAN, s) for s in range(4)] + [(TENHOU_TONPUU, 100), (NO_AKA, 200)]

@@ -17,7 +17,7 @@ from engine.replay.godview import RoundFailed, replay_log, seeded_game
 from engine.replay.record import ReplayError
 from engine.rules.config import TENHOU_HANCHAN, TENHOU_SANMA_HANCHAN
 from engine.rules.facts import rule_facts
-from tests.replay.corpus import files, load
+from tests.corpus import files, load
 
 
 def _first(folder: str) -> dict[str, Any]:

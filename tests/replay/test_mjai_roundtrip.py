@@ -9,7 +9,7 @@ from engine.replay.mjai_read import read_mjai
 from engine.replay.mjai_write import mjai_events, write_mjai
 from engine.replay.tenhou_read import read_game
 from engine.replay.tenhou_write import round_body
-from tests.replay.corpus import files, load
+from tests.corpus import files, load
 
 
 def _same_rounds(folder: str, every: int = 1) -> None:

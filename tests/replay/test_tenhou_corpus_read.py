@@ -9,7 +9,7 @@ from engine.replay.record import RoundRecord, StepKind
 from engine.replay.tenhou_read import read_game
 from engine.replay.tenhou_write import write_round
 from engine.replay.wallbuild import build_wall
-from tests.replay.corpus import files, load
+from tests.corpus import files, load
 
 FOLDERS = ("tenhou", "tenhou-rounds", "tenhou-sanma")
 

@@ -24,7 +24,7 @@ from engine.review import (
 )
 from engine.rules.config import PRESETS, TENHOU_HANCHAN
 from engine.rules.kinds import InquiryKind
-from tests.replay import corpus
+from tests import corpus
 from tests.review.games import played, record
 
 SANMA = PRESETS["tenhou-sanma-hanchan"]

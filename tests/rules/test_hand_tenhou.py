@@ -16,7 +16,7 @@ import pytest
 
 from engine.rules import hand as H
 from engine.rules.tiles import tenhou_kind
-from tests.replay.corpus import files, load
+from tests.corpus import files, load
 
 
 def kind(code: int) -> int:

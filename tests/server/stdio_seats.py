@@ -60,7 +60,7 @@ def play_stdio(
     names: list[str],
     timeout_s: float,
     *,
-    seconds: float = 90,
+    seconds: float = 240,
     before: Callable[[httpx.Client], None] | None = None,
 ) -> StdioGame:
     """Play one all-bot tonpuusen seating ``names``; ``before`` may check the server first.

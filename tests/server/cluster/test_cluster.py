@@ -26,6 +26,7 @@ from server.edge.messaging import (
     decode_server,
     encode,
 )
+from tests import system
 from tests.server.live import GENEROUS_ENV
 from tests.server.procs import Player, ServerProcess, Watcher
 from tests.services import redis_server
@@ -35,6 +36,7 @@ NODE_ENV = {**GENEROUS_ENV, "RIICHI_LOBBY_TTL_S": "0"}
 
 @pytest.fixture
 def redis_url() -> Iterator[str]:
+    system.redis()
     with redis_server() as url:
         yield url
 

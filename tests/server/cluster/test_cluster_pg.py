@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.cluster.test_cluster import api, eventually, nodes
+from tests import system
 from tests.server.procs import Player, Watcher
 from tests.services import fresh_database, postgres_server, redis_server
 
@@ -18,6 +18,8 @@ from tests.services import fresh_database, postgres_server, redis_server
 @pytest.fixture
 def services() -> Iterator[tuple[str, str]]:
     """(Redis URL, PostgreSQL URL of an empty database)."""
+    system.redis()
+    system.postgres()
     with redis_server() as redis_url, postgres_server() as pg_url:
         yield redis_url, fresh_database(pg_url, "riichi")
 

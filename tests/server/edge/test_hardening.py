@@ -26,6 +26,12 @@ JSON = {"content-type": "application/json"}
 PLAIN = {"content-type": "text/plain"}
 
 
+#: how late past a 0.5 s deadline the server may be and still count as keeping it: loose for a
+#: loaded 2-core machine (a process can stall for seconds), yet under the 5 s that the socket
+#: waits and that uvicorn's keep-alive would take without the deadline
+LATE_S = 4.0
+
+
 def _raw(host: str, request: bytes, timeout: float = 5.0) -> socket.socket:
     name, port = host.split(":")
     sock = socket.create_connection((name, int(port)), timeout=timeout)
@@ -152,7 +158,7 @@ async def test_half_sent_headers_are_dropped_at_the_deadline(tmp_path: Path) -> 
         silent = _raw(host, b"")
         assert await asyncio.to_thread(_read_all, slow) == b""
         assert await asyncio.to_thread(_read_all, silent) == b""
-        assert time.monotonic() - started < 2.0
+        assert time.monotonic() - started < LATE_S
         # a whole request in time is answered as ever
         ok = _raw(host, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         assert (await asyncio.to_thread(_read_all, ok)).startswith(b"HTTP/1.1 200")
@@ -337,7 +343,7 @@ async def test_a_socket_that_never_says_hello_is_closed(tmp_path: Path) -> None:
                     while True:
                         await ws.recv()
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
-        assert time.monotonic() - started < 2.0
+        assert time.monotonic() - started < LATE_S
 
 
 async def test_a_body_that_trickles_in_is_cut_off(tmp_path: Path) -> None:
@@ -349,7 +355,7 @@ async def test_a_body_that_trickles_in_is_cut_off(tmp_path: Path) -> None:
             b"Content-Length: 100\r\n\r\n{",
         )
         answer = await asyncio.to_thread(_read_all, sock)
-        assert answer.startswith(b"HTTP/1.1 408") and time.monotonic() - started < 2.0
+        assert answer.startswith(b"HTTP/1.1 408") and time.monotonic() - started < LATE_S
         assert not hub.rooms.by_code
 
 
@@ -370,7 +376,7 @@ async def test_a_half_open_websocket_is_dropped_by_ping(tmp_path: Path) -> None:
         sock = _raw(host, _watch_handshake(game))
         answer = await asyncio.to_thread(_read_all, sock)
         assert answer.startswith(b"HTTP/1.1 101")
-        assert time.monotonic() - started < 4.0  # ping at 1 s, pong due by 2 s
+        assert time.monotonic() - started < 2.0 + LATE_S  # ping at 1 s, pong due by 2 s
 
 
 def _masked(opcode: int, payload: bytes) -> bytes:
@@ -442,7 +448,7 @@ async def test_an_unread_body_cannot_hold_the_connection(tmp_path: Path) -> None
             return answer
 
         answer = await asyncio.to_thread(drip)
-        assert answer.startswith(b"HTTP/1.1 200") and time.monotonic() - started < 2.0
+        assert answer.startswith(b"HTTP/1.1 200") and time.monotonic() - started < LATE_S
 
 
 async def test_an_idle_event_stream_says_so(tmp_path: Path) -> None:

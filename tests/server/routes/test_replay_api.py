@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 
-from tests.replay.corpus import files, load
+from tests.corpus import files, load
 from tests.server.live import WireBot, live_server
 
 TENHOU_4P = {"players": 4, "red": [16, 52, 88], "wall": 70}

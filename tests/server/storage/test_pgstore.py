@@ -16,6 +16,7 @@ import pytest
 from server.storage import persist
 from server.storage.postgres import PgStore
 from server.storage.sqlite import Storage, Store
+from tests import system
 from tests.services import fresh_database, postgres_server
 
 _names = itertools.count()
@@ -23,6 +24,7 @@ _names = itertools.count()
 
 @pytest.fixture(scope="module")
 def pg_url() -> Iterator[str]:
+    system.postgres()
     with postgres_server() as url:
         yield url
 
