@@ -25,8 +25,8 @@ NAMES = ["mjai:pkg", "strong", "mjai:pkg", "easy"]
 #: per decision: the bot answers in milliseconds, and the claim is that it is never late; a
 #: loaded 2-core machine can stall its start (the package's imports) for seconds
 TIMEOUT_S = 60.0
-#: what server/seats/mjai_stdio.py and server/seats/mjai_seat.py log for a seat's faults, and what the
-#: package's ``Bot.react`` prints when it cannot follow an event
+#: what server/seats/mjai_stdio.py and server/seats/mjai_seat.py log for a seat's faults, and
+#: what the package's ``Bot.react`` prints when it cannot follow an event
 FAULTS = (
     "no legal choice",
     "no reaction within",

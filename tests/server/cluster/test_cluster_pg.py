@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests import system
+from tests.server.cluster.test_cluster import api, eventually, nodes
 from tests.server.procs import Player, Watcher
 from tests.services import fresh_database, postgres_server, redis_server
 
