@@ -56,6 +56,8 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
                 tg.start_soon(cluster.run, the_hub)
             if metrics is not None:
                 tg.start_soon(metrics.run)
+                if settings.metrics_port:
+                    tg.start_soon(metrics.serve, settings.metrics_host, settings.metrics_port)
             tg.start_soon(heap.collect, settings.gc_sweep_s)
             yield
             the_hub.stop()  # no-op when server/shutdown.py already stopped it
@@ -95,7 +97,12 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
     routes: list[BaseRoute] = [
         Route("/healthz", rooms.healthz),
-        *([Route("/metrics", metrics.endpoint())] if metrics is not None else []),
+        # the public port's /metrics: the operator's token only (none set: a 404 for all)
+        *(
+            [Route("/metrics", metrics.endpoint(settings.metrics_token))]
+            if metrics is not None and settings.metrics_token
+            else []
+        ),
         Route("/api/presets", rooms.presets),
         Route("/api/bots", rooms.bots),
         Route("/api/rooms", rooms.list_rooms, methods=["GET"]),

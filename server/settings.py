@@ -112,8 +112,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: records and write-ahead decisions in PostgreSQL instead of SQLite (postgresql://...)
     database_url: str = ""
     #: 1: ``/metrics`` in Prometheus text format (counts and timings, nothing of a seat);
-    #: 0: no such page
+    #: 0: no such page. An operator's page: on a listener of its own (``metrics_port``, 0:
+    #: none, on ``metrics_host``) and on the public port only for ``Authorization: Bearer
+    #: <metrics_token>`` (empty: never there); anyone else gets 404
     metrics: int = 1
+    metrics_port: int = 0
+    metrics_host: str = "127.0.0.1"
+    metrics_token: str = ""
     #: the log's lines: "text", or "json" (one object a line, for a log collector)
     log_format: str = "text"
 
@@ -195,6 +200,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "record_cache": (0, 100_000),
     "mjai_timeout_s": (0.05, 300),
     "metrics": (0, 1),
+    "metrics_port": (0, 65535),
 }
 #: an stdio mjai bot's name: short, and safe in URLs, logs and the lobby's select
 MJAI_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,31}")

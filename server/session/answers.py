@@ -46,6 +46,8 @@ class Meter(Protocol):
 
     def asked(self) -> None: ...
 
+    def hand_over(self) -> None: ...
+
 
 class NoMeter:
     """A table nobody measures."""
@@ -54,6 +56,9 @@ class NoMeter:
         pass
 
     def asked(self) -> None:
+        pass
+
+    def hand_over(self) -> None:
         pass
 
 

@@ -116,6 +116,7 @@ class Table:
             self._public = None
             if start:
                 self.recording.hand_started()
+                self.answers.meter.hand_over()  # the last hand's counts are public now
             self.recording.rounds(getattr(self.game, "rounds", ()))
             return
         if getattr(event, "seat", None) != seat:
@@ -254,6 +255,7 @@ class Table:
             self.answers.open(held)
 
     def _end(self) -> None:
+        self.answers.meter.hand_over()
         self.recording.rounds(getattr(self.game, "rounds", ()))
         self.recording.finish(getattr(self.game, "scores", None), self.error)
         if self.error is None:  # recorded: what a late seat sees stays, the rest goes now
