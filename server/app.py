@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -32,8 +34,10 @@ from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
 from server.shutdown import StoppingGate
+from server.storage import StorageFault
 from server.stores import open_store
 from server.transport import WebSocketConnection
+from server.web import error
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
@@ -130,7 +134,20 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     # the Shield (headers, Origin, content type, body cap) sees every request and response
     # except the bare 500 of an unhandled exception
     shield = Middleware(Shield, settings=settings)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[shield])
+    async def storage_refused(request: Request, exc: Exception) -> Response:
+        """A write the store refused while answering (a new room, a join): a clear 503."""
+        assert isinstance(exc, StorageFault)
+        the_hub.storage_failed(exc)
+        response = error("storage", "the records cannot be written now; try again soon", 503)
+        response.headers["Retry-After"] = "5"
+        return response
+
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[shield],
+        exception_handlers={StorageFault: storage_refused},
+    )
     app.state.settings = settings
     app.add_middleware(StoppingGate, hub=the_hub)
     return app

@@ -64,9 +64,22 @@ class RoomRow(msgspec.Struct):
     ended_at: float | None = None
 
 
+#: one row rewritten to learn whether the store writes again after it refused a write
+PROBE_SCHEMA = "CREATE TABLE IF NOT EXISTS probe (id INTEGER PRIMARY KEY, at REAL NOT NULL)"
+
+
+def probe(storage: Store, now: float) -> None:
+    """A small write (StorageFault while the store still refuses)."""
+    storage.execute(
+        "INSERT INTO probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+        (now,),
+    )
+
+
 def open_tables(storage: Store) -> None:
     """The tables, and the columns added since: a file stored without them opens."""
     storage.script(SCHEMA)
+    storage.script(PROBE_SCHEMA)
     storage.ensure_column("seats", "bot_name", "TEXT")
     storage.ensure_column("rooms", "node", "TEXT NOT NULL DEFAULT ''")
 

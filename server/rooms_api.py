@@ -97,6 +97,11 @@ class RoomsApi:
         return room is not None and room.status in ("waiting", "playing")
 
     async def healthz(self, request: Request) -> Response:
+        """200 while the node serves; 503 with the reason while its store refuses writes
+        (its games wait, suspended, and go on by themselves when it writes again)."""
+        fault = self.hub.fault
+        if fault is not None:
+            return json_response({"ok": False, "reason": fault}, 503)
         return json_response({"ok": True})
 
     async def presets(self, request: Request) -> Response:

@@ -18,9 +18,11 @@ needs never runs on the event loop.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -55,6 +57,26 @@ _ADDED = (
 )
 #: statuses a stored game may have (``error``: the engine raised; kept from older servers)
 STATUSES = ("waiting", "playing", "suspended", "finished", "aborted")
+
+
+class StorageFault(Exception):
+    """A write the store refused (disk full, I/O error, a read-only data dir, a lock held
+    too long): the tables that needed it wait, as at a stop, until a write succeeds again;
+    it never ends a game (docs/security.md, durability)."""
+
+
+class DamagedRecord(Exception):
+    """A stored record that no longer reads (a bad page, a row that does not decode)."""
+
+
+@contextlib.contextmanager
+def writing() -> Iterator[None]:
+    """Turn SQLite's (and the OS's) refusal to write into ``StorageFault``; the statement
+    that failed changed nothing (SQLite rolls it back)."""
+    try:
+        yield
+    except (sqlite3.OperationalError, OSError) as exc:
+        raise StorageFault(f"the records cannot be written: {exc}") from exc
 
 
 class DecisionRow(msgspec.Struct, array_like=True):
@@ -109,7 +131,8 @@ SQL_ADD_DECISION = (
 )
 SQL_CREATE_GAME = (
     "INSERT INTO games (id, room, preset, seed, rules, seats, status, result, "
-    "commitment, practice) VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?)"
+    "commitment, practice) VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?) "
+    "ON CONFLICT (id) DO NOTHING"  # a start the disk refused halfway is started again
 )
 SQL_WITH_STATUS = (
     "SELECT g.id, g.preset, g.seats FROM games g JOIN listed l ON l.game = g.id "
@@ -248,18 +271,20 @@ class Storage:
 
     def transaction(self, statements: list[tuple[str, tuple[object, ...]]]) -> None:
         """Several statements committed together (or not at all)."""
-        with self._lock:
+        with self._lock, writing():
             self._db.execute("BEGIN")
             try:
                 for sql, args in statements:
                     self._db.execute(sql, args)
+                self._db.execute("COMMIT")  # a full disk may refuse the commit itself
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
 
     def script(self, sql: str) -> None:
-        with self._lock:
+        with self._lock, writing():
             self._db.executescript(sql)
 
     def ensure_column(self, table: str, column: str, kind: str) -> None:
@@ -274,7 +299,7 @@ class Storage:
             return self._db.execute(sql, args).fetchall()
 
     def _write(self, sql: str, args: tuple[object, ...]) -> None:
-        with self._lock:
+        with self._lock, writing():
             self._db.execute(sql, args)
 
     def create_game(
@@ -291,13 +316,11 @@ class Storage:
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
         seats_json = msgspec.json.encode(seats).decode()
-        with self._lock:
-            self._db.execute(
-                SQL_CREATE_GAME,
-                (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice)),
-            )
-            if public:
-                self._db.execute("INSERT OR IGNORE INTO listed VALUES (?)", (game,))
+        values = (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice))
+        statements: list[tuple[str, tuple[object, ...]]] = [(SQL_CREATE_GAME, values)]
+        if public:
+            statements.append(("INSERT OR IGNORE INTO listed VALUES (?)", (game,)))
+        self.transaction(statements)
 
     def add_decision(
         self,
@@ -322,12 +345,12 @@ class Storage:
 
     def finish_game(self, game: str, result: bytes, status: str = "finished") -> None:
         self._decision_count.pop(game, None)
-        with self._lock:
-            self._db.execute(
-                "UPDATE games SET status = ?, result = ? WHERE id = ?",
-                (status, result.decode(), game),
-            )
-            self._db.execute("INSERT OR REPLACE INTO endings VALUES (?, ?)", (game, time.time()))
+        self.transaction(
+            [
+                ("UPDATE games SET status = ?, result = ? WHERE id = ?", (status, result.decode(), game)),
+                ("INSERT OR REPLACE INTO endings VALUES (?, ?)", (game, time.time())),
+            ]
+        )
 
     def set_status(self, game: str, status: str) -> None:
         """A game that did not end (suspended, playing again after a resume, aborted)."""

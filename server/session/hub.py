@@ -12,7 +12,7 @@ from anyio.abc import TaskGroup
 
 from server import persist
 from server.close_codes import CloseCode
-from server.messaging import RoomMsg, Welcome, encode
+from server.messaging import RoomMsg, Welcome, WireError, encode
 from server.session import resume
 from server.session.durable import Feed
 from server.session.engine_port import EnginePort
@@ -20,12 +20,14 @@ from server.session.outbox import Outbox
 from server.session.rooms import Room, RoomError, Rooms, Seat
 from server.session.table import Table
 from server.settings import Settings
-from server.storage import Store
+from server.storage import StorageFault, Store
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
 
 log = logging.getLogger("server")
+#: how often a store that refused a write is tried again
+PROBE_S = 0.5
 
 
 class Hub:
@@ -54,12 +56,19 @@ class Hub:
         self.cluster: Cluster | None = None
         #: called with every new table (the cluster relays its spectator stream)
         self.on_table: list[Callable[[Table], None]] = []
+        #: why the store refuses writes (None: it writes); the rooms whose tables it froze
+        self.fault: str | None = None
+        self.faulted: dict[str, Room] = {}
+        #: set at a fault (from any callback, task or not): the watch tries the store
+        self._fault_seen: anyio.Event | None = None
         persist.open_tables(storage)
 
     def bind(self, tg: TaskGroup) -> None:
         """Games run in ``tg`` (the app's lifespan task group); the rooms and unfinished
         games stored by an earlier run of the server come back first."""
         self._tg = tg
+        self._fault_seen = anyio.Event()
+        tg.start_soon(self._watch_storage)
         self.resumed = resume.restore(self)
 
     def stop(self) -> None:
@@ -93,6 +102,7 @@ class Hub:
             self._refuse_while_stopping()
         room.fill_with_bots()
         table = Table(room, self.settings, self.storage, self.engine, self.now, feed, stored_rounds)
+        table.on_fault = lambda exc: self.storage_failed(exc, table)
         if feed is None:
             persist.save_room(self.storage, room, started=True)
             persist.mark_started(self.storage, room.game)
@@ -111,6 +121,8 @@ class Hub:
         """A new room (``Rooms.create`` options); rooms left waiting too long are dropped
         first, and a server holding ``max_rooms`` refuses more (RoomError)."""
         self._refuse_while_stopping()
+        if self.fault is not None:
+            raise StorageFault(self.fault)
         now = self.now()
         for room in list(self.rooms.by_code.values()):
             if room.status == "waiting" and now - room.created > self.settings.room_ttl_s:
@@ -122,6 +134,64 @@ class Hub:
         room.created = now
         self.save(room)
         return room
+
+    def storage_failed(self, exc: StorageFault, table: Table | None = None) -> None:
+        """The store refused a write: ``table`` (if one needed it) is suspended, /healthz
+        says why, new rooms are refused, and the store is tried until it writes again."""
+        if self.fault is None:
+            log.warning("storage: %s; tables that write wait until it writes again", exc)
+            self.fault = str(exc)
+            if self._fault_seen is not None:
+                self._fault_seen.set()
+        if table is not None:
+            self._freeze(table)
+
+    def _freeze(self, table: Table) -> None:
+        """Suspend one table as a stop does; its room waits in ``faulted``."""
+        room = table.room
+        table.suspend()
+        table.spectators.stop()
+        room.status = "suspended"
+        if self.tables.get(room.game) is table:
+            del self.tables[room.game]
+        self.faulted[room.game] = room
+        bye = encode(WireError("restarting", resume.STORAGE_REASON))
+        table.spectators.restarting(bye, CloseCode.RESTARTING, resume.STORAGE_REASON)
+        for seat in room.seats:
+            if seat.outbox is not None:
+                seat.outbox.push(bye)
+                seat.outbox.shut(CloseCode.RESTARTING, resume.STORAGE_REASON)
+
+    async def _watch_storage(self) -> None:
+        """Until cancelled: after each fault, wait for the store (``_await_storage``)."""
+        while True:
+            assert self._fault_seen is not None
+            await self._fault_seen.wait()
+            self._fault_seen = anyio.Event()
+            await self._await_storage()
+
+    async def _await_storage(self) -> None:
+        """Try a small write until one succeeds, then play the frozen games on from their
+        records and start the full rooms whose start the store refused."""
+        while True:
+            await anyio.sleep(PROBE_S)
+            try:
+                persist.probe(self.storage, time.time())
+                break
+            except StorageFault:
+                continue
+        log.info("storage writes again; %d suspended games go on", len(self.faulted))
+        self.fault = None
+        try:
+            for game, room in list(self.faulted.items()):
+                why = await resume.go_on(self, room)
+                del self.faulted[game]
+                if why is not None:
+                    log.warning("game %s cannot go on: %s", game, why)
+            for room in list(self.rooms.by_code.values()):
+                self.start_if_full(room)
+        except StorageFault as exc:  # refused again: the next watch takes over
+            self.storage_failed(exc)
 
     def start_if_full(self, room: Room) -> None:
         if room.full and room.status == "waiting":

@@ -12,7 +12,7 @@ import msgspec
 from server import persist
 from server.session.durable import Diverged, Trail
 from server.session.rooms import Room
-from server.storage import Store, StoredGame
+from server.storage import StorageFault, Store, StoredGame
 
 #: when the stored part of a resumed game happened, for the spectator's delayed record: long ago
 LONG_AGO = float("-inf")
@@ -42,6 +42,9 @@ class Recording:
         self.hand_decisions = 0
         self.rounds_at: list[float] = []
         self._banks = [s.clock.bank for s in room.seats]
+        #: told of a write the store refused where the caller cannot stop (inside an engine
+        #: step): the table freezes; ``decision`` and ``finish`` raise StorageFault instead
+        self.on_fault: Callable[[StorageFault], None] = _reraise
         if resumed is not None:
             self.decided_at = [LONG_AGO] * resumed[0]
             self.rounds_at = [LONG_AGO] * resumed[1]
@@ -74,13 +77,22 @@ class Recording:
         """Store the clock banks that changed since they were last stored."""
         for seat in self.room.seats:
             if seat.clock.bank != self._banks[seat.index]:
+                try:
+                    persist.save_bank(self.storage, self.game, seat.index, seat.clock.bank)
+                except StorageFault as exc:
+                    self.on_fault(exc)
+                    return
                 self._banks[seat.index] = seat.clock.bank
-                persist.save_bank(self.storage, self.game, seat.index, seat.clock.bank)
 
     def rounds(self, results: Sequence[Any]) -> None:
-        """Store the round results not stored yet."""
+        """Store the round results not stored yet (a refused one is stored again by the
+        resumed game, which replays it)."""
         for n in range(len(self.rounds_at), len(results)):
-            self.storage.add_round(self.game, n, msgspec.json.encode(results[n]))
+            try:
+                self.storage.add_round(self.game, n, msgspec.json.encode(results[n]))
+            except StorageFault as exc:
+                self.on_fault(exc)
+                return
             self.rounds_at.append(self.now())
 
     def finish(self, scores: Any, error: BaseException | None) -> None:
@@ -113,3 +125,7 @@ class Recording:
             decisions=record.decisions[:decisions],
             rounds=record.rounds[:rounds],
         )
+
+
+def _reraise(exc: StorageFault) -> None:
+    raise exc

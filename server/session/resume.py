@@ -18,6 +18,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+import anyio
 import msgspec
 
 from engine.actions.types import Decision
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("server")
 
 RESTART_REASON = "server restarting; reconnect in a few seconds"
+STORAGE_REASON = "the records cannot be written; the game waits, reconnect in a few seconds"
 
 
 class Resumed(msgspec.Struct):
@@ -151,6 +153,26 @@ def _resume(hub: Hub, room: Room, row: persist.RoomRow) -> str | None:
     if row.ended_at is None:
         hub.storage.set_status(row.game, "playing")
     hub.start(room, Feed(decisions, ended_at=row.ended_at), len(record.rounds))
+    return None
+
+
+async def go_on(hub: Hub, room: Room) -> str | None:
+    """Play on a game its table froze when the store refused a write (the store writes
+    again): replayed from its record as after a restart, checked off the event loop; why
+    not, when it cannot be (then it is aborted)."""
+    storage = hub.storage
+    record = await anyio.to_thread.run_sync(storage.load, room.game)
+    if record is None or record.seed is None:
+        return "no game record"
+    decisions = [Decision(d.inquiry, d.seat, d.action, d.option) for d in record.decisions]
+    trails = await anyio.to_thread.run_sync(storage.trails, room.game)
+    why = await anyio.to_thread.run_sync(verify, room.rules, record.seed, decisions, trails)
+    if why is not None:
+        storage.set_status(room.game, "aborted")
+        room.status = "aborted"
+        return why
+    storage.set_status(room.game, "playing")
+    hub.start(room, Feed(decisions), len(record.rounds))
     return None
 
 

@@ -37,7 +37,7 @@ from server.session.recording import Recording
 from server.session.rooms import Room, Seat
 from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
-from server.storage import Store, StoredGame
+from server.storage import StorageFault, Store, StoredGame
 
 #: ``Table._encoded`` before the first event
 NOTHING_ENCODED: tuple[object, msgspec.Raw, str] = (None, msgspec.Raw(b"null"), "null")
@@ -90,6 +90,9 @@ class Table:
         #: the server is stopping: nothing more is answered, asked or recorded
         self.frozen = False
         self._scope: anyio.CancelScope | None = None
+        #: the hub's answer to a write the store refused (alone: the table freezes)
+        self.on_fault: Callable[[StorageFault], None] = lambda exc: self.suspend()
+        self.recording.on_fault = self._storage_failed
         self.game = engine.new_game(room.rules, room.seed, self)
         self.answers = Answers(room, settings, engine, self.game, self.recording, now)
         self._check_ready()
@@ -234,6 +237,13 @@ class Table:
             if ended or self.error is not None:
                 self._end()
 
+    def _storage_failed(self, exc: StorageFault) -> None:
+        """A write was refused: nothing more is answered, the hub suspends the table (and
+        plays it on from its record once the store writes again)."""
+        if not self.frozen:
+            self.frozen = True
+            self.on_fault(exc)
+
     def suspend(self) -> None:
         """The server stops: answer nothing more, stop the engine where it waits."""
         self.frozen = True
@@ -255,9 +265,15 @@ class Table:
             self.answers.open(held)
 
     def _end(self) -> None:
-        self.answers.meter.hand_over()
         self.recording.rounds(getattr(self.game, "rounds", ()))
-        self.recording.finish(getattr(self.game, "scores", None), self.error)
+        if not self.frozen:
+            try:
+                self.recording.finish(getattr(self.game, "scores", None), self.error)
+            except StorageFault as exc:
+                self._storage_failed(exc)
+        if self.frozen:
+            return  # its end is not stored: the resumed game replays to it and ends again
+        self.answers.meter.hand_over()
         if self.error is None:  # recorded: what a late seat sees stays, the rest goes now
             self._finals = [self.snapshot(s.index) for s in self.room.seats]
             self.answers.inquiry = None

@@ -1,0 +1,141 @@
+"""A full disk under a real ``python -m server`` mid-game: the table is suspended (never
+``error``), its player is told to reconnect, /healthz answers 503 with the reason and a new
+room a clear 503; once space is back the game goes on by itself, with no restart, to an end
+that verifies (issue 31, finding 4).
+
+The data dir is a small tmpfs filled to the last byte (root, as on this machine and in CI);
+elsewhere the server's file-size limit is lowered to the files' sizes (``prlimit``), so any
+write that grows a file fails with EFBIG, a deliberate write failure of the same kind."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import resource
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+from server.messaging import EventMsg, ServerMessage
+from server.security import HEADERS
+from tests.server.procs import Player, ServerProcess
+
+#: tmpfs size: room for the database and some WAL, nothing to spare
+TMPFS = "8m"
+
+
+class DiskFull:
+    """Fills (``fill``) and frees (``free``) the server's data dir."""
+
+    def __init__(self, data: Path, server: ServerProcess) -> None:
+        self.data = data
+        self.server = server
+        self.filler = data / "filler"
+        self.full = False
+
+    def fill(self) -> None:
+        self.full = True
+        if os.geteuid() != 0:  # no tmpfs: no file of the server's may grow any more
+            largest = max(p.stat().st_size for p in self.data.iterdir() if p.is_file())
+            assert self.server.proc is not None
+            _, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+            resource.prlimit(self.server.proc.pid, resource.RLIMIT_FSIZE, (largest, hard))
+            return
+        with self.filler.open("wb") as out, contextlib.suppress(OSError):
+            while True:
+                out.write(b"\0" * 65536)
+                out.flush()
+
+    def free(self) -> None:
+        self.full = False
+        if os.geteuid() != 0:
+            assert self.server.proc is not None
+            limits = resource.getrlimit(resource.RLIMIT_FSIZE)
+            resource.prlimit(self.server.proc.pid, resource.RLIMIT_FSIZE, limits)
+            return
+        self.filler.unlink()
+
+
+@contextlib.contextmanager
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A tmpfs of ``TMPFS`` (root), else a plain directory (see ``DiskFull``)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    if os.geteuid() != 0:
+        yield data
+        return
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={TMPFS}", "tmpfs", str(data)], check=True)
+    try:
+        yield data
+    finally:
+        subprocess.run(["umount", "-l", str(data)], check=False)
+
+
+async def _until(check: object, what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if await check():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def test_a_full_disk_suspends_the_game_which_goes_on_when_space_is_back(
+    tmp_path: Path,
+) -> None:
+    with small_disk(tmp_path) as data:
+        server = ServerProcess(tmp_path)
+        server.data_dir = data  # the log stays outside the small disk
+        disk = DiskFull(data, server)
+        events = [0]
+
+        def fill_once(player: Player, msg: ServerMessage) -> bool:
+            if isinstance(msg, EventMsg):
+                events[0] += 1
+                if events[0] == 60 and not disk.full:
+                    disk.fill()
+            return False
+
+        await server.start()
+        try:
+            async with httpx.AsyncClient(base_url=f"http://{server.host}", timeout=10) as h:
+                body = {"preset": "tenhou-tonpuu", "bots": 3, "name": "me"}
+                grant = (await h.post("/api/rooms", json=body)).json()
+                game, code = grant["room"]["game"], grant["room"]["code"]
+                player = Player(server.host, grant["token"], 3, fill_once)
+                playing = asyncio.create_task(player.play())
+
+                async def unhealthy() -> bool:
+                    return (await h.get("/healthz")).status_code == 503
+
+                await _until(unhealthy, "the write to fail")
+                health = (await h.get("/healthz")).json()
+                assert health["ok"] is False and "cannot be written" in health["reason"]
+                room = (await h.get(f"/api/rooms/{code}")).json()
+                assert room["status"] == "suspended"
+                refused = await h.post("/api/rooms", json={**body, "name": "late"})
+                assert refused.status_code == 503 and refused.json()["code"] == "storage"
+                for name, value in HEADERS:
+                    assert refused.headers[name.decode()] == value.decode()
+                await asyncio.sleep(1.0)  # a while on a full disk: nothing ends the game
+                assert (await h.get(f"/api/rooms/{code}")).json()["status"] == "suspended"
+                disk.free()
+
+                async def healthy() -> bool:
+                    return (await h.get("/healthz")).status_code == 200
+
+                await _until(healthy, "the store to write again")
+                await asyncio.wait_for(playing, 300)
+                verdict = (await h.get(f"/api/games/{game}/verify")).json()
+                record = (await h.get(f"/api/games/{game}/record")).json()
+        finally:
+            server.stop()
+        assert 1012 in player.closes  # told to reconnect, as at a stop
+        assert player.ended and record["status"] == "finished"
+        assert verdict["commitment_ok"] and verdict["replay_ok"], verdict
+        log = (tmp_path / "server.log").read_text()
+        assert "Traceback" not in log, log[-3000:]
