@@ -134,6 +134,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     # the Shield (headers, Origin, content type, body cap) sees every request and response
     # except the bare 500 of an unhandled exception
     shield = Middleware(Shield, settings=settings)
+
     async def storage_refused(request: Request, exc: Exception) -> Response:
         """A write the store refused while answering (a new room, a join): a clear 503."""
         assert isinstance(exc, StorageFault)

@@ -345,9 +345,10 @@ class Storage:
 
     def finish_game(self, game: str, result: bytes, status: str = "finished") -> None:
         self._decision_count.pop(game, None)
+        ending = "UPDATE games SET status = ?, result = ? WHERE id = ?"
         self.transaction(
             [
-                ("UPDATE games SET status = ?, result = ? WHERE id = ?", (status, result.decode(), game)),
+                (ending, (status, result.decode(), game)),
                 ("INSERT OR REPLACE INTO endings VALUES (?, ?)", (game, time.time())),
             ]
         )
