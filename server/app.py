@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from server import heap
-from server.games_api import GamesApi
+from server.games_api import GamesApi, Heavy
 from server.limits import Guard
 from server.metrics import Metrics
 from server.mjai_seat import serve_mjai
@@ -71,8 +71,9 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
     guard = Guard(settings, buckets=None if cluster is None else cluster.limiter)
     rooms = RoomsApi(the_hub, settings, guard)
-    games = GamesApi(the_hub, guard)
-    replays = ReplayApi(the_hub, guard)
+    heavy = Heavy()  # one queue for every replay the engine plays for a request
+    games = GamesApi(the_hub, guard, heavy)
+    replays = ReplayApi(the_hub, guard, heavy)
     metrics = Metrics(the_hub, guard) if settings.metrics else None
 
     async def ws_play(ws: WebSocket) -> None:

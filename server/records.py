@@ -19,7 +19,7 @@ from engine.game.setup import new_game
 from engine.replay.export import to_mjai, to_tenhou
 from engine.replay.verify import verify_record
 from engine.rules.config import RuleConfig
-from server.storage import StoredGame
+from server.storage import Store, StoredGame
 
 FORMATS = ("json", "tenhou", "mjai")
 #: statuses of a game that is over: only these records carry the seed (it makes every wall)
@@ -66,6 +66,24 @@ def verify(record: StoredGame) -> dict[str, bool | list[str]]:
         "practice": verdict.practice,
         "failures": list(verdict.failures),
     }
+
+
+#: a verification kept with its record: a game that is over never changes, so it is
+#: replayed once, however often it is asked for (docs/security.md, resources)
+VERDICTS_SCHEMA = "CREATE TABLE IF NOT EXISTS verdicts (game TEXT PRIMARY KEY, data TEXT NOT NULL)"
+
+
+def kept_verdict(storage: Store, game: str) -> bytes | None:
+    """The verification stored with ``game``'s record, encoded, or None."""
+    rows = storage.query("SELECT data FROM verdicts WHERE game = ?", (game,))
+    return rows[0][0].encode() if rows else None
+
+
+def keep_verdict(storage: Store, game: str, verdict: bytes) -> None:
+    storage.execute(
+        "INSERT INTO verdicts (game, data) VALUES (?, ?) ON CONFLICT (game) DO NOTHING",
+        (game, verdict.decode()),
+    )
 
 
 def export(record: StoredGame, fmt: str) -> tuple[bytes, str]:

@@ -21,7 +21,7 @@ from engine.replay.godview import Replay, replay_log, seeded_game
 from engine.replay.record import ReplayError
 from engine.rules.config import RuleConfig
 from engine.rules.facts import rule_facts
-from server.games_api import RecordCache
+from server.games_api import Heavy, RecordCache
 from server.limits import Guard
 from server.messaging import RuleFacts, encode_raw
 from server.session.hub import Hub
@@ -84,9 +84,10 @@ def uploaded(data: bytes) -> ReplayBody:
 
 
 class ReplayApi:
-    def __init__(self, hub: Hub, guard: Guard) -> None:
+    def __init__(self, hub: Hub, guard: Guard, heavy: Heavy | None = None) -> None:
         self.hub = hub
         self.guard = guard
+        self.heavy = heavy or Heavy()
         #: replays of finished games (they never change) by game id
         self.cache = RecordCache(hub.settings.record_cache)
 
@@ -109,7 +110,7 @@ class ReplayApi:
         if refused is not None:
             return refused
         try:
-            replay = await anyio.to_thread.run_sync(stored, record)
+            replay = await self.heavy.run(stored, record)
         except NotReplayable as e:
             return error("not_replayable", str(e), 409)
         encoded = msgspec.json.encode(replay)
@@ -127,7 +128,7 @@ class ReplayApi:
         if isinstance(data, Response):
             return data
         try:
-            replay = await anyio.to_thread.run_sync(uploaded, data)
+            replay = await self.heavy.run(uploaded, data)
         except ReplayError as e:
             return error("bad_log", str(e), 422)
         return json_response(replay)

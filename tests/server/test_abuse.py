@@ -4,6 +4,7 @@ its own."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import socket
@@ -195,3 +196,98 @@ def test_a_setting_out_of_range_stops_the_server(
     )
     assert done.returncode == 2
     assert says in done.stderr and "Traceback" not in done.stderr
+
+
+def _finished_game(host: str) -> str:
+    """An all-bot tonpuusen played to its end (instant bots): its game id."""
+    room = httpx.post(f"http://{host}/api/rooms", json={"preset": "tenhou-tonpuu", "bots": 4})
+    game = room.json()["game"]
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        listed = httpx.get(f"http://{host}/api/games?status=finished").json()["games"]
+        if any(g["id"] == game for g in listed):
+            return str(game)
+        time.sleep(0.2)
+    raise TimeoutError("the bots' game did not finish")
+
+
+def _p95(values: list[float]) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * 0.95))]
+
+
+async def _health_waits(host: str, seconds: float) -> list[float]:
+    """/healthz answer times from 127.0.0.1, one every 50 ms for ``seconds``."""
+    waits: list[float] = []
+    async with httpx.AsyncClient(base_url=f"http://{host}", timeout=10) as h:
+        stop = time.monotonic() + seconds
+        while time.monotonic() < stop:
+            t0 = time.monotonic()
+            assert (await h.get("/healthz")).status_code == 200
+            waits.append(time.monotonic() - t0)
+            await asyncio.sleep(0.05)
+    return waits
+
+
+async def _storm(host: str, path: str, seconds: float) -> dict[int, int]:
+    """60 connections from ``ATTACKER`` asking for ``path`` as fast as they are answered;
+    the count of each status."""
+    statuses: dict[int, int] = {}
+    transport = httpx.AsyncHTTPTransport(local_address=ATTACKER)
+    limits = httpx.Limits(max_connections=60)
+    async with httpx.AsyncClient(transport=transport, limits=limits, timeout=30) as h:
+        stop = time.monotonic() + seconds
+
+        async def one() -> None:
+            while time.monotonic() < stop:
+                r = await h.get(f"http://{host}{path}")
+                statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
+
+        await asyncio.gather(*(one() for _ in range(60)))
+    return statuses
+
+
+def test_a_verify_storm_replays_once_and_exports_draw_on_a_budget(tmp_path: Path) -> None:
+    """Issue 31, finding 2: a finished game's verification is worked out once and kept with
+    the record (with the in-memory cache off, 40 asks from one address are all answered:
+    none draws on its budget of 10), a storm of 60 connections leaves /healthz and the
+    server's memory alone, and an export that is not cached draws on the client's replay
+    budget (429 past it, another address unaffected)."""
+    env = {"RIICHI_BOT_PACE_S": "0", "RIICHI_BOT_THINK_S": "0", "RIICHI_RECORD_CACHE": "0"}
+    with running(tmp_path, **env) as (host, _, _):
+        game = _finished_game(host)
+        base = f"http://{host}/api/games/{game}"
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.5")) as one:
+            first = one.get(f"{base}/verify")
+            assert first.status_code == 200 and first.json()["replay_ok"]
+            again = [one.get(f"{base}/verify") for _ in range(40)]
+        assert {r.status_code for r in again} == {200}
+        assert {r.content for r in again} == {first.content}
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.6")) as six:
+            exports = [six.get(f"{base}/record?format=tenhou").status_code for _ in range(20)]
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.7")) as seven:
+            other = seven.get(f"{base}/record?format=mjai").status_code
+    assert exports.count(200) <= 12 and exports.count(429) >= 8, exports
+    assert other == 200
+    with running(tmp_path) as (host, proc, _):  # the same records, the default cache
+        idle = asyncio.run(_health_waits(host, 1.5))
+
+        async def storm(path: str) -> tuple[dict[int, int], list[float]]:
+            attack = asyncio.ensure_future(_storm(host, path, 6.0))
+            waits = await _health_waits(host, 6.0)
+            return await attack, waits
+
+        # the peer: the same flood of the cheapest JSON answer there is
+        peer, peer_waits = asyncio.run(storm("/api/presets"))
+        rss_before = _status(proc.pid, "VmRSS")
+        statuses, waits = asyncio.run(storm(f"/api/games/{game}/verify"))
+        grown = (_status(proc.pid, "VmRSS") - rss_before) // 1024
+    print(
+        f"verify storm: {statuses}, /healthz p95 {_p95(waits) * 1000:.1f} ms; "
+        f"/api/presets storm: {peer}, p95 {_p95(peer_waits) * 1000:.1f} ms; "
+        f"idle p95 {_p95(idle) * 1000:.1f} ms; RSS {rss_before // 1024} MiB + {grown} MiB"
+    )
+    assert statuses.get(200, 0) > 100 and set(statuses) == {200}
+    # as cheap as the cheapest answer (before: a replay each, p95 185 ms against 15 idle)
+    assert _p95(waits) < 2 * _p95(peer_waits) + 0.05
+    assert grown < 32  # before: 118 -> 464 MiB
