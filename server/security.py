@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from server.close_codes import CloseCode
-from server.limits import parse_list
+from server.limits import network, parse_list
 from server.settings import Settings
 from server.ws_direct import DirectProtocol
 
@@ -166,6 +166,7 @@ def guarded_protocol(settings: Settings) -> type[H11Protocol]:
     total = settings.max_connections
     deadline_s = settings.header_timeout_s
     max_body = settings.max_body
+    prefix = settings.ipv6_prefix
     held: dict[str, int] = {}
 
     class GuardedProtocol(H11Protocol):
@@ -174,7 +175,8 @@ def guarded_protocol(settings: Settings) -> type[H11Protocol]:
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
-            self._peer = self.client[0] if self.client else "unknown"
+            peer = self.client[0] if self.client else "unknown"
+            self._peer = peer if peer in proxies else network(peer, prefix)
             count = held.get(self._peer, 0) + 1
             held[self._peer] = count
             capped = count > per_client and self._peer not in proxies

@@ -50,6 +50,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     room_ttl_s: float = 600.0
     #: rooms held at once (waiting, playing or recently finished)
     max_rooms: int = 1000
+    #: a waiting room where its creator still sits alone is dropped after this long
+    lonely_ttl_s: float = 180.0
+    #: waiting rooms take at most this share of ``max_rooms`` (the rest is kept for rooms
+    #: that start); past ``crowded_share`` a client holding a waiting room may open no other
+    waiting_share: float = 0.5
+    crowded_share: float = 0.25
     #: SQLite durability: NORMAL (a commit survives a crash of the process) or FULL (fsync
     #: per commit: survives power loss too; README "Durability")
     synchronous: str = "NORMAL"
@@ -76,8 +82,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: TCP connections held at once: by one client address, and by everyone
     max_conns_per_client: int = 64
     max_connections: int = 4000
-    #: WebSockets and event streams one client address holds open at once
+    #: WebSockets and event streams one client address holds open at once, and everyone
+    #: together (an upgraded WebSocket leaves the HTTP connection count: both caps together
+    #: stay below the file limit)
     max_sockets_per_client: int = 16
+    max_sockets: int = 3000
+    #: an IPv6 client is its /ipv6_prefix network (one host's /64 holds 2^64 addresses)
+    ipv6_prefix: int = 64
     #: per client address, per minute: rooms created, joins, room-code lookups
     create_per_min: float = 10.0
     join_per_min: float = 30.0
@@ -183,6 +194,11 @@ RANGES: dict[str, tuple[float, float]] = {
     "send_queue": (16, 1_000_000),
     "room_ttl_s": (1, 86400),
     "max_rooms": (1, 1_000_000),
+    "lonely_ttl_s": (1, 86400),
+    "waiting_share": (0.01, 1),
+    "crowded_share": (0.01, 1),
+    "max_sockets": (1, 1_000_000),
+    "ipv6_prefix": (16, 128),
     "max_body": (256, 1 << 24),
     "max_log": (256, 1 << 26),
     "header_timeout_s": (0.1, 300),

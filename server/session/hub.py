@@ -123,11 +123,7 @@ class Hub:
         self._refuse_while_stopping()
         if self.fault is not None:
             raise StorageFault(self.fault)
-        now = self.now()
-        for room in list(self.rooms.by_code.values()):
-            if room.status == "waiting" and now - room.created > self.settings.room_ttl_s:
-                self.rooms.forget(room)
-                persist.drop_room(self.storage, room.game)
+        now = self.sweep()
         if len(self.rooms.by_code) >= self.settings.max_rooms:
             raise RoomError("server_full", "this server has no room for another table")
         room = self.rooms.create(**options)
@@ -192,6 +188,38 @@ class Hub:
                 self.start_if_full(room)
         except StorageFault as exc:  # refused again: the next watch takes over
             self.storage_failed(exc)
+
+    def sweep(self) -> float:
+        """Drop the rooms left waiting too long: ``room_ttl_s``, or ``lonely_ttl_s`` for one
+        whose creator still sits alone (a room nobody joins is cheap to make by the
+        hundred). The clock's time now."""
+        now = self.now()
+        lonely, ttl = self.settings.lonely_ttl_s, self.settings.room_ttl_s
+        for room in list(self.rooms.by_code.values()):
+            if room.status != "waiting":
+                continue
+            age = now - room.created
+            if age > ttl or (age > lonely and len(room.humans) <= 1):
+                self.rooms.forget(room)
+                persist.drop_room(self.storage, room.game)
+        return now
+
+    def check_capacity(self, waits: bool, held_waiting: int) -> None:
+        """Raise RoomError when a new room may not be made: waiting rooms fill at most
+        ``waiting_share`` of ``max_rooms`` (the rest is for rooms that start), and past
+        ``crowded_share`` a creator who holds a waiting room is refused another, so many
+        addresses cannot fill the server with rooms nobody plays."""
+        if not waits:
+            return
+        self.sweep()
+        settings = self.settings
+        waiting = sum(1 for r in self.rooms.by_code.values() if r.status == "waiting")
+        if waiting >= settings.max_rooms * settings.waiting_share:
+            raise RoomError(
+                "busy", "too many rooms wait for players; join one, or play with bots now"
+            )
+        if held_waiting and waiting >= settings.max_rooms * settings.crowded_share:
+            raise RoomError("too_many_rooms", "your room still waits for players; fill it first")
 
     def start_if_full(self, room: Room) -> None:
         if room.full and room.status == "waiting":

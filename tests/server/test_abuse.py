@@ -291,3 +291,102 @@ def test_a_verify_storm_replays_once_and_exports_draw_on_a_budget(tmp_path: Path
     # as cheap as the cheapest answer (before: a replay each, p95 185 ms against 15 idle)
     assert _p95(waits) < 2 * _p95(peer_waits) + 0.05
     assert grown < 32  # before: 118 -> 464 MiB
+
+
+async def _flood_rooms(host: str, addresses: int, rooms: int) -> dict[int, int]:
+    """``rooms`` waiting rooms asked for from each of ``addresses`` loopback addresses
+    (127.0.1.1, 127.0.1.2, ...), 25 addresses at a time; the count of each status."""
+    statuses: dict[int, int] = {}
+    gate = asyncio.Semaphore(25)
+
+    async def one(n: int) -> None:
+        transport = httpx.AsyncHTTPTransport(local_address=f"127.0.1.{n}")
+        async with gate, httpx.AsyncClient(transport=transport, timeout=30) as h:
+            for _ in range(rooms):
+                r = await h.post(f"http://{host}/api/rooms", json={"bots": 2, "name": "x"})
+                statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
+
+    await asyncio.gather(*(one(n) for n in range(1, addresses + 1)))
+    return statuses
+
+
+async def test_a_newcomer_creates_and_plays_during_a_250_address_room_flood(
+    tmp_path: Path,
+) -> None:
+    """Issue 31, finding 3: 250 addresses asking for 4 waiting rooms each (1,000: the whole
+    cap before) get at most ``waiting_share`` of it; a fresh address then still makes a
+    waiting room, and makes and plays a game with bots to its end."""
+    from tests.server.procs import Player
+
+    with running(tmp_path, RIICHI_BOT_THINK_S="0") as (host, _, _):
+        started = time.monotonic()
+        statuses = await _flood_rooms(host, 250, 4)
+        took = time.monotonic() - started
+        transport = httpx.AsyncHTTPTransport(local_address="127.0.2.1")
+        async with httpx.AsyncClient(transport=transport, base_url=f"http://{host}") as h:
+            waiting = await h.post("/api/rooms", json={"bots": 2, "name": "friend"})
+            body = {"preset": "tenhou-tonpuu", "bots": 3, "name": "newcomer"}
+            grant = await h.post("/api/rooms", json=body)
+            assert grant.status_code == 200, grant.text
+            player = Player(host, grant.json()["token"], 5)
+            await asyncio.wait_for(player.play(), 300)
+            game = grant.json()["room"]["game"]
+            record = (await h.get(f"/api/games/{game}/record")).json()
+    print(f"250-address flood ({took:.1f} s): {statuses}; newcomer's game {record['status']}")
+    assert statuses.get(200, 0) <= 500  # waiting_share of max_rooms
+    assert statuses.get(200, 0) >= 250  # each address got a room at least
+    assert set(statuses) <= {200, 429, 503}
+    assert waiting.status_code == 200, waiting.text
+    assert player.ended and record["status"] == "finished"
+
+
+def test_a_lonely_waiting_room_expires_within_lonely_ttl(tmp_path: Path) -> None:
+    with running(tmp_path, RIICHI_LONELY_TTL_S="1") as (host, _, _):
+        base = f"http://{host}/api/rooms"
+        alone = httpx.post(base, json={"bots": 2, "name": "alone"}).json()["room"]["code"]
+        joined = httpx.post(base, json={"bots": 1, "name": "a"}).json()["room"]["code"]
+        httpx.post(f"{base}/{joined}/join", json={"name": "b"}).raise_for_status()
+        time.sleep(1.5)
+        httpx.post(base, json={"bots": 4})  # a create sweeps the waiting rooms
+        assert httpx.get(f"{base}/{alone}").status_code == 404
+        assert httpx.get(f"{base}/{joined}").status_code == 200  # two humans: it stays
+
+
+def test_an_ipv6_network_is_one_client(tmp_path: Path) -> None:
+    """Every address of one /64 spends one budget (a proxy names them: loopback has one
+    IPv6 address); another /64 has its own."""
+    with running(tmp_path, RIICHI_TRUSTED_PROXIES="127.0.0.1") as (host, _, _):
+        base = f"http://{host}/api/rooms"
+
+        def create(address: str) -> int:
+            xff = {"X-Forwarded-For": address}
+            return httpx.post(base, json={"bots": 4}, headers=xff).status_code
+
+        same = [create(f"2001:db8:0:1::{n:x}") for n in range(1, 9)]
+        other = create("2001:db8:0:2::1")
+    assert same[:4] == [200] * 4 and set(same[4:]) == {429}, same
+    assert other == 200
+
+
+def test_websockets_have_a_global_cap(tmp_path: Path) -> None:
+    """``max_sockets`` WebSockets in all, from many addresses: the next is refused (403),
+    and a closed one frees its place."""
+    env = {"RIICHI_MAX_SOCKETS": "12", "RIICHI_MAX_SOCKETS_PER_CLIENT": "4"}
+    with running(tmp_path, **env) as (host, _, _):
+        game = httpx.post(f"http://{host}/api/rooms", json={"bots": 4}).json()["game"]
+        url = f"ws://{host}/ws/watch/{game}"
+        name, port = host.split(":")
+
+        def watch(source: str) -> websockets.sync.client.ClientConnection:
+            sock = socket.create_connection((name, int(port)), source_address=(source, 0))
+            return websockets.sync.client.connect(url, sock=sock)
+
+        with contextlib.ExitStack() as stack:
+            held = [stack.enter_context(watch(f"127.0.3.{n // 4 + 1}")) for n in range(12)]
+            with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
+                watch("127.0.4.1")
+            assert refused.value.response.status_code == 403
+            held[0].close()
+            time.sleep(0.2)
+            with watch("127.0.4.1") as late:
+                assert late.protocol.state.name == "OPEN"
