@@ -8,9 +8,11 @@ Settings out of range stop it before it listens: the message names them, the exi
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import resource
+import sqlite3
 import sys
 import tempfile
 import urllib.request
@@ -41,6 +43,24 @@ def data_dir_problem(settings: Settings) -> str | None:
                     pass
     except OSError as error:
         return f"{error.filename or data_dir}: {error.strerror or error}"
+    return None
+
+
+def records_problem(settings: Settings) -> str | None:
+    """Why the records database cannot be used (damaged, not a database), or None.
+
+    ``PRAGMA quick_check`` reads every page: a truncated file, garbage or a bad page is one
+    line at start naming the file, not a traceback now or a 500 in the middle of a game."""
+    db = settings.db_path
+    if settings.database_url or not db.exists():
+        return None
+    try:
+        with contextlib.closing(sqlite3.connect(str(db))) as conn:
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as exc:
+        return f"{db}: {exc}"
+    if rows != [("ok",)]:
+        return f"{db}: {rows[0][0]}" + (f" (and {len(rows) - 1} more problems)" if rows[1:] else "")
     return None
 
 
@@ -82,6 +102,14 @@ def main() -> None:
             file=sys.stderr,
         )
         sys.exit(os.EX_CANTCREAT)
+    damaged = records_problem(settings)
+    if damaged is not None:
+        print(
+            f"riichi: the records database is damaged ({damaged}). Restore it from a backup,"
+            f" or move it away to start with no records.",
+            file=sys.stderr,
+        )
+        sys.exit(os.EX_DATAERR)
     # imported after the checks: a typo is reported at once, not after the engine loads
     import uvicorn
 

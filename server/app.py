@@ -34,7 +34,7 @@ from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
 from server.shutdown import StoppingGate
-from server.storage import StorageFault
+from server.storage import DamagedRecord, StorageFault
 from server.stores import open_store
 from server.transport import WebSocketConnection
 from server.web import error
@@ -144,11 +144,15 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         response.headers["Retry-After"] = "5"
         return response
 
+    async def damaged(request: Request, exc: Exception) -> Response:
+        """One record that no longer reads: a clear 500; every other one is still served."""
+        return error("damaged_record", str(exc), 500)
+
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
         middleware=[shield],
-        exception_handlers={StorageFault: storage_refused},
+        exception_handlers={StorageFault: storage_refused, DamagedRecord: damaged},
     )
     app.state.settings = settings
     app.add_middleware(StoppingGate, hub=the_hub)

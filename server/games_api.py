@@ -176,7 +176,13 @@ class GamesApi:
         rooms = [r for r in self.hub.rooms.by_code.values() if r.public and r.status == "waiting"]
         return [
             GameSummary(
-                r.game, r.preset, 0, [s.name for s in r.seats], msgspec.Raw(b"null"), "waiting"
+                r.game,
+                r.preset,
+                0,
+                [s.name for s in r.seats],
+                msgspec.Raw(b"null"),
+                "waiting",
+                r.practice,
             )
             for r in rooms[:limit]
         ]

@@ -207,7 +207,8 @@ class PgStore:
         """Finished games of public rooms (every node's), newest first; ``before`` (unix ms)
         pages past the last one seen."""
         rows = self._read(
-            "SELECT g.id, g.preset, e.at, g.seats, (g.result::json -> 'scores')::text "
+            "SELECT g.id, g.preset, e.at, g.seats, (g.result::json -> 'scores')::text, "
+            "g.practice "
             "FROM endings e JOIN listed l ON l.game = e.game JOIN games g ON g.id = e.game "
             "WHERE g.status = 'finished' AND e.at < %s ORDER BY e.at DESC LIMIT %s",
             (float("inf") if before is None else before / 1000, limit),

@@ -103,5 +103,7 @@ def export(record: StoredGame, fmt: str) -> tuple[bytes, str]:
             log.pop("seed", None)
         return msgspec.json.encode(log), "application/json"
     lines: list[Any] = to_mjai(game, record.seats)
+    if record.practice:  # start_game says so, as the Tenhou log and the JSON record do
+        lines[0]["practice"] = True
     body = b"\n".join(msgspec.json.encode(line) for line in lines) + b"\n"
     return body, "application/x-ndjson"

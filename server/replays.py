@@ -131,4 +131,6 @@ class ReplayApi:
             replay = await self.heavy.run(uploaded, data)
         except ReplayError as e:
             return error("bad_log", str(e), 422)
+        except RecursionError:  # JSON nested thousands deep: no game log is
+            return error("bad_log", "the log is nested too deeply to be a game log", 422)
         return json_response(replay)

@@ -17,6 +17,7 @@ run the process out of file descriptors.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,6 +30,8 @@ from server.close_codes import CloseCode
 from server.limits import network, parse_list
 from server.settings import Settings
 from server.ws_direct import DirectProtocol
+
+log = logging.getLogger("server")
 
 #: no inline script, no style elements, nothing from elsewhere, never framed
 CSP = (
@@ -121,12 +124,22 @@ class Shield:
             await _send_error(send, status, code, text, self.headers)
             return
 
+        started = False
+
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message = {**message, "headers": [*message.get("headers", []), *self.headers]}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:  # a bug: logged here, and the answer still carries the headers
+            log.exception("%s %s failed", scope["method"], scope["path"])
+            if started:
+                raise
+            await _send_error(send, 500, "internal", "the server failed", self.headers)
 
     def refusal(self, scope: Scope) -> tuple[int, str, str] | None:
         """(status, error code, message) of a request refused before the app sees it."""

@@ -121,6 +121,8 @@ class GameSummary(msgspec.Struct):
     seats: list[str]
     scores: msgspec.Raw
     status: str = "finished"
+    #: the one human chose the seed (a practice game: the walls were known to them)
+    practice: bool = False
 
 
 #: the SQL both stores run as written (``?`` placeholders; PgStore turns them into ``%s``)
@@ -135,7 +137,7 @@ SQL_CREATE_GAME = (
     "ON CONFLICT (id) DO NOTHING"  # a start the disk refused halfway is started again
 )
 SQL_WITH_STATUS = (
-    "SELECT g.id, g.preset, g.seats FROM games g JOIN listed l ON l.game = g.id "
+    "SELECT g.id, g.preset, g.seats, g.practice FROM games g JOIN listed l ON l.game = g.id "
     "WHERE g.status = ? ORDER BY g.rowid DESC LIMIT ?"
 )
 SQL_GAME = (
@@ -152,14 +154,15 @@ SQL_TRAILS = "SELECT hash FROM decisions WHERE game = ? ORDER BY n"
 def unfinished_summary(row: tuple[Any, ...], status: str) -> GameSummary:
     """A row of ``SQL_WITH_STATUS`` as the games list shows it."""
     seats = msgspec.json.decode(row[2], type=list[str])
-    return GameSummary(row[0], row[1], 0, seats, msgspec.Raw(b"null"), status)
+    return GameSummary(row[0], row[1], 0, seats, msgspec.Raw(b"null"), status, bool(row[3]))
 
 
 def finished_summary(row: tuple[Any, ...]) -> GameSummary:
-    """A row of (id, preset, ended at, seats, scores) as the finished-games list shows it."""
+    """A row of (id, preset, ended at, seats, scores, practice) as the finished-games list
+    shows it."""
     seats = msgspec.json.decode(row[3], type=list[str])
     scores = msgspec.Raw((row[4] or "null").encode())
-    return GameSummary(row[0], row[1], int(row[2] * 1000), seats, scores)
+    return GameSummary(row[0], row[1], int(row[2] * 1000), seats, scores, practice=bool(row[5]))
 
 
 def stored_game(
@@ -368,7 +371,8 @@ class Storage:
         last one seen."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT g.id, g.preset, e.at, g.seats, json_extract(g.result, '$.scores') "
+                "SELECT g.id, g.preset, e.at, g.seats, json_extract(g.result, '$.scores'), "
+                "g.practice "
                 "FROM endings e JOIN listed USING (game) JOIN games g ON g.id = e.game "
                 "WHERE g.status = 'finished' AND e.at < ? ORDER BY e.at DESC LIMIT ?",
                 (float("inf") if before is None else before / 1000, limit),
@@ -376,14 +380,18 @@ class Storage:
         return [finished_summary(r) for r in rows]
 
     def load(self, game: str) -> StoredGame | None:
-        """The whole record of a game, or None; safe to call from a worker thread."""
-        with self._lock:
-            row = self._db.execute(SQL_GAME, (game,)).fetchone()
-            if row is None:
-                return None
-            decisions = self._db.execute(SQL_DECISIONS, (game,)).fetchall()
-            rounds = self._db.execute(SQL_ROUNDS, (game,)).fetchall()
-        return stored_game(row, decisions, rounds)
+        """The whole record of a game, or None; safe to call from a worker thread.
+        DamagedRecord when its rows no longer read (a bad page, a garbled column)."""
+        try:
+            with self._lock:
+                row = self._db.execute(SQL_GAME, (game,)).fetchone()
+                if row is None:
+                    return None
+                decisions = self._db.execute(SQL_DECISIONS, (game,)).fetchall()
+                rounds = self._db.execute(SQL_ROUNDS, (game,)).fetchall()
+            return stored_game(row, decisions, rounds)
+        except (sqlite3.DatabaseError, msgspec.DecodeError, ValueError, TypeError) as exc:
+            raise DamagedRecord(f"the record of game {game} is damaged: {exc}") from exc
 
     def trails(self, game: str) -> list[str | None]:
         """The replay hash stored with each decision of ``game``, in order."""

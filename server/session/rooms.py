@@ -265,7 +265,8 @@ class Rooms:
             raise RoomError("practice_room", f"room {room.code} is a practice room for one")
         if room.status != "waiting":
             raise RoomError("started", f"room {room.code} has already started")
-        if room.invite is not None and not secrets.compare_digest(room.invite, invite or ""):
+        key = (invite or "").encode()  # bytes: compare_digest refuses non-ASCII str
+        if room.invite is not None and not secrets.compare_digest(room.invite.encode(), key):
             raise RoomError("locked", f"room {room.code} is open to invited players only")
         seat = room.sit(name, reserved)
         if room.owner is None:

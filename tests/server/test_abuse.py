@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -390,3 +392,113 @@ def test_websockets_have_a_global_cap(tmp_path: Path) -> None:
             time.sleep(0.2)
             with watch("127.0.4.1") as late:
                 assert late.protocol.state.name == "OPEN"
+
+
+def _has_security_headers(response: httpx.Response) -> bool:
+    from server.security import HEADERS
+
+    return all(response.headers.get(k.decode()) == v.decode() for k, v in HEADERS)
+
+
+def test_bad_input_gets_a_clear_4xx_with_the_headers_and_no_traceback(tmp_path: Path) -> None:
+    """Issue 31, finding 5: a non-ASCII invite key on a locked room, a JSON upload nested
+    3,000 deep."""
+    with running(tmp_path) as (host, _, log):
+        base = f"http://{host}/api/rooms"
+        grant = httpx.post(base, json={"bots": 1, "name": "owner"}).json()
+        code = grant["room"]["code"]
+        httpx.post(f"{base}/{code}/lock", json={"token": grant["token"]}).raise_for_status()
+        wrong = httpx.post(f"{base}/{code}/join", json={"name": "x", "invite": "ключ-🀄"})
+        deep = b"[" * 3000 + b"]" * 3000
+        upload = httpx.post(
+            f"http://{host}/api/replay",
+            content=deep,
+            headers={"Content-Type": "application/json"},
+        )
+        time.sleep(0.3)
+        text = log.read_text()
+    assert wrong.status_code == 403 and wrong.json()["code"] == "locked"
+    assert 400 <= upload.status_code < 500 and upload.json()["code"] == "bad_log"
+    for answer in (wrong, upload):
+        assert _has_security_headers(answer) and "Traceback" not in answer.text
+    assert "Traceback" not in text
+
+
+def test_a_damaged_record_answers_a_clear_500_and_the_others_are_served(
+    tmp_path: Path,
+) -> None:
+    with running(tmp_path) as (host, _, _):
+        base = f"http://{host}/api"
+        games = [httpx.post(f"{base}/rooms", json={"bots": 4}).json()["game"] for _ in range(2)]
+        with contextlib.closing(sqlite3.connect(tmp_path / "records.sqlite3")) as db:
+            db.execute("UPDATE games SET seats = '{garbage' WHERE id = ?", (games[0],))
+            db.commit()
+        damaged = httpx.get(f"{base}/games/{games[0]}/record")
+        intact = httpx.get(f"{base}/games/{games[1]}/record")
+        health = httpx.get(f"http://{host}/healthz")
+    assert damaged.status_code == 500 and damaged.json()["code"] == "damaged_record"
+    assert games[0] in damaged.json()["message"] and _has_security_headers(damaged)
+    assert intact.status_code == 200 and intact.json()["id"] == games[1]
+    assert health.status_code == 200
+
+
+def _damage(db: Path, how: str) -> None:
+    """A records file made by the server's own storage, then damaged ``how``."""
+    from server.storage import Storage
+
+    storage = Storage(db)
+    for n in range(200):  # a few dozen pages
+        storage.create_game(f"g{n}", "ROOM", "p", n, b"{}", ["a" * 50] * 4)
+    storage.close()
+    data = bytearray(db.read_bytes())
+    if how == "garbage":
+        data = bytearray(b"this is not a database " * 200)
+    elif how == "truncated":
+        data = data[: len(data) // 2 + 100]
+    else:  # one bad page in the middle of the file
+        page = 4096
+        middle = (len(data) // page // 2) * page
+        data[middle : middle + page] = b"\xa5" * page
+    db.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("how", ["garbage", "truncated", "bad_page"])
+def test_a_damaged_records_database_stops_the_start_with_one_line(tmp_path: Path, how: str) -> None:
+    _damage(tmp_path / "records.sqlite3", how)
+    done = subprocess.run(
+        [sys.executable, "-m", "server", "--data-dir", str(tmp_path), "--port", "0"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == os.EX_DATAERR, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and "records.sqlite3" in done.stderr
+
+
+def test_a_practice_game_says_so_on_every_surface(tmp_path: Path) -> None:
+    """Issue 31, finding 5: the lobby, the games lists (playing and finished), the JSON
+    record and every export format carry ``practice`` for a game whose seed its one human
+    chose."""
+    from tests.server.procs import Player
+
+    with running(tmp_path, RIICHI_BOT_THINK_S="0") as (host, _, _):
+        base = f"http://{host}/api"
+        body = {"preset": "tenhou-tonpuu", "bots": 3, "seed": 1234, "name": "me"}
+        grant = httpx.post(f"{base}/rooms", json=body).json()
+        game = grant["room"]["game"]
+        lobby = httpx.get(f"{base}/rooms").json()["rooms"]
+        playing = httpx.get(f"{base}/games?status=playing").json()["games"]
+        player = Player(host, grant["token"], 1)
+        asyncio.run(asyncio.wait_for(player.play(), 300))
+        finished = httpx.get(f"{base}/games?status=finished").json()["games"]
+        record = httpx.get(f"{base}/games/{game}/record").json()
+        tenhou = httpx.get(f"{base}/games/{game}/record?format=tenhou").json()
+        mjai = httpx.get(f"{base}/games/{game}/record?format=mjai").text.splitlines()
+    assert [r["practice"] for r in lobby if r["game"] == game] == [True]
+    assert [g["practice"] for g in playing if g["id"] == game] == [True]
+    assert [g["practice"] for g in finished if g["id"] == game] == [True]
+    assert record["practice"] is True and tenhou["practice"] is True
+    first = json.loads(mjai[0])
+    assert first["type"] == "start_game" and first["practice"] is True
