@@ -18,6 +18,8 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
+import msgspec
+
 from server.settings import Settings, SettingsError, from_args
 
 #: frames above this close the socket at the protocol level; smaller ones over
@@ -82,6 +84,30 @@ def raise_file_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
+#: file descriptors kept for everything but connections (the database, logs, pipes)
+FD_RESERVE = 64
+
+
+def fit_file_limit(settings: Settings) -> tuple[Settings, str | None]:
+    """``settings`` whose connection and socket caps together fit the file limit (an
+    upgraded WebSocket leaves the HTTP count, so both are file descriptors at once), and
+    what was lowered, if anything: a cap above the limit would let a flood take the last
+    descriptor, and the server would fail to open its database or accept anyone."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    room = max(soft - FD_RESERVE, 32)
+    wanted = settings.max_connections + settings.max_sockets
+    if soft == resource.RLIM_INFINITY or wanted <= room:
+        return settings, None
+    conns = max(16, settings.max_connections * room // wanted)
+    sockets = max(1, room - conns)
+    lowered = msgspec.structs.replace(settings, max_connections=conns, max_sockets=sockets)
+    note = (
+        f"the file limit is {soft}: max_connections {settings.max_connections} -> {conns}, "
+        f"max_sockets {settings.max_sockets} -> {sockets}"
+    )
+    return lowered, note
+
+
 def main() -> None:
     argv = sys.argv[1:]
     probe = "--healthcheck" in argv
@@ -126,6 +152,9 @@ def main() -> None:
     # the operator sees whether the engine's hot modules run compiled (engine/native.py)
     logging.getLogger("server").info("engine: %s", native.describe())
     raise_file_limit()
+    settings, lowered = fit_file_limit(settings)
+    if lowered is not None:
+        logging.getLogger("server").warning("%s", lowered)
     hub = Hub(settings, open_store(settings), RealEngine())
     config = uvicorn.Config(
         create_app(settings, hub),

@@ -65,14 +65,20 @@ class RoomRow(msgspec.Struct):
 
 
 #: one row rewritten to learn whether the store writes again after it refused a write
-PROBE_SCHEMA = "CREATE TABLE IF NOT EXISTS probe (id INTEGER PRIMARY KEY, at REAL NOT NULL)"
+PROBE_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS probe (id INTEGER PRIMARY KEY, at REAL NOT NULL, pad TEXT)"
+)
+#: the probe's size: a full disk may still take a page or two (frames a failed write had
+#: already put in SQLite's WAL), which would call it writable again after every failure
+PROBE_PAD = "x" * 65536
 
 
 def probe(storage: Store, now: float) -> None:
-    """A small write (StorageFault while the store still refuses)."""
+    """A write of ``PROBE_PAD`` (StorageFault while the store still refuses)."""
     storage.execute(
-        "INSERT INTO probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at",
-        (now,),
+        "INSERT INTO probe (id, at, pad) VALUES (1, ?, ?) "
+        "ON CONFLICT (id) DO UPDATE SET at = excluded.at, pad = excluded.pad",
+        (now, PROBE_PAD + str(now)),
     )
 
 

@@ -128,7 +128,11 @@ class Hub:
             raise RoomError("server_full", "this server has no room for another table")
         room = self.rooms.create(**options)
         room.created = now
-        self.save(room)
+        try:
+            self.save(room)
+        except StorageFault:  # not stored, so not made: nobody holds a room that is not kept
+            self.rooms.forget(room)
+            raise
         return room
 
     def storage_failed(self, exc: StorageFault, table: Table | None = None) -> None:
@@ -232,7 +236,11 @@ class Hub:
         ``reserved``: the token hash of a seat reserved through another node."""
         self._refuse_while_stopping()
         room, seat = self.rooms.join(code, name, invite, reserved)
-        self.save(room)
+        try:
+            self.save(room)
+        except StorageFault:  # the seat is not stored: its token is never handed out
+            self.rooms.unjoin(room, seat)
+            raise
         self.broadcast_room(room)
         self.start_if_full(room)
         return room, seat

@@ -274,6 +274,15 @@ class Rooms:
         self.add_seat(room, seat)
         return room, seat
 
+    def unjoin(self, room: Room, seat: Seat) -> None:
+        """Take back a seat just given (it could not be stored): free, as before the join."""
+        if seat.token_hash is not None:
+            self.by_token.pop(seat.token_hash, None)
+        seat.token = seat.token_hash = None
+        seat.name = ""
+        if room.owner == seat.index:
+            room.owner = None
+
     def add_seat(self, room: Room, seat: Seat) -> None:
         """Index a human seat by its token hash (a new one, or one restored from storage)."""
         assert seat.token_hash is not None

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import os
+import resource
 import socket
 import sqlite3
 import subprocess
@@ -35,8 +36,16 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def running(tmp_path: Path, **env: str) -> Iterator[tuple[str, subprocess.Popen[bytes], Path]]:
-    """(host:port, process, log file) of ``python -m server`` with ``env`` added."""
+def running(
+    tmp_path: Path, files: int | None = None, **env: str
+) -> Iterator[tuple[str, subprocess.Popen[bytes], Path]]:
+    """(host:port, process, log file) of ``python -m server`` with ``env`` added (and a
+    file limit of ``files``)."""
+
+    def limit() -> None:
+        if files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
     port = _free_port()
     log = tmp_path / "server.log"
     with log.open("wb") as out:
@@ -46,6 +55,7 @@ def running(tmp_path: Path, **env: str) -> Iterator[tuple[str, subprocess.Popen[
             env={**os.environ, **env},
             stdout=out,
             stderr=subprocess.STDOUT,
+            preexec_fn=limit,
         )
     host = f"127.0.0.1:{port}"
     try:
@@ -502,3 +512,15 @@ def test_a_practice_game_says_so_on_every_surface(tmp_path: Path) -> None:
     assert record["practice"] is True and tenhou["practice"] is True
     first = json.loads(mjai[0])
     assert first["type"] == "start_game" and first["practice"] is True
+
+
+def test_the_connection_caps_are_lowered_to_fit_the_file_limit(tmp_path: Path) -> None:
+    """HTTP connections and WebSockets together stay below the file limit: with 600 files,
+    the defaults (4,000 + 3,000) are lowered, said in one log line, and the server serves."""
+    with running(tmp_path, files=600) as (host, _, log):
+        assert httpx.get(f"http://{host}/healthz").status_code == 200
+        text = log.read_text()
+    line = next(line for line in text.splitlines() if "the file limit is 600" in line)
+    conns = int(line.split("max_connections 4000 -> ")[1].split(",")[0])
+    sockets = int(line.split("max_sockets 3000 -> ")[1])
+    assert conns + sockets <= 600 - 64 and conns >= 16 and sockets >= 1

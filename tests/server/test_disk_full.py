@@ -22,6 +22,7 @@ import httpx
 
 from server.messaging import EventMsg, ServerMessage
 from server.security import HEADERS
+from tests.server.live import live_server
 from tests.server.procs import Player, ServerProcess
 
 #: tmpfs size: room for the database and some WAL, nothing to spare
@@ -103,6 +104,8 @@ async def test_a_full_disk_suspends_the_game_which_goes_on_when_space_is_back(
         await server.start()
         try:
             async with httpx.AsyncClient(base_url=f"http://{server.host}", timeout=10) as h:
+                wait = {"preset": "tenhou-tonpuu", "bots": 1, "name": "host"}
+                other = (await h.post("/api/rooms", json=wait)).json()["room"]["code"]
                 body = {"preset": "tenhou-tonpuu", "bots": 3, "name": "me"}
                 grant = (await h.post("/api/rooms", json=body)).json()
                 game, code = grant["room"]["game"], grant["room"]["code"]
@@ -121,6 +124,9 @@ async def test_a_full_disk_suspends_the_game_which_goes_on_when_space_is_back(
                 assert refused.status_code == 503 and refused.json()["code"] == "storage"
                 for name, value in HEADERS:
                     assert refused.headers[name.decode()] == value.decode()
+                # a small write may still fit in the WAL: a seat is given exactly when stored
+                joining = await h.post(f"/api/rooms/{other}/join", json={"name": "ghost"})
+                assert joining.status_code in (200, 503)
                 await asyncio.sleep(1.0)  # a while on a full disk: nothing ends the game
                 assert (await h.get(f"/api/rooms/{code}")).json()["status"] == "suspended"
                 disk.free()
@@ -129,6 +135,11 @@ async def test_a_full_disk_suspends_the_game_which_goes_on_when_space_is_back(
                     return (await h.get("/healthz")).status_code == 200
 
                 await _until(healthy, "the store to write again")
+                seats = (await h.get(f"/api/rooms/{other}")).json()["seats"]
+                ghosts = [s["name"] for s in seats if s["name"] == "ghost"]
+                assert len(ghosts) == (joining.status_code == 200)
+                again = await h.post(f"/api/rooms/{other}/join", json={"name": "guest"})
+                assert again.status_code == 200, again.text
                 await asyncio.wait_for(playing, 300)
                 verdict = (await h.get(f"/api/games/{game}/verify")).json()
                 record = (await h.get(f"/api/games/{game}/record")).json()
@@ -139,3 +150,34 @@ async def test_a_full_disk_suspends_the_game_which_goes_on_when_space_is_back(
         assert verdict["commitment_ok"] and verdict["replay_ok"], verdict
         log = (tmp_path / "server.log").read_text()
         assert "Traceback" not in log, log[-3000:]
+
+
+async def test_a_room_or_seat_the_store_refuses_is_not_handed_out(tmp_path: Path) -> None:
+    """A read-only store (SQLite's ``query_only``: every write refused): a new room and a
+    join answer 503 and leave nothing behind (no ghost seat, no room kept only in memory);
+    once the store writes again both work."""
+    async with (
+        live_server(tmp_path) as (host, hub),
+        httpx.AsyncClient(base_url=f"http://{host}") as h,
+    ):
+        waiting = (await h.post("/api/rooms", json={"bots": 1, "name": "host"})).json()
+        code = waiting["room"]["code"]
+        rooms_before = set(hub.rooms.by_code)
+        db = hub.storage._db  # type: ignore[attr-defined]
+        db.execute("PRAGMA query_only = 1")
+        joining = await h.post(f"/api/rooms/{code}/join", json={"name": "ghost"})
+        creating = await h.post("/api/rooms", json={"bots": 3, "name": "new"})
+        health = await h.get("/healthz")
+        seats = (await h.get(f"/api/rooms/{code}")).json()["seats"]
+        assert joining.status_code == 503 and joining.json()["code"] == "storage"
+        assert creating.status_code == 503 and set(hub.rooms.by_code) == rooms_before
+        assert health.status_code == 503 and "readonly" in health.json()["reason"]
+        assert [s["name"] for s in seats if s["name"] == "ghost"] == []
+        db.execute("PRAGMA query_only = 0")
+
+        async def healthy() -> bool:
+            return (await h.get("/healthz")).status_code == 200
+
+        await _until(healthy, "the store to write again", 10)
+        joined = await h.post(f"/api/rooms/{code}/join", json={"name": "guest"})
+        assert joined.status_code == 200 and joined.json()["seat"] == 1
