@@ -53,8 +53,9 @@ def unfinished(record: StoredGame) -> StoredGame:
         "playing": f"not finished: the {hands} hands played so far",
         "aborted": f"aborted (the engine cannot replay it): the {hands} hands played",
     }
-    seed = record.seed if record.status == "aborted" else None
-    return msgspec.structs.replace(record, seed=seed, note=notes.get(record.status, ""))
+    over = record.status == "aborted"
+    seed, salt = (record.seed, record.salt) if over else (None, "")
+    return msgspec.structs.replace(record, seed=seed, salt=salt, note=notes.get(record.status, ""))
 
 
 def verify(record: StoredGame) -> dict[str, bool | list[str]]:
@@ -98,9 +99,16 @@ def export(record: StoredGame, fmt: str) -> tuple[bytes, str]:
         raise NotAvailable("no hand of this game has finished yet")
     game = replay(record, len(record.rounds) if partial else None)
     if fmt == "tenhou":
-        log = to_tenhou(game, record.seats, commitment=record.commitment, practice=record.practice)
+        log = to_tenhou(
+            game,
+            record.seats,
+            commitment=record.commitment,
+            practice=record.practice,
+            salt=record.salt,
+        )
         if partial:  # a game that may still go on: its seed would give away every wall
             log.pop("seed", None)
+            log.pop("salt", None)  # and its salt would let a small seed be searched for
         return msgspec.json.encode(log), "application/json"
     lines: list[Any] = to_mjai(game, record.seats)
     if record.practice:  # start_game says so, as the Tenhou log and the JSON record do

@@ -54,7 +54,12 @@ _ADDED = (
     ("decisions", "hash", "TEXT"),
     ("games", "commitment", "TEXT"),
     ("games", "practice", "INTEGER"),
+    ("games", "seed_text", "TEXT"),
+    ("games", "salt", "TEXT"),
 )
+#: the ``seed`` column holds an SQL integer (64 bits): a 128-bit seed is kept whole as text
+#: in ``seed_text``, and ``seed`` holds its low 63 bits (``stored_seed``)
+SEED_COLUMN_MASK = 2**63 - 1
 #: statuses a stored game may have (``error``: the engine raised; kept from older servers)
 STATUSES = ("waiting", "playing", "suspended", "finished", "aborted")
 
@@ -103,6 +108,8 @@ class StoredGame(msgspec.Struct):
     result: msgspec.Raw
     #: the commitment to ``seed`` every seat had before the first deal (engine.rules.wall)
     commitment: str = ""
+    #: the commitment's salt (v2, revealed with the seed; empty for a v1 commitment)
+    salt: str = ""
     #: the one human chose the seed (a practice game)
     practice: bool = False
     #: engine.version.ENGINE_VERSION of the server that played it (null: before versions)
@@ -133,7 +140,8 @@ SQL_ADD_DECISION = (
 )
 SQL_CREATE_GAME = (
     "INSERT INTO games (id, room, preset, seed, rules, seats, status, result, "
-    "commitment, practice) VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?) "
+    "commitment, practice, seed_text, salt) "
+    "VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?, ?, ?) "
     "ON CONFLICT (id) DO NOTHING"  # a start the disk refused halfway is started again
 )
 SQL_WITH_STATUS = (
@@ -142,8 +150,20 @@ SQL_WITH_STATUS = (
 )
 SQL_GAME = (
     "SELECT id, room, preset, seed, rules, seats, status, result, commitment, "
-    "practice, engine FROM games WHERE id = ?"
+    "practice, engine, seed_text, salt FROM games WHERE id = ?"
 )
+
+
+def seed_columns(seed: int) -> tuple[int, str]:
+    """(``seed`` column, ``seed_text`` column) of a seed of up to 128 bits."""
+    return seed & SEED_COLUMN_MASK, str(seed)
+
+
+def stored_seed(column: int | None, text: str | None) -> int | None:
+    """The seed from its two columns (a row from before ``seed_text`` has the integer only)."""
+    return int(text) if text else column
+
+
 SQL_DECISIONS = (
     "SELECT inquiry, seat, action, option, timeout FROM decisions WHERE game = ? ORDER BY n"
 )
@@ -173,7 +193,7 @@ def stored_game(
         id=row[0],
         room=row[1],
         preset=row[2],
-        seed=row[3],
+        seed=stored_seed(row[3], row[11]),
         rules=msgspec.Raw(row[4].encode()),
         seats=msgspec.json.decode(row[5], type=list[str]),
         status=row[6],
@@ -183,6 +203,7 @@ def stored_game(
         commitment=row[8] or "",
         practice=bool(row[9]),
         engine=row[10],
+        salt=row[12] or "",
     )
 
 
@@ -212,6 +233,7 @@ class Store(Protocol):
         public: bool = True,
         commitment: str = "",
         practice: bool = False,
+        salt: str = "",
     ) -> None: ...
     def add_decision(
         self,
@@ -316,10 +338,15 @@ class Storage:
         public: bool = True,
         commitment: str = "",
         practice: bool = False,
+        salt: str = "",
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
         seats_json = msgspec.json.encode(seats).decode()
-        values = (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice))
+        column, text = seed_columns(seed)
+        values = (
+            *(game, room, preset, column, rules.decode(), seats_json),
+            *(commitment, int(practice), text, salt),
+        )
         statements: list[tuple[str, tuple[object, ...]]] = [(SQL_CREATE_GAME, values)]
         if public:
             statements.append(("INSERT OR IGNORE INTO listed VALUES (?)", (game,)))

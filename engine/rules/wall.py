@@ -35,8 +35,14 @@ from engine.rules.tiles import NUM_TILES, SANMA_REMOVED
 DEAD_WALL = 14
 #: sanma replacement draws beyond the four rinshan tiles (four kita and four kans at most)
 SANMA_EXTRA = 4
-#: the domain tag of a seed commitment; a new commitment scheme gets a new version
+#: the domain tag of a seed commitment; a new commitment scheme gets a new version: v1 is
+#: ``sha256("riichi-seed-v1:<seed>")`` (63-bit seeds, no salt), v2
+#: ``sha256("riichi-seed-v2:<salt>:<seed>")`` (128-bit seeds and a random salt revealed with
+#: the seed, so a small seed a player chose cannot be found from its commitment either)
 COMMITMENT_TAG = "riichi-seed-v1"
+COMMITMENT_TAG_V2 = "riichi-seed-v2"
+#: the largest seed: 128 bits
+SEED_BITS = 128
 
 _unpack = struct.unpack
 
@@ -161,12 +167,16 @@ _UNSHUFFLED = (
 
 
 def seed_bytes(seed: int | str | bytes) -> bytes:
-    """Normalise a user seed: ints as 8-byte big-endian (masked), strings as UTF-8."""
+    """Normalise a user seed: ints below 2**64 as 8-byte big-endian (every seed before
+    v2, so old games replay the same), larger ones as 16 bytes (masked to 128 bits),
+    strings as UTF-8."""
     if isinstance(seed, bytes):
         return seed
     if isinstance(seed, str):
         return seed.encode()
-    return (seed & (2**64 - 1)).to_bytes(8, "big")
+    if 0 <= seed < 2**64:
+        return seed.to_bytes(8, "big")
+    return (seed & (2**SEED_BITS - 1)).to_bytes(16, "big")
 
 
 def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = False) -> list[int]:
@@ -204,7 +214,10 @@ def seeded_wall(seed: int | str | bytes, round_index: int, sanma: bool = False) 
     return Wall.from_shuffle(shuffled_tiles(seed, round_index, sanma), SANMA_EXTRA if sanma else 0)
 
 
-def seed_commitment(seed: int) -> str:
+def seed_commitment(seed: int, salt: str = "") -> str:
     """The hex SHA-256 commitment to a game's seed: published before the first deal, it binds
-    the game to its walls without revealing them (a 63-bit seed is not worth guessing)."""
+    the game to its walls without revealing them. With a ``salt`` (revealed with the seed)
+    it is v2, else v1 (games recorded before v2)."""
+    if salt:
+        return hashlib.sha256(f"{COMMITMENT_TAG_V2}:{salt}:{seed:d}".encode()).hexdigest()
     return hashlib.sha256(f"{COMMITMENT_TAG}:{seed:d}".encode()).hexdigest()

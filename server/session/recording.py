@@ -61,6 +61,7 @@ class Recording:
             public=room.public,
             commitment=room.commitment,
             practice=room.practice,
+            salt=room.salt,
         )
 
     def seen(self, raw: bytes) -> None:
@@ -111,7 +112,7 @@ class Recording:
         """The record up to the start of the hand in play: which seat was asked what in a
         running hand would tell who can call, so none of it is shown until the hand ends."""
         return msgspec.structs.replace(
-            record, seed=None, decisions=record.decisions[: self.hand_decisions]
+            record, seed=None, salt="", decisions=record.decisions[: self.hand_decisions]
         )
 
     def delayed(self, record: StoredGame, delay: float) -> StoredGame:
@@ -122,6 +123,7 @@ class Recording:
         return msgspec.structs.replace(
             record,
             seed=None,  # it would give away every wall still to be played
+            salt="",  # with the commitment, it would let a small (practice) seed be found
             decisions=record.decisions[:decisions],
             rounds=record.rounds[:rounds],
         )

@@ -184,7 +184,14 @@ class Table:
     def end_message(self) -> End:
         """The game is over: the seed is told now (and only now), so every seat can check
         it against the commitment it had before the first deal."""
-        return End(self.room.game, f"/api/games/{self.room.game}/record", self.revealed_seed())
+        seed = self.revealed_seed()
+        return End(
+            self.room.game,
+            f"/api/games/{self.room.game}/record",
+            seed,
+            None if seed is None else str(seed),
+            None if seed is None else self.room.salt,
+        )
 
     def revealed_seed(self) -> int | None:
         """The seed once the game is over (it makes every wall), else None."""

@@ -524,3 +524,66 @@ def test_the_connection_caps_are_lowered_to_fit_the_file_limit(tmp_path: Path) -
     conns = int(line.split("max_connections 4000 -> ")[1].split(",")[0])
     sockets = int(line.split("max_sockets 3000 -> ")[1])
     assert conns + sockets <= 600 - 64 and conns >= 16 and sockets >= 1
+
+
+def _cli_verify(tmp_path: Path, name: str, body: bytes) -> int:
+    path = tmp_path / name
+    path.write_bytes(body)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.replay", "verify", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=120,
+    )
+    return done.returncode
+
+
+def test_128_bit_seeds_verify_and_a_v1_record_still_does(tmp_path: Path) -> None:
+    """Issue 31, finding 5: a new game's seed has 128 bits and a salted ``riichi-seed-v2``
+    commitment; its downloads verify with ``python -m engine.replay verify`` and the server's
+    own check. A game stored before v2 (63-bit seed, unsalted v1 commitment, no salt
+    column) still verifies after the upgrade."""
+    import msgspec
+
+    from engine.centers import RandomCenter
+    from engine.driver import run_sync
+    from engine.game.setup import new_game
+    from engine.rules.config import PRESETS
+    from engine.rules.wall import seed_commitment
+    from server.storage import Storage
+    from tests.server.procs import Player
+
+    old_seed = 2**63 - 12345
+    old = run_sync(new_game(PRESETS["tenhou-tonpuu"], old_seed, RandomCenter(3)))
+    storage = Storage(tmp_path / "records.sqlite3")
+    rules = msgspec.json.encode(PRESETS["tenhou-tonpuu"])
+    storage.create_game("old", "R", "tenhou-tonpuu", old_seed, rules, ["A", "B", "C", "D"])
+    storage.execute(  # as a server before v2 wrote it: the integer seed, a v1 commitment
+        "UPDATE games SET seed_text = NULL, salt = NULL, commitment = ? WHERE id = 'old'",
+        (seed_commitment(old_seed),),
+    )
+    for d in old.decisions:
+        storage.add_decision("old", d.inquiry_id, d.seat, d.action_index, d.option_index, False)
+    for n, result in enumerate(old.rounds):
+        storage.add_round("old", n, msgspec.json.encode(result))
+    storage.finish_game("old", msgspec.json.encode({"scores": list(old.scores)}))
+    storage.close()
+    with running(tmp_path, RIICHI_BOT_THINK_S="0") as (host, _, _):
+        base = f"http://{host}/api"
+        body = {"preset": "tenhou-tonpuu", "bots": 3, "name": "me"}
+        grant = httpx.post(f"{base}/rooms", json=body).json()
+        game = grant["room"]["game"]
+        player = Player(host, grant["token"], 2)
+        asyncio.run(asyncio.wait_for(player.play(), 300))
+        verdicts = {g: httpx.get(f"{base}/games/{g}/verify").json() for g in (game, "old")}
+        record = httpx.get(f"{base}/games/{game}/record").content
+        tenhou = httpx.get(f"{base}/games/{game}/record?format=tenhou").content
+        old_record = httpx.get(f"{base}/games/old/record").content
+    doc = json.loads(record)
+    assert doc["seed"].bit_length() > 64 and len(doc["salt"]) == 32
+    assert doc["commitment"] == seed_commitment(doc["seed"], doc["salt"])
+    assert json.loads(old_record)["seed"] == old_seed and json.loads(old_record)["salt"] == ""
+    for verdict in verdicts.values():
+        assert verdict["commitment_ok"] and verdict["replay_ok"], verdict
+    for name, content in (("new.json", record), ("tenhou.json", tenhou), ("old.json", old_record)):
+        assert _cli_verify(tmp_path, name, content) == 0, name
