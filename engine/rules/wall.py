@@ -43,6 +43,7 @@ COMMITMENT_TAG = "riichi-seed-v1"
 COMMITMENT_TAG_V2 = "riichi-seed-v2"
 #: the largest seed: 128 bits
 SEED_BITS = 128
+SEED_MASK = (1 << SEED_BITS) - 1
 
 _unpack = struct.unpack
 
@@ -176,7 +177,7 @@ def seed_bytes(seed: int | str | bytes) -> bytes:
         return seed.encode()
     if 0 <= seed < 2**64:
         return seed.to_bytes(8, "big")
-    return (seed & (2**SEED_BITS - 1)).to_bytes(16, "big")
+    return (seed & SEED_MASK).to_bytes(16, "big")
 
 
 def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = False) -> list[int]:

@@ -17,7 +17,7 @@ import msgspec
 
 from engine.rules.config import PRESETS, RuleConfig
 from engine.rules.facts import rule_facts
-from engine.rules.wall import SEED_BITS, seed_commitment
+from engine.rules.wall import SEED_BITS, SEED_MASK, seed_commitment
 from server.bots import DEFAULT, external
 from server.messaging import RoomInfo, RuleFacts, SeatInfo
 from server.session.clock import SeatClock
@@ -250,7 +250,7 @@ class Rooms:
             public=public,
             base_s=base_s,
             bank_s=bank_s,
-            seed=self.new_seed() if seed is None else seed & (2**SEED_BITS - 1),
+            seed=self.new_seed() if seed is None else seed & SEED_MASK,
         )
         room.practice = seed is not None
         room.broadcast = broadcast

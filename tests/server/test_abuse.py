@@ -35,12 +35,18 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@contextlib.contextmanager
 def running(
-    tmp_path: Path, files: int | None = None, **env: str
+    tmp_path: Path, **env: str
+) -> contextlib.AbstractContextManager[tuple[str, subprocess.Popen[bytes], Path]]:
+    """(host:port, process, log file) of ``python -m server`` with ``env`` added."""
+    return limited(tmp_path, None, env)
+
+
+@contextlib.contextmanager
+def limited(
+    tmp_path: Path, files: int | None, env: dict[str, str]
 ) -> Iterator[tuple[str, subprocess.Popen[bytes], Path]]:
-    """(host:port, process, log file) of ``python -m server`` with ``env`` added (and a
-    file limit of ``files``)."""
+    """``running`` with a file limit of ``files``."""
 
     def limit() -> None:
         if files is not None:
@@ -517,7 +523,7 @@ def test_a_practice_game_says_so_on_every_surface(tmp_path: Path) -> None:
 def test_the_connection_caps_are_lowered_to_fit_the_file_limit(tmp_path: Path) -> None:
     """HTTP connections and WebSockets together stay below the file limit: with 600 files,
     the defaults (4,000 + 3,000) are lowered, said in one log line, and the server serves."""
-    with running(tmp_path, files=600) as (host, _, log):
+    with limited(tmp_path, 600, {}) as (host, _, log):
         assert httpx.get(f"http://{host}/healthz").status_code == 200
         text = log.read_text()
     line = next(line for line in text.splitlines() if "the file limit is 600" in line)
