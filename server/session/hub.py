@@ -102,7 +102,7 @@ class Hub:
             self._refuse_while_stopping()
         room.fill_with_bots()
         table = Table(room, self.settings, self.storage, self.engine, self.now, feed, stored_rounds)
-        table.on_fault = lambda exc: self.storage_failed(exc, table)
+        table.on_fault = self.storage_failed
         if feed is None:
             persist.save_room(self.storage, room, started=True)
             persist.mark_started(self.storage, room.game)

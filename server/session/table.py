@@ -90,8 +90,10 @@ class Table:
         #: the server is stopping: nothing more is answered, asked or recorded
         self.frozen = False
         self._scope: anyio.CancelScope | None = None
-        #: the hub's answer to a write the store refused (alone: the table freezes)
-        self.on_fault: Callable[[StorageFault], None] = lambda exc: self.suspend()
+        #: the hub's answer to a write the store refused (alone: the table freezes); a
+        #: function of the table, not a closure over it, and the recording's hook is let go
+        #: at the end (``_let_go``): a finished table is freed by reference counting
+        self.on_fault: Callable[[StorageFault, Table], None] = _suspend_alone
         self.recording.on_fault = self._storage_failed
         self.game = engine.new_game(room.rules, room.seed, self)
         self.answers = Answers(room, settings, engine, self.game, self.recording, now)
@@ -249,7 +251,13 @@ class Table:
         plays it on from its record once the store writes again)."""
         if not self.frozen:
             self.frozen = True
-            self.on_fault(exc)
+            self.on_fault(exc, self)
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Drop the fault hooks (a cycle through the recording): nothing more is written."""
+        self.recording.on_fault = _ignore
+        self.on_fault = _ignore_table
 
     def suspend(self) -> None:
         """The server stops: answer nothing more, stop the engine where it waits."""
@@ -280,6 +288,7 @@ class Table:
                 self._storage_failed(exc)
         if self.frozen:
             return  # its end is not stored: the resumed game replays to it and ends again
+        self._let_go()
         self.answers.meter.hand_over()
         if self.error is None:  # recorded: what a late seat sees stays, the rest goes now
             self._finals = [self.snapshot(s.index) for s in self.room.seats]
@@ -301,3 +310,16 @@ def spectator_policy(room: Room) -> Policy:
     if not room.humans and not any(external(s.bot_name) for s in room.seats):
         return Policy.OPEN
     return Policy.BROADCAST if room.broadcast else Policy.PUBLIC
+
+
+def _suspend_alone(exc: StorageFault, table: Table) -> None:
+    """A table without a hub: it freezes (nobody resumes it)."""
+    table.suspend()
+
+
+def _ignore(exc: StorageFault) -> None:
+    """A frozen or finished table writes nothing more that matters."""
+
+
+def _ignore_table(exc: StorageFault, table: Table) -> None:
+    pass
