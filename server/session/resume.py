@@ -111,6 +111,7 @@ def _room(hub: Hub, row: persist.RoomRow) -> Room:
         bank_s=row.bank_s,
         seed=row.seed,
     )
+    room.salt = ""  # a room stored before v2 has none: its commitment was v1
     for name, value in row.options.items():
         setattr(room, name, value)
     room.created = hub.now()

@@ -593,3 +593,25 @@ def test_128_bit_seeds_verify_and_a_v1_record_still_does(tmp_path: Path) -> None
         assert verdict["commitment_ok"] and verdict["replay_ok"], verdict
     for name, content in (("new.json", record), ("tenhou.json", tenhou), ("old.json", old_record)):
         assert _cli_verify(tmp_path, name, content) == 0, name
+
+
+def test_a_waiting_room_stored_before_v2_keeps_its_v1_commitment(tmp_path: Path) -> None:
+    """A room a server before v2 stored (no salt, the integer seed only) comes back after
+    the upgrade with the commitment its players were shown: v1, unsalted."""
+    from engine.rules.wall import seed_commitment
+
+    with running(tmp_path) as (host, _, _):
+        grant = httpx.post(f"http://{host}/api/rooms", json={"bots": 2, "name": "A"}).json()
+        code, game = grant["room"]["code"], grant["room"]["game"]
+    old_seed = 2**62 + 99
+    with contextlib.closing(sqlite3.connect(tmp_path / "records.sqlite3")) as db:
+        options = json.loads(db.execute("SELECT options FROM rooms").fetchone()[0])
+        del options["salt"]
+        db.execute(
+            "UPDATE rooms SET seed = ?, seed_text = NULL, options = ? WHERE game = ?",
+            (old_seed, json.dumps(options), game),
+        )
+        db.commit()
+    with running(tmp_path) as (host, _, _):
+        room = httpx.get(f"http://{host}/api/rooms/{code}").json()
+    assert room["commitment"] == seed_commitment(old_seed)
