@@ -14,14 +14,16 @@ Each kan or kita shortens the live wall by one from its end, so the dead wall st
 14 tiles, as at a real table: ``remaining`` counts what ordinary draws can still take.
 
 The shuffle is Fisher-Yates driven by SHA-256 in counter mode over
-``seed || round_index || counter`` (8-byte big-endian integers), with rejection sampling for
+``seed || round_index || counter`` (8-byte big-endian integers; a seed of 2**64 or more is
+16 bytes, ``seed_bytes``), with rejection sampling for
 uniformity. It depends on nothing but hashlib, so a seed reproduces the same walls on every
 platform and Python version. The dead wall is the last 14 tiles of the shuffled 136 (108 in
 sanma): ``rinshan`` = positions -14..-11, ``dora`` = -10..-6, ``ura`` = -5..-1.
 
 A game commits to its seed before the first deal with ``seed_commitment`` (a SHA-256 of a
-versioned text of the seed), published at once; the seed itself is revealed when the game
-ends, so anyone can check that the walls were fixed in advance and follow from the seed.
+versioned text of the seed, salted since v2), published at once; the seed (and salt) is
+revealed when the game ends, so anyone can check that the walls were fixed in advance and
+follow from the seed.
 """
 
 from __future__ import annotations
