@@ -4,8 +4,9 @@ room a clear 503; once space is back the game goes on by itself, with no restart
 that verifies (issue 31, finding 4).
 
 The data dir is a small tmpfs filled to the last byte (root, as on this machine and in CI);
-elsewhere the server's file-size limit is lowered to the files' sizes (``prlimit``), so any
-write that grows a file fails with EFBIG, a deliberate write failure of the same kind."""
+where no tmpfs can be mounted (not root, or a container without the right) the server's
+file-size limit is lowered to the files' sizes (``prlimit``), so any write that grows a file
+fails with EFBIG, a deliberate write failure of the same kind."""
 
 from __future__ import annotations
 
@@ -32,15 +33,16 @@ TMPFS = "8m"
 class DiskFull:
     """Fills (``fill``) and frees (``free``) the server's data dir."""
 
-    def __init__(self, data: Path, server: ServerProcess) -> None:
+    def __init__(self, data: Path, server: ServerProcess, tmpfs: bool) -> None:
         self.data = data
         self.server = server
+        self.tmpfs = tmpfs
         self.filler = data / "filler"
         self.full = False
 
     def fill(self) -> None:
         self.full = True
-        if os.geteuid() != 0:  # no tmpfs: no file of the server's may grow any more
+        if not self.tmpfs:  # no tmpfs: no file of the server's may grow any more
             largest = max(p.stat().st_size for p in self.data.iterdir() if p.is_file())
             assert self.server.proc is not None
             _, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
@@ -53,7 +55,7 @@ class DiskFull:
 
     def free(self) -> None:
         self.full = False
-        if os.geteuid() != 0:
+        if not self.tmpfs:
             assert self.server.proc is not None
             limits = resource.getrlimit(resource.RLIMIT_FSIZE)
             resource.prlimit(self.server.proc.pid, resource.RLIMIT_FSIZE, limits)
@@ -62,16 +64,17 @@ class DiskFull:
 
 
 @contextlib.contextmanager
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A tmpfs of ``TMPFS`` (root), else a plain directory (see ``DiskFull``)."""
+def small_disk(tmp_path: Path) -> Iterator[tuple[Path, bool]]:
+    """(data dir, whether it is a tmpfs of ``TMPFS``): one when it can be mounted, else a
+    plain directory (see ``DiskFull``)."""
     data = tmp_path / "data"
     data.mkdir()
-    if os.geteuid() != 0:
-        yield data
+    mount = ["mount", "-t", "tmpfs", "-o", f"size={TMPFS}", "tmpfs", str(data)]
+    if os.geteuid() != 0 or subprocess.run(mount, capture_output=True).returncode != 0:
+        yield data, False
         return
-    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={TMPFS}", "tmpfs", str(data)], check=True)
     try:
-        yield data
+        yield data, True
     finally:
         subprocess.run(["umount", "-l", str(data)], check=False)
 
@@ -88,10 +91,10 @@ async def _until(check: object, what: str, timeout: float = 60) -> None:
 async def test_a_full_disk_suspends_the_game_which_goes_on_when_space_is_back(
     tmp_path: Path,
 ) -> None:
-    with small_disk(tmp_path) as data:
+    with small_disk(tmp_path) as (data, tmpfs):
         server = ServerProcess(tmp_path)
         server.data_dir = data  # the log stays outside the small disk
-        disk = DiskFull(data, server)
+        disk = DiskFull(data, server, tmpfs)
         events = [0]
 
         def fill_once(player: Player, msg: ServerMessage) -> bool:
