@@ -209,6 +209,10 @@ def core_times(core: int) -> tuple[int, int]:
     return 0, 0
 
 
+#: the operator token the bench's server is started with, to read its /metrics
+TOKEN = "bench-operator"
+
+
 def pin(pid: int, core: int) -> None:
     """Keep a process on one core (when the machine has more than one)."""
     cores = os.sched_getaffinity(0)
@@ -218,7 +222,7 @@ def pin(pid: int, core: int) -> None:
 
 async def scrape(http: httpx.AsyncClient) -> str:
     """The server's ``/metrics`` page now."""
-    return (await http.get("/metrics")).text
+    return (await http.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"})).text
 
 
 def gc_pauses(text: str) -> dict[str, tuple[float, float]]:
@@ -281,6 +285,7 @@ async def run(args: argparse.Namespace) -> None:
     env["RIICHI_MAX_SOCKETS_PER_CLIENT"] = env["RIICHI_MAX_CONNS_PER_CLIENT"] = "100000"
     env["RIICHI_MAX_ROOMS"] = str(max(1000, 2 * args.tables))
     env["RIICHI_GC_SWEEP_S"] = str(args.gc_sweep)
+    env["RIICHI_METRICS_TOKEN"] = TOKEN  # the operator's page
     env["RIICHI_MAX_CONNECTIONS"] = str(max(4000, 5 * args.tables))
     server = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data],

@@ -8,13 +8,17 @@ Settings out of range stop it before it listens: the message names them, the exi
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import resource
+import sqlite3
 import sys
 import tempfile
 import urllib.request
 from pathlib import Path
+
+import msgspec
 
 from server.settings import Settings, SettingsError, from_args
 
@@ -44,6 +48,24 @@ def data_dir_problem(settings: Settings) -> str | None:
     return None
 
 
+def records_problem(settings: Settings) -> str | None:
+    """Why the records database cannot be used (damaged, not a database), or None.
+
+    ``PRAGMA quick_check`` reads every page: a truncated file, garbage or a bad page is one
+    line at start naming the file, not a traceback now or a 500 in the middle of a game."""
+    db = settings.db_path
+    if settings.database_url or not db.exists():
+        return None
+    try:
+        with contextlib.closing(sqlite3.connect(str(db))) as conn:
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as exc:
+        return f"{db}: {exc}"
+    if rows != [("ok",)]:
+        return f"{db}: {rows[0][0]}" + (f" (and {len(rows) - 1} more problems)" if rows[1:] else "")
+    return None
+
+
 def healthcheck(settings: Settings) -> int:
     """0 when the server on the configured port answers ``/healthz``, else 1."""
     host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(settings.host)
@@ -60,6 +82,30 @@ def raise_file_limit() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+#: file descriptors kept for everything but connections (the database, logs, pipes)
+FD_RESERVE = 64
+
+
+def fit_file_limit(settings: Settings) -> tuple[Settings, str | None]:
+    """``settings`` whose connection and socket caps together fit the file limit (an
+    upgraded WebSocket leaves the HTTP count, so both are file descriptors at once), and
+    what was lowered, if anything: a cap above the limit would let a flood take the last
+    descriptor, and the server would fail to open its database or accept anyone."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    room = max(soft - FD_RESERVE, 32)
+    wanted = settings.max_connections + settings.max_sockets
+    if soft == resource.RLIM_INFINITY or wanted <= room:
+        return settings, None
+    conns = max(16, settings.max_connections * room // wanted)
+    sockets = max(1, room - conns)
+    lowered = msgspec.structs.replace(settings, max_connections=conns, max_sockets=sockets)
+    note = (
+        f"the file limit is {soft}: max_connections {settings.max_connections} -> {conns}, "
+        f"max_sockets {settings.max_sockets} -> {sockets}"
+    )
+    return lowered, note
 
 
 def main() -> None:
@@ -84,6 +130,14 @@ def main() -> None:
             file=sys.stderr,
         )
         sys.exit(os.EX_CANTCREAT)
+    damaged = records_problem(settings)
+    if damaged is not None:
+        print(
+            f"riichi: the records database is damaged ({damaged}). Restore it from a backup,"
+            f" or move it away to start with no records.",
+            file=sys.stderr,
+        )
+        sys.exit(os.EX_DATAERR)
     # imported after the checks: a typo is reported at once, not after the engine loads
     import uvicorn
 
@@ -100,6 +154,9 @@ def main() -> None:
     # the operator sees whether the engine's hot modules run compiled (engine/native.py)
     logging.getLogger("server").info("engine: %s", native.describe())
     raise_file_limit()
+    settings, lowered = fit_file_limit(settings)
+    if lowered is not None:
+        logging.getLogger("server").warning("%s", lowered)
     hub = Hub(settings, open_store(settings), RealEngine())
     config = uvicorn.Config(
         create_app(settings, hub),

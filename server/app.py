@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -22,12 +24,13 @@ from server.edge.limits import Guard
 from server.edge.names import clean_name
 from server.edge.security import POLICY_VIOLATION, Shield
 from server.edge.transport import WebSocketConnection
+from server.edge.web import error
 from server.ladder import finish, lobbies
 from server.ladder.lobbies import RankedLobby
 from server.ladder.queue import Queue
 from server.review.jobs import Reviews
 from server.routes.accounts import AccountsApi
-from server.routes.games import GamesApi
+from server.routes.games import GamesApi, Heavy
 from server.routes.metrics import Metrics
 from server.routes.ranked import RankedApi
 from server.routes.replays import ReplayApi
@@ -43,6 +46,7 @@ from server.session.hub import Hub
 from server.session.table import Table
 from server.settings import Settings
 from server.storage import ranked
+from server.storage.sqlite import DamagedRecord, StorageFault
 from server.storage.stores import open_store
 
 if TYPE_CHECKING:
@@ -70,6 +74,8 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
                 tg.start_soon(cluster.run, the_hub)
             if metrics is not None:
                 tg.start_soon(metrics.run)
+                if settings.metrics_port:
+                    tg.start_soon(metrics.serve, settings.metrics_host, settings.metrics_port)
             tg.start_soon(heap.collect, settings.gc_sweep_s)
             yield
             the_hub.stop()  # no-op when server/runtime/shutdown.py already stopped it
@@ -79,8 +85,9 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             tg.cancel_scope.cancel()
 
     rooms = RoomsApi(the_hub, settings, guard)
-    games = GamesApi(the_hub, guard)
-    replays = ReplayApi(the_hub, guard)
+    heavy = Heavy()  # one queue for every replay the engine plays for a request
+    games = GamesApi(the_hub, guard, heavy)
+    replays = ReplayApi(the_hub, guard, heavy)
     review_jobs = Reviews(settings, the_hub.storage)
     review = ReviewApi(review_jobs, guard)
     metrics = Metrics(the_hub, guard) if settings.metrics else None
@@ -111,7 +118,12 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
     routes: list[BaseRoute] = [
         Route("/healthz", rooms.healthz),
-        *([Route("/metrics", metrics.endpoint())] if metrics is not None else []),
+        # the public port's /metrics: the operator's token only (none set: a 404 for all)
+        *(
+            [Route("/metrics", metrics.endpoint(settings.metrics_token))]
+            if metrics is not None and settings.metrics_token
+            else []
+        ),
         Route("/api/presets", rooms.presets),
         Route("/api/bots", rooms.bots),
         Route("/api/rooms", rooms.list_rooms, methods=["GET"]),
@@ -154,7 +166,25 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     # the Shield (headers, Origin, content type, body cap) sees every request and response
     # except the bare 500 of an unhandled exception
     shield = Middleware(Shield, settings=settings)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[shield])
+
+    async def storage_refused(request: Request, exc: Exception) -> Response:
+        """A write the store refused while answering (a new room, a join): a clear 503."""
+        assert isinstance(exc, StorageFault)
+        the_hub.storage_failed(exc)
+        response = error("storage", "the records cannot be written now; try again soon", 503)
+        response.headers["Retry-After"] = "5"
+        return response
+
+    async def damaged(request: Request, exc: Exception) -> Response:
+        """One record that no longer reads: a clear 500; every other one is still served."""
+        return error("damaged_record", str(exc), 500)
+
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[shield],
+        exception_handlers={StorageFault: storage_refused, DamagedRecord: damaged},
+    )
     app.state.settings = settings
     app.state.reviews = review_jobs
     app.add_middleware(StoppingGate, hub=the_hub)

@@ -50,6 +50,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     room_ttl_s: float = 600.0
     #: rooms held at once (waiting, playing or recently finished)
     max_rooms: int = 1000
+    #: a waiting room where its creator still sits alone is dropped after this long
+    lonely_ttl_s: float = 180.0
+    #: waiting rooms take at most this share of ``max_rooms`` (the rest is kept for rooms
+    #: that start); past ``crowded_share`` a client holding a waiting room may open no other
+    waiting_share: float = 0.5
+    crowded_share: float = 0.25
     #: SQLite durability: NORMAL (a commit survives a crash of the process) or FULL (fsync
     #: per commit: survives power loss too; README "Durability")
     synchronous: str = "NORMAL"
@@ -76,8 +82,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: TCP connections held at once: by one client address, and by everyone
     max_conns_per_client: int = 64
     max_connections: int = 4000
-    #: WebSockets and event streams one client address holds open at once
+    #: WebSockets and event streams one client address holds open at once, and everyone
+    #: together (an upgraded WebSocket leaves the HTTP connection count: both caps together
+    #: stay below the file limit)
     max_sockets_per_client: int = 16
+    max_sockets: int = 3000
+    #: an IPv6 client is its /ipv6_prefix network (one host's /64 holds 2^64 addresses)
+    ipv6_prefix: int = 64
     #: per client address, per minute: rooms created, joins, room-code lookups
     create_per_min: float = 10.0
     join_per_min: float = 30.0
@@ -118,8 +129,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: records and write-ahead decisions in PostgreSQL instead of SQLite (postgresql://...)
     database_url: str = ""
     #: 1: ``/metrics`` in Prometheus text format (counts and timings, nothing of a seat);
-    #: 0: no such page
+    #: 0: no such page. An operator's page: on a listener of its own (``metrics_port``, 0:
+    #: none, on ``metrics_host``) and on the public port only for ``Authorization: Bearer
+    #: <metrics_token>`` (empty: never there); anyone else gets 404
     metrics: int = 1
+    metrics_port: int = 0
+    metrics_host: str = "127.0.0.1"
+    metrics_token: str = ""
     #: the log's lines: "text", or "json" (one object a line, for a log collector)
     log_format: str = "text"
     #: ranked lobbies, a JSON list of {"name", "preset", "room" (ippan, joukyuu, tokujou,
@@ -195,6 +211,11 @@ RANGES: dict[str, tuple[float, float]] = {
     "send_queue": (16, 1_000_000),
     "room_ttl_s": (1, 86400),
     "max_rooms": (1, 1_000_000),
+    "lonely_ttl_s": (1, 86400),
+    "waiting_share": (0.01, 1),
+    "crowded_share": (0.01, 1),
+    "max_sockets": (1, 1_000_000),
+    "ipv6_prefix": (16, 128),
     "max_body": (256, 1 << 24),
     "max_log": (256, 1 << 26),
     "header_timeout_s": (0.1, 300),
@@ -220,6 +241,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "login_per_min": (0.01, 1_000_000),
     "login_address_burst": (1, 1_000_000),
     "login_address_per_min": (0.01, 1_000_000),
+    "metrics_port": (0, 65535),
 }
 #: an stdio mjai bot's name: short, and safe in URLs, logs and the lobby's select
 MJAI_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,31}")

@@ -22,7 +22,12 @@ from engine.rules.wall import seed_commitment
 
 
 def record_game(
-    game: Game, names: Sequence[str] = (), *, commitment: str = "", practice: bool = False
+    game: Game,
+    names: Sequence[str] = (),
+    *,
+    commitment: str = "",
+    practice: bool = False,
+    salt: str = "",
 ) -> GameRecord:
     """The round records of ``game`` (finished or not: what its decisions reach), with its
     seed and the commitment published for it (computed from the seed when not given)."""
@@ -45,17 +50,25 @@ def record_game(
         names=tuple(names),
         final=recorder.final,
         seed=seed,
-        commitment=commitment or ("" if seed is None else seed_commitment(seed)),
+        commitment=commitment or ("" if seed is None else seed_commitment(seed, salt)),
+        salt=salt,
         practice=practice,
     )
 
 
 def to_tenhou(
-    game: Game, names: Sequence[str] = (), *, commitment: str = "", practice: bool = False
+    game: Game,
+    names: Sequence[str] = (),
+    *,
+    commitment: str = "",
+    practice: bool = False,
+    salt: str = "",
 ) -> dict[str, Any]:
     """tenhou.net/6 JSON, as Tenhou's viewer and NAGA / mjai-reviewer load it, plus our
-    ``seed``, ``commitment`` and ``practice`` keys (see tenhou_write)."""
-    return write_game(record_game(game, names, commitment=commitment, practice=practice))
+    ``seed``, ``commitment``, ``practice`` (and a v2 commitment's ``salt``) keys (see
+    tenhou_write)."""
+    record = record_game(game, names, commitment=commitment, practice=practice, salt=salt)
+    return write_game(record)
 
 
 def to_mjai(game: Game, names: Sequence[str] = ()) -> list[dict[str, Any]]:

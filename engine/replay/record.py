@@ -150,6 +150,8 @@ class GameRecord(msgspec.Struct, frozen=True):
     #: checks that every wall follows from it
     seed: int | None = None
     commitment: str = ""
+    #: the commitment's salt (v2; empty for a v1 commitment)
+    salt: str = ""
     #: the seed was chosen by the one human at the table (a practice game)
     practice: bool = False
     #: the table the log came from: "tenhou" or "mahjongsoul"

@@ -149,6 +149,7 @@ def read_game(game: dict[str, Any]) -> GameRecord:
         final=tuple(game.get("sc", ())),
         seed=_seed(game.get("seed")),
         commitment=str(game.get("commitment") or ""),
+        salt=str(game.get("salt") or ""),
         practice=game.get("practice") is True,
     )
 

@@ -52,7 +52,8 @@ def _shuffle_keys(game: GameRecord) -> dict[str, Any]:
     seed, its commitment and the practice flag, so the log's walls can be verified."""
     if game.seed is None:
         return {}
-    return {"seed": game.seed, "commitment": game.commitment, "practice": game.practice}
+    keys = {"seed": game.seed, "commitment": game.commitment, "practice": game.practice}
+    return {**keys, "salt": game.salt} if game.salt else keys
 
 
 def write_round(rec: RoundRecord, rules: RuleConfig) -> list[Any]:

@@ -47,13 +47,16 @@ class Verdict(msgspec.Struct, frozen=True):
         return self.commitment_ok and self.replay_ok
 
 
-def check_commitment(seed: object, commitment: object) -> str | None:
-    """None when ``commitment`` is the commitment to ``seed``, else why not."""
+def check_commitment(seed: object, commitment: object, salt: object = "") -> str | None:
+    """None when ``commitment`` is the commitment to ``seed`` (v2 with its ``salt``, v1 for a
+    record without one), else why not."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         return "no seed: a record served before the game ended has none"
     if not isinstance(commitment, str) or not commitment:
         return "no commitment: the seed was not committed to before the game"
-    if seed_commitment(seed) != commitment.lower():
+    if not isinstance(salt, str):
+        return f"the salt must be text, not {salt!r}"
+    if seed_commitment(seed, salt) != commitment.lower():
         return f"commitment {commitment[:16]}... is not the commitment to seed {seed}"
     return None
 
@@ -62,7 +65,7 @@ def verify_record(doc: Mapping[str, Any]) -> Verdict:
     """Verify our JSON record (see the module docstring)."""
     seed = doc.get("seed")
     practice = doc.get("practice") is True
-    committed = check_commitment(seed, doc.get("commitment"))
+    committed = check_commitment(seed, doc.get("commitment"), doc.get("salt") or "")
     failures = [committed] if committed is not None else []
     if not isinstance(seed, int) or isinstance(seed, bool):
         return Verdict(False, False, practice, tuple(failures))
@@ -133,7 +136,7 @@ def verify_tenhou(doc: Mapping[str, Any]) -> Verdict:
         game = read_game(dict(doc))
     except (ReplayError, KeyError, IndexError, TypeError, ValueError) as e:
         return Verdict(False, False, False, (f"unreadable log: {type(e).__name__}: {e}",))
-    committed = check_commitment(game.seed, game.commitment)
+    committed = check_commitment(game.seed, game.commitment, game.salt)
     failures = [committed] if committed is not None else []
     if game.seed is None:
         return Verdict(False, False, game.practice, tuple(failures))

@@ -14,14 +14,16 @@ Each kan or kita shortens the live wall by one from its end, so the dead wall st
 14 tiles, as at a real table: ``remaining`` counts what ordinary draws can still take.
 
 The shuffle is Fisher-Yates driven by SHA-256 in counter mode over
-``seed || round_index || counter`` (8-byte big-endian integers), with rejection sampling for
+``seed || round_index || counter`` (8-byte big-endian integers; a seed of 2**64 or more is
+16 bytes, ``seed_bytes``), with rejection sampling for
 uniformity. It depends on nothing but hashlib, so a seed reproduces the same walls on every
 platform and Python version. The dead wall is the last 14 tiles of the shuffled 136 (108 in
 sanma): ``rinshan`` = positions -14..-11, ``dora`` = -10..-6, ``ura`` = -5..-1.
 
 A game commits to its seed before the first deal with ``seed_commitment`` (a SHA-256 of a
-versioned text of the seed), published at once; the seed itself is revealed when the game
-ends, so anyone can check that the walls were fixed in advance and follow from the seed.
+versioned text of the seed, salted since v2), published at once; the seed (and salt) is
+revealed when the game ends, so anyone can check that the walls were fixed in advance and
+follow from the seed.
 """
 
 from __future__ import annotations
@@ -35,8 +37,15 @@ from engine.rules.tiles import NUM_TILES, SANMA_REMOVED
 DEAD_WALL = 14
 #: sanma replacement draws beyond the four rinshan tiles (four kita and four kans at most)
 SANMA_EXTRA = 4
-#: the domain tag of a seed commitment; a new commitment scheme gets a new version
+#: the domain tag of a seed commitment; a new commitment scheme gets a new version: v1 is
+#: ``sha256("riichi-seed-v1:<seed>")`` (63-bit seeds, no salt), v2
+#: ``sha256("riichi-seed-v2:<salt>:<seed>")`` (128-bit seeds and a random salt revealed with
+#: the seed, so a small seed a player chose cannot be found from its commitment either)
 COMMITMENT_TAG = "riichi-seed-v1"
+COMMITMENT_TAG_V2 = "riichi-seed-v2"
+#: the largest seed: 128 bits
+SEED_BITS = 128
+SEED_MASK = (1 << SEED_BITS) - 1
 
 _unpack = struct.unpack
 
@@ -161,12 +170,16 @@ _UNSHUFFLED = (
 
 
 def seed_bytes(seed: int | str | bytes) -> bytes:
-    """Normalise a user seed: ints as 8-byte big-endian (masked), strings as UTF-8."""
+    """Normalise a user seed: ints below 2**64 as 8-byte big-endian (every seed before
+    v2, so old games replay the same), larger ones as 16 bytes (masked to 128 bits),
+    strings as UTF-8."""
     if isinstance(seed, bytes):
         return seed
     if isinstance(seed, str):
         return seed.encode()
-    return (seed & (2**64 - 1)).to_bytes(8, "big")
+    if 0 <= seed < 2**64:
+        return seed.to_bytes(8, "big")
+    return (seed & SEED_MASK).to_bytes(16, "big")
 
 
 def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = False) -> list[int]:
@@ -204,7 +217,10 @@ def seeded_wall(seed: int | str | bytes, round_index: int, sanma: bool = False) 
     return Wall.from_shuffle(shuffled_tiles(seed, round_index, sanma), SANMA_EXTRA if sanma else 0)
 
 
-def seed_commitment(seed: int) -> str:
+def seed_commitment(seed: int, salt: str = "") -> str:
     """The hex SHA-256 commitment to a game's seed: published before the first deal, it binds
-    the game to its walls without revealing them (a 63-bit seed is not worth guessing)."""
+    the game to its walls without revealing them. With a ``salt`` (revealed with the seed)
+    it is v2, else v1 (games recorded before v2)."""
+    if salt:
+        return hashlib.sha256(f"{COMMITMENT_TAG_V2}:{salt}:{seed:d}".encode()).hexdigest()
     return hashlib.sha256(f"{COMMITMENT_TAG}:{seed:d}".encode()).hexdigest()

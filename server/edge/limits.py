@@ -9,6 +9,7 @@ a header anyone can write must not choose whose budget a request spends).
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import math
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -35,16 +36,33 @@ def parse_list(text: str) -> frozenset[str]:
     return frozenset(item.strip() for item in text.split(",") if item.strip())
 
 
-def client_id(peer: str, headers: Mapping[str, str], proxies: frozenset[str]) -> str:
-    """The client's address: the peer, or when the peer is a trusted proxy the last
-    ``X-Forwarded-For`` hop that is not itself a trusted proxy."""
+def client_id(
+    peer: str, headers: Mapping[str, str], proxies: frozenset[str], ipv6_prefix: int = 64
+) -> str:
+    """The client: the peer, or when the peer is a trusted proxy the last
+    ``X-Forwarded-For`` hop that is not itself a trusted proxy; an IPv6 address stands for
+    its /``ipv6_prefix`` network (``network``)."""
     if peer not in proxies:
-        return peer
+        return network(peer, ipv6_prefix)
     hops = [h.strip() for h in headers.get("x-forwarded-for", "").split(",") if h.strip()]
     for hop in reversed(hops):
         if hop not in proxies:
-            return hop
+            return network(hop, ipv6_prefix)
     return peer
+
+
+def network(address: str, ipv6_prefix: int) -> str:
+    """An IPv6 address as its /``ipv6_prefix`` network: one host (a /64 is the smallest
+    network a provider hands out) holds 2^64 addresses, which must share one budget."""
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address.strip("[]").split("%")[0])
+    except ValueError:
+        return address
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.IPv6Network((ip, ipv6_prefix), strict=False))
 
 
 class Limiter:
@@ -122,12 +140,13 @@ class Guard:
         self.reviews = make("reviews", settings.review_per_min, REVIEW_BURST)
         #: game ids of the rooms each client created
         self.rooms: dict[str, list[str]] = {}
-        #: open WebSockets and event streams by client
+        #: open WebSockets and event streams by client, and in all
         self.sockets: dict[str, int] = {}
+        self.open_sockets = 0
 
     def client(self, scope_client: tuple[str, int] | None, headers: Mapping[str, str]) -> str:
         peer = scope_client[0] if scope_client else "unknown"
-        return client_id(peer, headers, self.proxies)
+        return client_id(peer, headers, self.proxies, self.settings.ipv6_prefix)
 
     async def check_rate(self, limiter: Bucket, client: str, what: str) -> Response | None:
         wait = await limiter.acquire(client)
@@ -152,6 +171,10 @@ class Guard:
             return too_many("too_many_rooms", f"at most {limit} open rooms per client", 60)
         return None
 
+    def waiting_rooms(self, client: str, is_waiting: Callable[[str], bool]) -> int:
+        """How many of ``client``'s rooms still wait for players."""
+        return sum(1 for g in self.rooms.get(client, []) if is_waiting(g))
+
     def add_room(self, client: str, game: str) -> None:
         self.rooms.setdefault(client, []).append(game)
 
@@ -161,10 +184,15 @@ class Guard:
         held = self.sockets.get(client, 0)
         if held >= self.settings.max_sockets_per_client:
             return False
+        if self.open_sockets >= self.settings.max_sockets:
+            return False
         self.sockets[client] = held + 1
+        self.open_sockets += 1
         return True
 
     def close_socket(self, client: str) -> None:
+        if client in self.sockets:
+            self.open_sockets -= 1
         left = self.sockets.get(client, 1) - 1
         if left > 0:
             self.sockets[client] = left

@@ -71,8 +71,9 @@ class RoomInfo(msgspec.Struct):
     status: Literal["waiting", "playing", "suspended", "finished", "aborted"]
     #: a practice table: its one human chose the seed (so knows every wall); closed to joins
     practice: bool = False
-    #: hex sha256 of "riichi-seed-v1:<seed>", fixed at creation, before the first deal; the
-    #: seed itself is told only in ``End``, so anyone can check the shuffle afterwards
+    #: hex sha256 of "riichi-seed-v2:<salt>:<seed>" (v1: "riichi-seed-v1:<seed>", rooms
+    #: made before v2), fixed at creation, before the first deal; the seed and salt are told
+    #: only in ``End``, so anyone can check the shuffle afterwards
     commitment: str = ""
     #: the seated humans agreed that spectators see every hand (delayed); else they see
     #: the public view and each hand's tiles once it has ended
@@ -177,8 +178,12 @@ class ClockMsg(msgspec.Struct, tag="clock", tag_field="type"):
 class End(msgspec.Struct, tag="end", tag_field="type"):
     game: str
     record: str
-    #: the game's seed, revealed once it has finished (checks RoomInfo.commitment)
+    #: the game's seed, revealed once it has finished (checks RoomInfo.commitment); a
+    #: 128-bit integer, so also as decimal text (JavaScript's numbers keep 53 bits)
     seed: int | None = None
+    seed_text: str | None = None
+    #: the commitment's salt (v2; "" for a v1 commitment), revealed with the seed
+    salt: str | None = None
 
 
 class WireError(msgspec.Struct, tag="error", tag_field="type"):

@@ -17,6 +17,7 @@ run the process out of file descriptors.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,9 +27,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from server.edge.close_codes import CloseCode
-from server.edge.limits import parse_list
+from server.edge.limits import network, parse_list
 from server.edge.ws_direct import DirectProtocol
 from server.settings import Settings
+
+log = logging.getLogger("server")
 
 #: no inline script, no style elements, nothing from elsewhere, never framed
 CSP = (
@@ -121,12 +124,22 @@ class Shield:
             await _send_error(send, status, code, text, self.headers)
             return
 
+        started = False
+
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message = {**message, "headers": [*message.get("headers", []), *self.headers]}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:  # a bug: logged here, and the answer still carries the headers
+            log.exception("%s %s failed", scope["method"], scope["path"])
+            if started:
+                raise
+            await _send_error(send, 500, "internal", "the server failed", self.headers)
 
     def refusal(self, scope: Scope) -> tuple[int, str, str] | None:
         """(status, error code, message) of a request refused before the app sees it."""
@@ -166,6 +179,7 @@ def guarded_protocol(settings: Settings) -> type[H11Protocol]:
     total = settings.max_connections
     deadline_s = settings.header_timeout_s
     max_body = settings.max_body
+    prefix = settings.ipv6_prefix
     held: dict[str, int] = {}
 
     class GuardedProtocol(H11Protocol):
@@ -174,7 +188,8 @@ def guarded_protocol(settings: Settings) -> type[H11Protocol]:
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
-            self._peer = self.client[0] if self.client else "unknown"
+            peer = self.client[0] if self.client else "unknown"
+            self._peer = peer if peer in proxies else network(peer, prefix)
             count = held.get(self._peer, 0) + 1
             held[self._peer] = count
             capped = count > per_client and self._peer not in proxies

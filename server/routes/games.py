@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import Any, TypeVar
 
 import anyio
 import msgspec
@@ -19,10 +21,27 @@ from server.session.client import answer, serve_seat, serve_watcher
 from server.session.hub import Hub
 from server.session.outbox import Outbox
 from server.storage import records
-from server.storage.sqlite import STATUSES, GameSummary
+from server.storage.sqlite import STATUSES, GameSummary, StorageFault
 
 #: the most games one page of ``GET /api/games`` lists
 MAX_LIST = 100
+#: replays (exports, verifications) run at once, each in a worker thread: a storm queues
+#: instead of holding a game in memory per request
+HEAVY_AT_ONCE = 2
+T = TypeVar("T")
+log = logging.getLogger("server")
+
+
+class Heavy:
+    """Work that replays a game, off the event loop and at most ``HEAVY_AT_ONCE`` at a time."""
+
+    def __init__(self) -> None:
+        self._limiter: anyio.CapacityLimiter | None = None
+
+    async def run(self, func: Callable[..., T], *args: Any) -> T:
+        if self._limiter is None:  # made in the loop that uses it
+            self._limiter = anyio.CapacityLimiter(HEAVY_AT_ONCE)
+        return await anyio.to_thread.run_sync(func, *args, limiter=self._limiter)
 
 
 class PostAnswer(msgspec.Struct, forbid_unknown_fields=True):
@@ -58,10 +77,17 @@ class RecordCache:
 
 
 class GamesApi:
-    def __init__(self, hub: Hub, guard: Guard | None = None) -> None:
+    def __init__(self, hub: Hub, guard: Guard | None = None, heavy: Heavy | None = None) -> None:
         self.hub = hub
         self.guard = guard or Guard(hub.settings)
         self.records = RecordCache(hub.settings.record_cache)
+        self.heavy = heavy or Heavy()
+        hub.storage.script(records.VERDICTS_SCHEMA)
+
+    async def _refused(self, request: Request) -> Response | None:
+        """A replay that is not cached draws on the client's replay budget (429 when spent)."""
+        client = self.guard.client(request.client, request.headers)
+        return await self.guard.check_rate(self.guard.replays, client, "replays")
 
     async def game_state(self, request: Request) -> Response:
         game = request.path_params["game"]
@@ -150,7 +176,13 @@ class GamesApi:
         rooms = [r for r in self.hub.rooms.by_code.values() if r.public and r.status == "waiting"]
         return [
             GameSummary(
-                r.game, r.preset, 0, [s.name for s in r.seats], msgspec.Raw(b"null"), "waiting"
+                r.game,
+                r.preset,
+                0,
+                [s.name for s in r.seats],
+                msgspec.Raw(b"null"),
+                "waiting",
+                r.practice,
             )
             for r in rooms[:limit]
         ]
@@ -171,8 +203,11 @@ class GamesApi:
                 return error("playing", "this format is available when the game ends", 409)
             # the spectator's view: delayed
             return json_response(records.unfinished(table.delayed(record)))
+        refused = await self._refused(request)
+        if refused is not None:
+            return refused
         try:
-            body, media = await anyio.to_thread.run_sync(records.export, record, fmt)
+            body, media = await self.heavy.run(records.export, record, fmt)
         except records.NotAvailable as exc:
             status = 409 if record.status in records.UNFINISHED else 501
             return error("not_available", str(exc), status)
@@ -183,13 +218,32 @@ class GamesApi:
 
     async def game_verify(self, request: Request) -> Response:
         """``{"commitment_ok", "replay_ok", "practice", "failures"}`` of a game that is over:
-        its seed matches the commitment every seat had, and it replays to its record."""
-        record = await anyio.to_thread.run_sync(self.hub.storage.load, request.path_params["game"])
+        its seed matches the commitment every seat had, and it replays to its record. Worked
+        out once (a miss draws on the client's replay budget) and kept with the record."""
+        game = request.path_params["game"]
+        storage = self.hub.storage
+        kept = self.records.get((game, "verify"))
+        if kept is None:
+            verdict = await anyio.to_thread.run_sync(records.kept_verdict, storage, game)
+            kept = None if verdict is None else (verdict, "application/json")
+        if kept is not None:
+            self.records.put((game, "verify"), kept)
+            return Response(kept[0], media_type=kept[1])
+        record = await anyio.to_thread.run_sync(storage.load, game)
         if record is None:
             return error("no_game", "no such game", 404)
         if record.status not in records.OVER:
             return error("playing", "a game is verified when it ends", 409)
-        return json_response(await anyio.to_thread.run_sync(records.verify, record))
+        refused = await self._refused(request)
+        if refused is not None:
+            return refused
+        body = msgspec.json.encode(await self.heavy.run(records.verify, record))
+        try:
+            await anyio.to_thread.run_sync(records.keep_verdict, storage, game, body)
+        except StorageFault as exc:  # served all the same; kept when asked again
+            log.warning("verdict of game %s not kept: %s", game, exc)
+        self.records.put((game, "verify"), (body, "application/json"))
+        return Response(body, media_type="application/json")
 
 
 def _socket_held(outbox: Outbox | None) -> bool:

@@ -7,20 +7,28 @@ only counts decisions and times the step from an answer to the next question. Th
 collector's pauses and the event loop's lag are what stop every table at once, so they are
 measured too (docs/perf-notes.md, issue 14).
 
-Nothing here names a seat, a player, a tile or a token: the page may be scraped by anyone
-who reaches the node (``RIICHI_METRICS=0`` turns it off).
+Nothing here names a seat, a player, a tile or a token, and nothing moves with what a seat
+may not know (docs/security.md, "the invariant"): a table's decisions and step timings are
+held until its hand ends, since the bots' instant answers to claim offers would count, at each
+discard, the seats that could call it. The page is an operator's: it is served on a listener of
+its own (``RIICHI_METRICS_PORT``, bound to ``RIICHI_METRICS_HOST``) or, on the public port, only
+to ``Authorization: Bearer <RIICHI_METRICS_TOKEN>``; anyone else gets a 404 like any unknown
+path (``RIICHI_METRICS=0`` turns it off).
 """
 
 from __future__ import annotations
 
 import bisect
+import contextlib
 import gc
 import itertools
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import anyio
+import uvicorn
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry
 from prometheus_client import generate_latest as render
 from prometheus_client.core import (
@@ -30,8 +38,10 @@ from prometheus_client.core import (
     Metric,
 )
 from prometheus_client.registry import Collector
+from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.routing import Route
 
 if TYPE_CHECKING:
     from server.edge.limits import Guard
@@ -76,20 +86,36 @@ def _histogram(name: str, doc: str, tallies: dict[str, Tally], label: str = "") 
 
 class TableMeter:
     """One table's decisions: counted, and timed from the answer that settled an inquiry to
-    the next inquiry the engine asks (engine step, projection, encoding and sends)."""
+    the next inquiry the engine asks (engine step, projection, encoding and sends).
+
+    Both are held by the table until its hand ends (``hand_over``): a bot answers a claim
+    offer at once, so a count that moved at a discard would say someone could call it."""
 
     def __init__(self, metrics: Metrics) -> None:
         self._metrics = metrics
         self._settled: float | None = None
+        #: this hand's decisions [answered, timed out] and steps, not yet published
+        self._decisions = [0, 0]
+        self._steps: list[float] = []
 
     def decided(self, timeout: bool) -> None:
-        self._metrics.decisions[timeout] += 1
+        self._decisions[timeout] += 1
         self._settled = time.perf_counter()
 
     def asked(self) -> None:
         if self._settled is not None:
-            self._metrics.step.observe(time.perf_counter() - self._settled)
+            self._steps.append(time.perf_counter() - self._settled)
             self._settled = None
+
+    def hand_over(self) -> None:
+        """The hand ended (or the game): what it did is public now, so it is counted."""
+        published = self._metrics.decisions
+        published[0] += self._decisions[0]
+        published[1] += self._decisions[1]
+        self._decisions = [0, 0]
+        for step in self._steps:
+            self._metrics.step.observe(step)
+        self._steps.clear()
 
 
 class HubCollector(Collector):
@@ -184,8 +210,31 @@ class Metrics(Collector):
         finally:
             gc.callbacks.remove(self._on_gc)
 
-    def endpoint(self) -> Callable[[Request], Any]:
+    def endpoint(self, token: str = "") -> Callable[[Request], Any]:
+        """The page; with ``token``, only for ``Authorization: Bearer <token>`` (anyone else
+        gets the 404 of an unknown path: the public port does not even say it is there)."""
+        wanted = token.encode()
+
         async def scrape(request: Request) -> Response:
+            if token:
+                scheme, _, given = request.headers.get("authorization", "").partition(" ")
+                ok = scheme.lower() == "bearer"
+                if not (ok and secrets.compare_digest(given.strip().encode(), wanted)):
+                    return Response(b"Not Found", 404, media_type="text/plain")
             return Response(render(self.registry), media_type=CONTENT_TYPE_LATEST)
 
         return scrape
+
+    async def serve(self, host: str, port: int) -> None:
+        """Until cancelled: the page alone on ``host:port`` (the operator's listener)."""
+        app = Starlette(routes=[Route("/metrics", self.endpoint())])
+        config = uvicorn.Config(app, host=host, port=port, lifespan="off", access_log=False)
+        await _QuietServer(config).serve()
+
+
+class _QuietServer(uvicorn.Server):
+    """uvicorn's server without its signal handlers: the main server owns the signals."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield

@@ -24,7 +24,7 @@ from engine.rules.facts import rule_facts
 from server.edge.limits import Guard
 from server.edge.messaging import RuleFacts, encode_raw
 from server.edge.web import error, json_response, read_bytes
-from server.routes.games import RecordCache
+from server.routes.games import Heavy, RecordCache
 from server.session.hub import Hub
 from server.storage.sqlite import StoredGame
 
@@ -84,9 +84,10 @@ def uploaded(data: bytes) -> ReplayBody:
 
 
 class ReplayApi:
-    def __init__(self, hub: Hub, guard: Guard) -> None:
+    def __init__(self, hub: Hub, guard: Guard, heavy: Heavy | None = None) -> None:
         self.hub = hub
         self.guard = guard
+        self.heavy = heavy or Heavy()
         #: replays of finished games (they never change) by game id
         self.cache = RecordCache(hub.settings.record_cache)
 
@@ -109,7 +110,7 @@ class ReplayApi:
         if refused is not None:
             return refused
         try:
-            replay = await anyio.to_thread.run_sync(stored, record)
+            replay = await self.heavy.run(stored, record)
         except NotReplayable as e:
             return error("not_replayable", str(e), 409)
         encoded = msgspec.json.encode(replay)
@@ -127,7 +128,9 @@ class ReplayApi:
         if isinstance(data, Response):
             return data
         try:
-            replay = await anyio.to_thread.run_sync(uploaded, data)
+            replay = await self.heavy.run(uploaded, data)
         except ReplayError as e:
             return error("bad_log", str(e), 422)
+        except RecursionError:  # JSON nested thousands deep: no game log is
+            return error("bad_log", "the log is nested too deeply to be a game log", 422)
         return json_response(replay)

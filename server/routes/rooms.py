@@ -21,6 +21,8 @@ from server.settings import Settings
 
 #: HTTP status of a refused join
 JOIN_STATUS = {"no_room": 404, "locked": 403}
+#: HTTP status of a room refused for want of capacity
+CAPACITY_STATUS = {"busy": 503, "too_many_rooms": 429}
 
 
 class CreateRoom(msgspec.Struct, forbid_unknown_fields=True):
@@ -94,11 +96,20 @@ class RoomsApi:
         if self.hub.peers is not None:
             self.hub.peers.touch()
 
+    def _room_waiting(self, game: str) -> bool:
+        room = self.hub.rooms.by_game.get(game)
+        return room is not None and room.status == "waiting"
+
     def _room_open(self, game: str) -> bool:
         room = self.hub.rooms.by_game.get(game)
         return room is not None and room.status in ("waiting", "playing")
 
     async def healthz(self, request: Request) -> Response:
+        """200 while the node serves; 503 with the reason while its store refuses writes
+        (its games wait, suspended, and go on by themselves when it writes again)."""
+        fault = self.hub.fault
+        if fault is not None:
+            return json_response({"ok": False, "reason": fault}, 503)
         return json_response({"ok": True})
 
     async def presets(self, request: Request) -> Response:
@@ -150,6 +161,15 @@ class RoomsApi:
             names = [bots.check(name, self.mjai_seats(), stdio) for name in body.bot_names]
         except bots.UnknownBot as exc:
             return error("bad_bot", str(exc))
+        players = PRESETS[body.preset].players if body.preset in PRESETS else 0
+        held = self.guard.waiting_rooms(client, self._room_waiting)
+        try:  # a room the creator fills with bots starts at once and waits for nobody
+            self.hub.check_capacity(body.bots + 1 < players, held)
+        except RoomError as exc:
+            status = CAPACITY_STATUS.get(exc.code, 400)
+            response = error(exc.code, str(exc), status)
+            response.headers["Retry-After"] = "60"
+            return response
         self.changed()
         try:
             room = self.hub.create(

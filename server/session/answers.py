@@ -31,6 +31,7 @@ from server.session.recording import Recording
 from server.session.rooms import Room, Seat
 from server.session.wire import inquiry_message
 from server.settings import Settings
+from server.storage.sqlite import StorageFault
 
 log = logging.getLogger("server")
 #: ids of a resumed game's seats start in [RESUMED_IDS, 2 * RESUMED_IDS)
@@ -46,6 +47,8 @@ class Meter(Protocol):
 
     def asked(self) -> None: ...
 
+    def hand_over(self) -> None: ...
+
 
 class NoMeter:
     """A table nobody measures."""
@@ -54,6 +57,9 @@ class NoMeter:
         pass
 
     def asked(self) -> None:
+        pass
+
+    def hand_over(self) -> None:
         pass
 
 
@@ -93,7 +99,15 @@ class Answers:
         }
 
     def open(self, inquiry: MultiPlayerInquiry) -> None:
-        """The engine asks: answer what needs no thought, start the clocks of the rest."""
+        """The engine asks: answer what needs no thought, start the clocks of the rest. A
+        decision the store refuses freezes the table (``Recording.on_fault``): its inquiry
+        stays open, to be asked again when the game resumes."""
+        try:
+            self._open(inquiry)
+        except StorageFault as exc:
+            self.recording.on_fault(exc)
+
+    def _open(self, inquiry: MultiPlayerInquiry) -> None:
         self.inquiry = inquiry
         self.meter.asked()
         self.deadlines.clear()
@@ -149,6 +163,9 @@ class Answers:
             return WireError("late", f"the deadline of inquiry {msg.inquiry} has passed")
         try:
             self._respond(index, msg.action, msg.option, timeout=False)
+        except StorageFault as exc:  # not stored, so not taken: asked again on the resume
+            self.recording.on_fault(exc)
+            return WireError("restarting", "the records cannot be written; reconnect soon")
         except InvalidResponse:
             text = f"action {msg.action} option {msg.option} is not a choice of inquiry"
             return WireError("invalid_answer", f"{text} {msg.inquiry}")
@@ -164,6 +181,12 @@ class Answers:
         self.deadlines.stop()
 
     def _expire(self, now: float) -> None:
+        try:
+            self._expire_due(now)
+        except StorageFault as exc:
+            self.recording.on_fault(exc)
+
+    def _expire_due(self, now: float) -> None:
         inquiry = self.inquiry
         for index, due in list(self.deadlines.items()):
             if due > now or inquiry is None or inquiry.done:
@@ -219,6 +242,8 @@ class Answers:
         try:
             action, option = self.bots[index].choose(single, view)
             self._respond(index, action, option, timeout=False)
+        except StorageFault:
+            raise  # not the bot's fault: the table waits for the disk
         except Exception:  # a bot bug must not stop the table: play the default
             log.exception(
                 "bot %s of game %s failed; seat %d plays the default",

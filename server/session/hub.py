@@ -22,9 +22,11 @@ from server.session.rooms import Room, RoomError, Rooms, Seat
 from server.session.table import Table
 from server.settings import Settings
 from server.storage import persist
-from server.storage.sqlite import Store
+from server.storage.sqlite import StorageFault, Store
 
 log = logging.getLogger("server")
+#: how often a store that refused a write is tried again
+PROBE_S = 0.5
 
 
 class Hub:
@@ -53,12 +55,19 @@ class Hub:
         self.peers: Peers | None = None
         #: called with every new table (metrics, stdio mjai seats)
         self.on_table: list[Callable[[Table], None]] = []
+        #: why the store refuses writes (None: it writes); the rooms whose tables it froze
+        self.fault: str | None = None
+        self.faulted: dict[str, Room] = {}
+        #: set at a fault (from any callback, task or not): the watch tries the store
+        self._fault_seen: anyio.Event | None = None
         persist.open_tables(storage)
 
     def bind(self, tg: TaskGroup) -> None:
         """Games run in ``tg`` (the app's lifespan task group); the rooms and unfinished
         games stored by an earlier run of the server come back first."""
         self._tg = tg
+        self._fault_seen = anyio.Event()
+        tg.start_soon(self._watch_storage)
         self.resumed = resume.restore(self)
 
     def stop(self) -> None:
@@ -92,6 +101,7 @@ class Hub:
             self._refuse_while_stopping()
         room.fill_with_bots()
         table = Table(room, self.settings, self.storage, self.engine, self.now, feed, stored_rounds)
+        table.on_fault = self.storage_failed
         if feed is None:
             persist.save_room(self.storage, room, started=True)
             persist.mark_started(self.storage, room.game)
@@ -112,16 +122,18 @@ class Hub:
         """A new room (``Rooms.create`` options); rooms left waiting too long are dropped
         first, and a server holding ``max_rooms`` refuses more (RoomError)."""
         self._refuse_while_stopping()
-        now = self.now()
-        for room in list(self.rooms.by_code.values()):
-            if room.status == "waiting" and now - room.created > self.settings.room_ttl_s:
-                self.rooms.forget(room)
-                persist.drop_room(self.storage, room.game)
+        if self.fault is not None:
+            raise StorageFault(self.fault)
+        now = self.sweep()
         if len(self.rooms.by_code) >= self.settings.max_rooms:
             raise RoomError("server_full", "this server has no room for another table")
         room = self.rooms.create(**options)
         room.created = now
-        self.save(room)
+        try:
+            self.save(room)
+        except StorageFault:  # not stored, so not made: nobody holds a room that is not kept
+            self.rooms.forget(room)
+            raise
         return room
 
     def info(self, room: Room) -> RoomInfo:
@@ -154,6 +166,96 @@ class Hub:
         texts = spectators.greeting(self.info(table.room))
         return texts, spectators.view()[0], spectators.ended
 
+    def storage_failed(self, exc: StorageFault, table: Table | None = None) -> None:
+        """The store refused a write: ``table`` (if one needed it) is suspended, /healthz
+        says why, new rooms are refused, and the store is tried until it writes again."""
+        if self.fault is None:
+            log.warning("storage: %s; tables that write wait until it writes again", exc)
+            self.fault = str(exc)
+            if self._fault_seen is not None:
+                self._fault_seen.set()
+        if table is not None:
+            self._freeze(table)
+
+    def _freeze(self, table: Table) -> None:
+        """Suspend one table as a stop does; its room waits in ``faulted``."""
+        room = table.room
+        table.suspend()
+        table.spectators.stop()
+        room.status = "suspended"
+        if self.tables.get(room.game) is table:
+            del self.tables[room.game]
+        self.faulted[room.game] = room
+        bye = encode(WireError("restarting", resume.STORAGE_REASON))
+        table.spectators.restarting(bye, CloseCode.RESTARTING, resume.STORAGE_REASON)
+        for seat in room.seats:
+            if seat.outbox is not None:
+                seat.outbox.push(bye)
+                seat.outbox.shut(CloseCode.RESTARTING, resume.STORAGE_REASON)
+
+    async def _watch_storage(self) -> None:
+        """Until cancelled: after each fault, wait for the store (``_await_storage``)."""
+        while True:
+            assert self._fault_seen is not None
+            await self._fault_seen.wait()
+            self._fault_seen = anyio.Event()
+            await self._await_storage()
+
+    async def _await_storage(self) -> None:
+        """Try a small write until one succeeds, then play the frozen games on from their
+        records and start the full rooms whose start the store refused."""
+        while True:
+            await anyio.sleep(PROBE_S)
+            try:
+                persist.probe(self.storage, time.time())
+                break
+            except StorageFault:
+                continue
+        log.info("storage writes again; %d suspended games go on", len(self.faulted))
+        self.fault = None
+        try:
+            for game, room in list(self.faulted.items()):
+                why = await resume.go_on(self, room)
+                del self.faulted[game]
+                if why is not None:
+                    log.warning("game %s cannot go on: %s", game, why)
+            for room in list(self.rooms.by_code.values()):
+                self.start_if_full(room)
+        except StorageFault as exc:  # refused again: the next watch takes over
+            self.storage_failed(exc)
+
+    def sweep(self) -> float:
+        """Drop the rooms left waiting too long: ``room_ttl_s``, or ``lonely_ttl_s`` for one
+        whose creator still sits alone (a room nobody joins is cheap to make by the
+        hundred). The clock's time now."""
+        now = self.now()
+        lonely, ttl = self.settings.lonely_ttl_s, self.settings.room_ttl_s
+        for room in list(self.rooms.by_code.values()):
+            if room.status != "waiting":
+                continue
+            age = now - room.created
+            if age > ttl or (age > lonely and len(room.humans) <= 1):
+                self.rooms.forget(room)
+                persist.drop_room(self.storage, room.game)
+        return now
+
+    def check_capacity(self, waits: bool, held_waiting: int) -> None:
+        """Raise RoomError when a new room may not be made: waiting rooms fill at most
+        ``waiting_share`` of ``max_rooms`` (the rest is for rooms that start), and past
+        ``crowded_share`` a creator who holds a waiting room is refused another, so many
+        addresses cannot fill the server with rooms nobody plays."""
+        if not waits:
+            return
+        self.sweep()
+        settings = self.settings
+        waiting = sum(1 for r in self.rooms.by_code.values() if r.status == "waiting")
+        if waiting >= settings.max_rooms * settings.waiting_share:
+            raise RoomError(
+                "busy", "too many rooms wait for players; join one, or play with bots now"
+            )
+        if held_waiting and waiting >= settings.max_rooms * settings.crowded_share:
+            raise RoomError("too_many_rooms", "your room still waits for players; fill it first")
+
     def start_if_full(self, room: Room) -> None:
         if room.full and room.status == "waiting":
             self.start(room)
@@ -165,7 +267,11 @@ class Hub:
         ``reserved``: the token hash of a seat reserved through another node."""
         self._refuse_while_stopping()
         room, seat = self.rooms.join(code, name, invite, reserved)
-        self.save(room)
+        try:
+            self.save(room)
+        except StorageFault:  # the seat is not stored: its token is never handed out
+            self.rooms.unjoin(room, seat)
+            raise
         self.broadcast_room(room)
         self.start_if_full(room)
         return room, seat

@@ -12,7 +12,7 @@ import msgspec
 from server.session.durable import Diverged, Trail
 from server.session.rooms import Room
 from server.storage import persist
-from server.storage.sqlite import Store, StoredGame
+from server.storage.sqlite import StorageFault, Store, StoredGame
 
 #: when the stored part of a resumed game happened, for the spectator's delayed record: long ago
 LONG_AGO = float("-inf")
@@ -42,6 +42,9 @@ class Recording:
         self.hand_decisions = 0
         self.rounds_at: list[float] = []
         self._banks = [s.clock.bank for s in room.seats]
+        #: told of a write the store refused where the caller cannot stop (inside an engine
+        #: step): the table freezes; ``decision`` and ``finish`` raise StorageFault instead
+        self.on_fault: Callable[[StorageFault], None] = _reraise
         if resumed is not None:
             self.decided_at = [LONG_AGO] * resumed[0]
             self.rounds_at = [LONG_AGO] * resumed[1]
@@ -58,6 +61,7 @@ class Recording:
             public=room.public,
             commitment=room.commitment,
             practice=room.practice,
+            salt=room.salt,
         )
 
     def seen(self, raw: bytes) -> None:
@@ -74,13 +78,22 @@ class Recording:
         """Store the clock banks that changed since they were last stored."""
         for seat in self.room.seats:
             if seat.clock.bank != self._banks[seat.index]:
+                try:
+                    persist.save_bank(self.storage, self.game, seat.index, seat.clock.bank)
+                except StorageFault as exc:
+                    self.on_fault(exc)
+                    return
                 self._banks[seat.index] = seat.clock.bank
-                persist.save_bank(self.storage, self.game, seat.index, seat.clock.bank)
 
     def rounds(self, results: Sequence[Any]) -> None:
-        """Store the round results not stored yet."""
+        """Store the round results not stored yet (a refused one is stored again by the
+        resumed game, which replays it)."""
         for n in range(len(self.rounds_at), len(results)):
-            self.storage.add_round(self.game, n, msgspec.json.encode(results[n]))
+            try:
+                self.storage.add_round(self.game, n, msgspec.json.encode(results[n]))
+            except StorageFault as exc:
+                self.on_fault(exc)
+                return
             self.rounds_at.append(self.now())
 
     def finish(self, scores: Any, error: BaseException | None) -> None:
@@ -99,7 +112,7 @@ class Recording:
         """The record up to the start of the hand in play: which seat was asked what in a
         running hand would tell who can call, so none of it is shown until the hand ends."""
         return msgspec.structs.replace(
-            record, seed=None, decisions=record.decisions[: self.hand_decisions]
+            record, seed=None, salt="", decisions=record.decisions[: self.hand_decisions]
         )
 
     def delayed(self, record: StoredGame, delay: float) -> StoredGame:
@@ -110,6 +123,11 @@ class Recording:
         return msgspec.structs.replace(
             record,
             seed=None,  # it would give away every wall still to be played
+            salt="",  # with the commitment, it would let a small (practice) seed be found
             decisions=record.decisions[:decisions],
             rounds=record.rounds[:rounds],
         )
+
+
+def _reraise(exc: StorageFault) -> None:
+    raise exc

@@ -18,6 +18,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+import anyio
 import msgspec
 
 from engine.actions.types import Decision
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
     from server.session.hub import Hub
 
 log = logging.getLogger("server")
+
+STORAGE_REASON = "the records cannot be written; the game waits, reconnect in a few seconds"
 
 
 class Resumed(msgspec.Struct):
@@ -107,6 +110,7 @@ def _room(hub: Hub, row: persist.RoomRow) -> Room:
         bank_s=row.bank_s,
         seed=row.seed,
     )
+    room.salt = ""  # a room stored before v2 has none: its commitment was v1
     for name, value in row.options.items():
         setattr(room, name, value)
     room.created = hub.now()
@@ -149,6 +153,26 @@ def _resume(hub: Hub, room: Room, row: persist.RoomRow) -> str | None:
     if row.ended_at is None:
         hub.storage.set_status(row.game, "playing")
     hub.start(room, Feed(decisions, ended_at=row.ended_at), len(record.rounds))
+    return None
+
+
+async def go_on(hub: Hub, room: Room) -> str | None:
+    """Play on a game its table froze when the store refused a write (the store writes
+    again): replayed from its record as after a restart, checked off the event loop; why
+    not, when it cannot be (then it is aborted)."""
+    storage = hub.storage
+    record = await anyio.to_thread.run_sync(storage.load, room.game)
+    if record is None or record.seed is None:
+        return "no game record"
+    decisions = [Decision(d.inquiry, d.seat, d.action, d.option) for d in record.decisions]
+    trails = await anyio.to_thread.run_sync(storage.trails, room.game)
+    why = await anyio.to_thread.run_sync(verify, room.rules, record.seed, decisions, trails)
+    if why is not None:
+        storage.set_status(room.game, "aborted")
+        room.status = "aborted"
+        return why
+    storage.set_status(room.game, "playing")
+    hub.start(room, Feed(decisions), len(record.rounds))
     return None
 
 

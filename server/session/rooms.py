@@ -17,7 +17,7 @@ import msgspec
 
 from engine.rules.config import PRESETS, RuleConfig
 from engine.rules.facts import rule_facts
-from engine.rules.wall import seed_commitment
+from engine.rules.wall import SEED_BITS, SEED_MASK, seed_commitment
 from server.edge.messaging import RoomInfo, RuleFacts, SeatInfo
 from server.session.bots import DEFAULT, external
 from server.session.clock import SeatClock
@@ -114,8 +114,9 @@ class Room:
         self.bank_s = bank_s
         #: never served before the game ends: it makes every wall
         self.seed = seed
-        #: published from creation, so every seat has it before the first deal
-        self.commitment = seed_commitment(seed)
+        #: the commitment's salt (v2), revealed with the seed; "" for a room stored by a
+        #: server before v2 (its commitment is v1)
+        self.salt = secrets.token_hex(16)
         #: the creator chose the seed (and so knows the walls): one human only, no joins
         self.practice = False
         self.status: Status = "waiting"
@@ -128,6 +129,11 @@ class Room:
         self.owner: int | None = None
         #: a locked room is joined only with this key (the owner's invite link)
         self.invite: str | None = None
+
+    @property
+    def commitment(self) -> str:
+        """Published from creation, so every seat has it before the first deal."""
+        return seed_commitment(self.seed, self.salt)
 
     @property
     def full(self) -> bool:
@@ -200,7 +206,7 @@ class Rooms:
         self.by_token: dict[str, tuple[Room, Seat]] = {}
         #: the server's own seed source: a secret draw per room (tests may pin it; a client
         #: never reaches it, a client's seed makes a practice room)
-        self.new_seed = new_seed or (lambda: secrets.randbits(63))
+        self.new_seed = new_seed or (lambda: secrets.randbits(SEED_BITS))
 
     def _code(self) -> str:
         while True:
@@ -244,7 +250,7 @@ class Rooms:
             public=public,
             base_s=base_s,
             bank_s=bank_s,
-            seed=self.new_seed() if seed is None else seed & (2**63 - 1),
+            seed=self.new_seed() if seed is None else seed & SEED_MASK,
         )
         room.practice = seed is not None
         room.broadcast = broadcast
@@ -265,13 +271,23 @@ class Rooms:
             raise RoomError("practice_room", f"room {room.code} is a practice room for one")
         if room.status != "waiting":
             raise RoomError("started", f"room {room.code} has already started")
-        if room.invite is not None and not secrets.compare_digest(room.invite, invite or ""):
+        key = (invite or "").encode()  # bytes: compare_digest refuses non-ASCII str
+        if room.invite is not None and not secrets.compare_digest(room.invite.encode(), key):
             raise RoomError("locked", f"room {room.code} is open to invited players only")
         seat = room.sit(name, reserved)
         if room.owner is None:
             room.owner = seat.index
         self.add_seat(room, seat)
         return room, seat
+
+    def unjoin(self, room: Room, seat: Seat) -> None:
+        """Take back a seat just given (it could not be stored): free, as before the join."""
+        if seat.token_hash is not None:
+            self.by_token.pop(seat.token_hash, None)
+        seat.token = seat.token_hash = None
+        seat.name = ""
+        if room.owner == seat.index:
+            room.owner = None
 
     def add_seat(self, room: Room, seat: Seat) -> None:
         """Index a human seat by its token hash (a new one, or one restored from storage)."""

@@ -135,6 +135,12 @@ class Spectators:
             self.relay(bye)
             self.relay(f"{CLOSE_MARK}{code}")
 
+    def stop(self) -> None:
+        """The table froze and is let go (a resumed game has spectators of its own): ``run``
+        returns."""
+        self.ended = True
+        self._wake.set()
+
     def view(self) -> tuple[int, list[msgspec.Raw], None]:
         """(next seq, released events of the current hand, no inquiry): a snapshot."""
         return self._seq, list(self._released), None

@@ -37,7 +37,7 @@ from server.session.recording import Recording
 from server.session.rooms import Room, Seat
 from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
-from server.storage.sqlite import Store, StoredGame
+from server.storage.sqlite import StorageFault, Store, StoredGame
 
 #: ``Table._encoded`` before the first event
 NOTHING_ENCODED: tuple[object, msgspec.Raw, str] = (None, msgspec.Raw(b"null"), "null")
@@ -90,6 +90,11 @@ class Table:
         #: the server is stopping: nothing more is answered, asked or recorded
         self.frozen = False
         self._scope: anyio.CancelScope | None = None
+        #: the hub's answer to a write the store refused (alone: the table freezes); a
+        #: function of the table, not a closure over it, and the recording's hook is let go
+        #: at the end (``_let_go``): a finished table is freed by reference counting
+        self.on_fault: Callable[[StorageFault, Table], None] = _suspend_alone
+        self.recording.on_fault = self._storage_failed
         self.game = engine.new_game(room.rules, room.seed, self)
         self.answers = Answers(room, settings, engine, self.game, self.recording, now)
         self._check_ready()
@@ -116,6 +121,7 @@ class Table:
             self._public = None
             if start:
                 self.recording.hand_started()
+                self.answers.meter.hand_over()  # the last hand's counts are public now
             self.recording.rounds(getattr(self.game, "rounds", ()))
             return
         if getattr(event, "seat", None) != seat:
@@ -180,7 +186,14 @@ class Table:
     def end_message(self) -> End:
         """The game is over: the seed is told now (and only now), so every seat can check
         it against the commitment it had before the first deal."""
-        return End(self.room.game, f"/api/games/{self.room.game}/record", self.revealed_seed())
+        seed = self.revealed_seed()
+        return End(
+            self.room.game,
+            f"/api/games/{self.room.game}/record",
+            seed,
+            None if seed is None else str(seed),
+            None if seed is None else self.room.salt,
+        )
 
     def revealed_seed(self) -> int | None:
         """The seed once the game is over (it makes every wall), else None."""
@@ -233,6 +246,19 @@ class Table:
             if ended or self.error is not None:
                 self._end()
 
+    def _storage_failed(self, exc: StorageFault) -> None:
+        """A write was refused: nothing more is answered, the hub suspends the table (and
+        plays it on from its record once the store writes again)."""
+        if not self.frozen:
+            self.frozen = True
+            self.on_fault(exc, self)
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Drop the fault hooks (a cycle through the recording): nothing more is written."""
+        self.recording.on_fault = _ignore
+        self.on_fault = _ignore_table
+
     def suspend(self) -> None:
         """The server stops: answer nothing more, stop the engine where it waits."""
         self.frozen = True
@@ -255,7 +281,15 @@ class Table:
 
     def _end(self) -> None:
         self.recording.rounds(getattr(self.game, "rounds", ()))
-        self.recording.finish(getattr(self.game, "scores", None), self.error)
+        if not self.frozen:
+            try:
+                self.recording.finish(getattr(self.game, "scores", None), self.error)
+            except StorageFault as exc:
+                self._storage_failed(exc)
+        if self.frozen:
+            return  # its end is not stored: the resumed game replays to it and ends again
+        self._let_go()
+        self.answers.meter.hand_over()
         if self.error is None:  # recorded: what a late seat sees stays, the rest goes now
             self._finals = [self.snapshot(s.index) for s in self.room.seats]
             self.answers.inquiry = None
@@ -276,3 +310,16 @@ def spectator_policy(room: Room) -> Policy:
     if not room.humans and not any(external(s.bot_name) for s in room.seats):
         return Policy.OPEN
     return Policy.BROADCAST if room.broadcast else Policy.PUBLIC
+
+
+def _suspend_alone(exc: StorageFault, table: Table) -> None:
+    """A table without a hub: it freezes (nobody resumes it)."""
+    table.suspend()
+
+
+def _ignore(exc: StorageFault) -> None:
+    """A frozen or finished table writes nothing more that matters."""
+
+
+def _ignore_table(exc: StorageFault, table: Table) -> None:
+    pass

@@ -34,7 +34,10 @@ class Checkpointer:
         try:
             db.execute("PRAGMA busy_timeout=1000")
             while not self._stopping.wait(self.every_s):
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error:
+                    continue  # a full or failing disk: the next one tries again
                 self.runs += 1
         finally:
             db.close()

@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 
 from engine.version import ENGINE_VERSION
-from server.storage.sqlite import Store
+from server.storage.sqlite import Store, seed_columns, stored_seed
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS seats (
 OLD_BOT = "easy"
 
 #: room attributes beyond the constructor's that are kept when present (owner, practice...)
-OPTIONS = ("owner", "practice", "broadcast", "invite")
+OPTIONS = ("owner", "practice", "broadcast", "invite", "salt")
 
 
 class SeatRow(msgspec.Struct, array_like=True):
@@ -64,19 +64,40 @@ class RoomRow(msgspec.Struct):
     ended_at: float | None = None
 
 
+#: one row rewritten to learn whether the store writes again after it refused a write
+PROBE_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS probe (id INTEGER PRIMARY KEY, at REAL NOT NULL, pad TEXT)"
+)
+#: the probe's size: a full disk may still take a page or two (frames a failed write had
+#: already put in SQLite's WAL), which would call it writable again after every failure
+PROBE_PAD = "x" * 65536
+
+
+def probe(storage: Store, now: float) -> None:
+    """A write of ``PROBE_PAD`` (StorageFault while the store still refuses)."""
+    storage.execute(
+        "INSERT INTO probe (id, at, pad) VALUES (1, ?, ?) "
+        "ON CONFLICT (id) DO UPDATE SET at = excluded.at, pad = excluded.pad",
+        (now, PROBE_PAD + str(now)),
+    )
+
+
 def open_tables(storage: Store) -> None:
     """The tables, and the columns added since: a file stored without them opens."""
     storage.script(SCHEMA)
+    storage.script(PROBE_SCHEMA)
     storage.ensure_column("seats", "bot_name", "TEXT")
     storage.ensure_column("rooms", "node", "TEXT NOT NULL DEFAULT ''")
+    storage.ensure_column("rooms", "seed_text", "TEXT")  # 128-bit seeds, whole
 
 
 _UPSERT_ROOM = (
-    "INSERT INTO rooms (game, code, preset, public, base_s, bank_s, seed, started, options, node)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game) DO UPDATE SET"
-    " code = excluded.code, preset = excluded.preset, public = excluded.public,"
+    "INSERT INTO rooms (game, code, preset, public, base_s, bank_s, seed, started, options,"
+    " node, seed_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game) DO UPDATE"
+    " SET code = excluded.code, preset = excluded.preset, public = excluded.public,"
     " base_s = excluded.base_s, bank_s = excluded.bank_s, seed = excluded.seed,"
-    " started = excluded.started, options = excluded.options, node = excluded.node"
+    " started = excluded.started, options = excluded.options, node = excluded.node,"
+    " seed_text = excluded.seed_text"
 )
 _UPSERT_SEAT = (
     "INSERT INTO seats (game, seat, name, bot, token_hash, bank, bot_name)"
@@ -95,8 +116,9 @@ def save_room(storage: Store, room: Any, started: bool = False) -> None:
     ]
     values = (room.game, room.code, room.preset, int(room.public), room.base_s, room.bank_s)
     options_json = msgspec.json.encode(options).decode()
+    seed, seed_text = seed_columns(room.seed)
     statements: list[tuple[str, tuple[object, ...]]] = [
-        (_UPSERT_ROOM, (*values, room.seed, int(started), options_json, storage.node)),
+        (_UPSERT_ROOM, (*values, seed, int(started), options_json, storage.node, seed_text)),
         *((_UPSERT_SEAT, row) for row in rows),
     ]
     storage.transaction(statements)
@@ -133,7 +155,7 @@ def to_restore(storage: Store, ended_since: float | None = None) -> list[RoomRow
     crash came before its row said so."""
     rows = storage.query(
         "SELECT r.game, r.code, r.preset, r.public, r.base_s, r.bank_s, r.seed, "
-        "(r.started = 1 OR g.id IS NOT NULL), r.options, g.status, g.engine, e.at "
+        "(r.started = 1 OR g.id IS NOT NULL), r.options, g.status, g.engine, e.at, r.seed_text "
         "FROM rooms r LEFT JOIN games g ON g.id = r.game LEFT JOIN endings e ON e.game = r.game "
         "WHERE r.node = ? AND ((r.started = 0 AND g.id IS NULL) "
         "OR g.status IN ('playing', 'suspended') OR (g.status = 'finished' AND e.at >= ?)) "
@@ -156,7 +178,7 @@ def _room_row(storage: Store, r: tuple[Any, ...]) -> RoomRow:
         public=bool(r[3]),
         base_s=r[4],
         bank_s=r[5],
-        seed=r[6],
+        seed=stored_seed(r[6], r[12]) or 0,
         started=bool(r[7]),
         options=msgspec.json.decode(r[8]),
         seats=[SeatRow(s[0], s[1], s[5] or (OLD_BOT if s[2] else None), s[3], s[4]) for s in seats],

@@ -39,6 +39,7 @@ from server.storage.sqlite import (
     Statement,
     StoredGame,
     finished_summary,
+    seed_columns,
     stored_game,
     unfinished_summary,
 )
@@ -49,7 +50,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     rowid BIGSERIAL, id TEXT PRIMARY KEY, room TEXT NOT NULL, preset TEXT NOT NULL,
     seed BIGINT NOT NULL, rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL,
-    result TEXT, commitment TEXT, practice INTEGER, engine TEXT
+    result TEXT, commitment TEXT, practice INTEGER, engine TEXT, seed_text TEXT, salt TEXT
 );
 CREATE TABLE IF NOT EXISTS decisions (
     game TEXT NOT NULL, n INTEGER NOT NULL, inquiry INTEGER NOT NULL, seat INTEGER NOT NULL,
@@ -96,6 +97,8 @@ class PgStore:
         with self._db.transaction():
             self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             self._db.execute(_SCHEMA)
+            for column in ("seed_text", "salt"):  # a database made before 128-bit seeds
+                self._db.execute(f"ALTER TABLE games ADD COLUMN IF NOT EXISTS {column} TEXT")
         self._decision_count: dict[str, int] = {}
 
     def close(self) -> None:
@@ -144,14 +147,17 @@ class PgStore:
         public: bool = True,
         commitment: str = "",
         practice: bool = False,
+        salt: str = "",
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
         seats_json = msgspec.json.encode(seats).decode()
+        column, text = seed_columns(seed)
+        values = (
+            *(game, room, preset, column, rules.decode(), seats_json),
+            *(commitment, int(practice), text, salt),
+        )
         with self._lock, self._db.transaction():
-            self._db.execute(
-                _pg(SQL_CREATE_GAME),
-                (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice)),
-            )
+            self._db.execute(_pg(SQL_CREATE_GAME), values)
             if public:
                 self._db.execute("INSERT INTO listed VALUES (%s) ON CONFLICT DO NOTHING", (game,))
 
@@ -219,7 +225,8 @@ class PgStore:
         """Finished games of public rooms (every node's), newest first; ``before`` (unix ms)
         pages past the last one seen."""
         rows = self._read(
-            "SELECT g.id, g.preset, e.at, g.seats, (g.result::json -> 'scores')::text "
+            "SELECT g.id, g.preset, e.at, g.seats, (g.result::json -> 'scores')::text, "
+            "g.practice "
             "FROM endings e JOIN listed l ON l.game = e.game JOIN games g ON g.id = e.game "
             "WHERE g.status = 'finished' AND e.at < %s ORDER BY e.at DESC LIMIT %s",
             (float("inf") if before is None else before / 1000, limit),

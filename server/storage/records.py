@@ -19,7 +19,7 @@ from engine.game.setup import new_game
 from engine.replay.export import to_mjai, to_tenhou
 from engine.replay.verify import verify_record
 from engine.rules.config import RuleConfig
-from server.storage.sqlite import StoredGame
+from server.storage.sqlite import Store, StoredGame
 
 FORMATS = ("json", "tenhou", "mjai")
 #: statuses of a game that is over: only these records carry the seed (it makes every wall)
@@ -53,8 +53,9 @@ def unfinished(record: StoredGame) -> StoredGame:
         "playing": f"not finished: the {hands} hands played so far",
         "aborted": f"aborted (the engine cannot replay it): the {hands} hands played",
     }
-    seed = record.seed if record.status == "aborted" else None
-    return msgspec.structs.replace(record, seed=seed, note=notes.get(record.status, ""))
+    over = record.status == "aborted"
+    seed, salt = (record.seed, record.salt) if over else (None, "")
+    return msgspec.structs.replace(record, seed=seed, salt=salt, note=notes.get(record.status, ""))
 
 
 def verify(record: StoredGame) -> dict[str, bool | list[str]]:
@@ -66,6 +67,24 @@ def verify(record: StoredGame) -> dict[str, bool | list[str]]:
         "practice": verdict.practice,
         "failures": list(verdict.failures),
     }
+
+
+#: a verification kept with its record: a game that is over never changes, so it is
+#: replayed once, however often it is asked for (docs/security.md, resources)
+VERDICTS_SCHEMA = "CREATE TABLE IF NOT EXISTS verdicts (game TEXT PRIMARY KEY, data TEXT NOT NULL)"
+
+
+def kept_verdict(storage: Store, game: str) -> bytes | None:
+    """The verification stored with ``game``'s record, encoded, or None."""
+    rows = storage.query("SELECT data FROM verdicts WHERE game = ?", (game,))
+    return rows[0][0].encode() if rows else None
+
+
+def keep_verdict(storage: Store, game: str, verdict: bytes) -> None:
+    storage.execute(
+        "INSERT INTO verdicts (game, data) VALUES (?, ?) ON CONFLICT (game) DO NOTHING",
+        (game, verdict.decode()),
+    )
 
 
 def export(record: StoredGame, fmt: str) -> tuple[bytes, str]:
@@ -80,10 +99,19 @@ def export(record: StoredGame, fmt: str) -> tuple[bytes, str]:
         raise NotAvailable("no hand of this game has finished yet")
     game = replay(record, len(record.rounds) if partial else None)
     if fmt == "tenhou":
-        log = to_tenhou(game, record.seats, commitment=record.commitment, practice=record.practice)
+        log = to_tenhou(
+            game,
+            record.seats,
+            commitment=record.commitment,
+            practice=record.practice,
+            salt=record.salt,
+        )
         if partial:  # a game that may still go on: its seed would give away every wall
             log.pop("seed", None)
+            log.pop("salt", None)  # and its salt would let a small seed be searched for
         return msgspec.json.encode(log), "application/json"
     lines: list[Any] = to_mjai(game, record.seats)
+    if record.practice:  # start_game says so, as the Tenhou log and the JSON record do
+        lines[0]["practice"] = True
     body = b"\n".join(msgspec.json.encode(line) for line in lines) + b"\n"
     return body, "application/x-ndjson"

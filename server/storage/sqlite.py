@@ -18,10 +18,11 @@ checkpoint needs never runs on the event loop.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -53,9 +54,34 @@ _ADDED = (
     ("decisions", "hash", "TEXT"),
     ("games", "commitment", "TEXT"),
     ("games", "practice", "INTEGER"),
+    ("games", "seed_text", "TEXT"),
+    ("games", "salt", "TEXT"),
 )
+#: the ``seed`` column holds an SQL integer (64 bits): a 128-bit seed is kept whole as text
+#: in ``seed_text``, and ``seed`` holds its low 63 bits (``stored_seed``)
+SEED_COLUMN_MASK = 2**63 - 1
 #: statuses a stored game may have (``error``: the engine raised; kept from older servers)
 STATUSES = ("waiting", "playing", "suspended", "finished", "aborted")
+
+
+class StorageFault(Exception):
+    """A write the store refused (disk full, I/O error, a read-only data dir, a lock held
+    too long): the tables that needed it wait, as at a stop, until a write succeeds again;
+    it never ends a game (docs/security.md, durability)."""
+
+
+class DamagedRecord(Exception):
+    """A stored record that no longer reads (a bad page, a row that does not decode)."""
+
+
+@contextlib.contextmanager
+def writing() -> Iterator[None]:
+    """Turn SQLite's (and the OS's) refusal to write into ``StorageFault``; the statement
+    that failed changed nothing (SQLite rolls it back)."""
+    try:
+        yield
+    except (sqlite3.OperationalError, OSError) as exc:
+        raise StorageFault(f"the records cannot be written: {exc}") from exc
 
 
 class DecisionRow(msgspec.Struct, array_like=True):
@@ -82,6 +108,8 @@ class StoredGame(msgspec.Struct):
     result: msgspec.Raw
     #: the commitment to ``seed`` every seat had before the first deal (engine.rules.wall)
     commitment: str = ""
+    #: the commitment's salt (v2, revealed with the seed; empty for a v1 commitment)
+    salt: str = ""
     #: the one human chose the seed (a practice game)
     practice: bool = False
     #: engine.version.ENGINE_VERSION of the server that played it (null: before versions)
@@ -100,6 +128,8 @@ class GameSummary(msgspec.Struct):
     seats: list[str]
     scores: msgspec.Raw
     status: str = "finished"
+    #: the one human chose the seed (a practice game: the walls were known to them)
+    practice: bool = False
 
 
 #: the SQL both stores run as written (``?`` placeholders; PgStore turns them into ``%s``)
@@ -110,16 +140,30 @@ SQL_ADD_DECISION = (
 )
 SQL_CREATE_GAME = (
     "INSERT INTO games (id, room, preset, seed, rules, seats, status, result, "
-    "commitment, practice) VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?)"
+    "commitment, practice, seed_text, salt) "
+    "VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?, ?, ?) "
+    "ON CONFLICT (id) DO NOTHING"  # a start the disk refused halfway is started again
 )
 SQL_WITH_STATUS = (
-    "SELECT g.id, g.preset, g.seats FROM games g JOIN listed l ON l.game = g.id "
+    "SELECT g.id, g.preset, g.seats, g.practice FROM games g JOIN listed l ON l.game = g.id "
     "WHERE g.status = ? ORDER BY g.rowid DESC LIMIT ?"
 )
 SQL_GAME = (
     "SELECT id, room, preset, seed, rules, seats, status, result, commitment, "
-    "practice, engine FROM games WHERE id = ?"
+    "practice, engine, seed_text, salt FROM games WHERE id = ?"
 )
+
+
+def seed_columns(seed: int) -> tuple[int, str]:
+    """(``seed`` column, ``seed_text`` column) of a seed of up to 128 bits."""
+    return seed & SEED_COLUMN_MASK, str(seed)
+
+
+def stored_seed(column: int | None, text: str | None) -> int | None:
+    """The seed from its two columns (a row from before ``seed_text`` has the integer only)."""
+    return int(text) if text else column
+
+
 SQL_DECISIONS = (
     "SELECT inquiry, seat, action, option, timeout FROM decisions WHERE game = ? ORDER BY n"
 )
@@ -130,14 +174,15 @@ SQL_TRAILS = "SELECT hash FROM decisions WHERE game = ? ORDER BY n"
 def unfinished_summary(row: tuple[Any, ...], status: str) -> GameSummary:
     """A row of ``SQL_WITH_STATUS`` as the games list shows it."""
     seats = msgspec.json.decode(row[2], type=list[str])
-    return GameSummary(row[0], row[1], 0, seats, msgspec.Raw(b"null"), status)
+    return GameSummary(row[0], row[1], 0, seats, msgspec.Raw(b"null"), status, bool(row[3]))
 
 
 def finished_summary(row: tuple[Any, ...]) -> GameSummary:
-    """A row of (id, preset, ended at, seats, scores) as the finished-games list shows it."""
+    """A row of (id, preset, ended at, seats, scores, practice) as the finished-games list
+    shows it."""
     seats = msgspec.json.decode(row[3], type=list[str])
     scores = msgspec.Raw((row[4] or "null").encode())
-    return GameSummary(row[0], row[1], int(row[2] * 1000), seats, scores)
+    return GameSummary(row[0], row[1], int(row[2] * 1000), seats, scores, practice=bool(row[5]))
 
 
 def stored_game(
@@ -148,7 +193,7 @@ def stored_game(
         id=row[0],
         room=row[1],
         preset=row[2],
-        seed=row[3],
+        seed=stored_seed(row[3], row[11]),
         rules=msgspec.Raw(row[4].encode()),
         seats=msgspec.json.decode(row[5], type=list[str]),
         status=row[6],
@@ -158,6 +203,7 @@ def stored_game(
         commitment=row[8] or "",
         practice=bool(row[9]),
         engine=row[10],
+        salt=row[12] or "",
     )
 
 
@@ -199,6 +245,7 @@ class Store(Protocol):
         public: bool = True,
         commitment: str = "",
         practice: bool = False,
+        salt: str = "",
     ) -> None: ...
     def add_decision(
         self,
@@ -262,18 +309,20 @@ class Storage:
 
     def transaction(self, statements: list[tuple[str, tuple[object, ...]]]) -> None:
         """Several statements committed together (or not at all)."""
-        with self._lock:
+        with self._lock, writing():
             self._db.execute("BEGIN")
             try:
                 for sql, args in statements:
                     self._db.execute(sql, args)
+                self._db.execute("COMMIT")  # a full disk may refuse the commit itself
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
 
     def script(self, sql: str) -> None:
-        with self._lock:
+        with self._lock, writing():
             self._db.executescript(sql)
 
     def ensure_column(self, table: str, column: str, kind: str) -> None:
@@ -288,7 +337,7 @@ class Storage:
             return self._db.execute(sql, args).fetchall()
 
     def _write(self, sql: str, args: tuple[object, ...]) -> None:
-        with self._lock:
+        with self._lock, writing():
             self._db.execute(sql, args)
 
     def create_game(
@@ -302,16 +351,19 @@ class Storage:
         public: bool = True,
         commitment: str = "",
         practice: bool = False,
+        salt: str = "",
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
         seats_json = msgspec.json.encode(seats).decode()
-        with self._lock:
-            self._db.execute(
-                SQL_CREATE_GAME,
-                (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice)),
-            )
-            if public:
-                self._db.execute("INSERT OR IGNORE INTO listed VALUES (?)", (game,))
+        column, text = seed_columns(seed)
+        values = (
+            *(game, room, preset, column, rules.decode(), seats_json),
+            *(commitment, int(practice), text, salt),
+        )
+        statements: list[tuple[str, tuple[object, ...]]] = [(SQL_CREATE_GAME, values)]
+        if public:
+            statements.append(("INSERT OR IGNORE INTO listed VALUES (?)", (game,)))
+        self.transaction(statements)
 
     def add_decision(
         self,
@@ -337,7 +389,7 @@ class Storage:
     def finish_game(self, game: str, result: bytes, status: str = "finished") -> None:
         """The game's end, and what ``finish_hook`` adds, in one transaction."""
         self._decision_count.pop(game, None)
-        with self._lock:
+        with self._lock, writing():
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 more = self._hooked(game, status, result)
@@ -350,10 +402,12 @@ class Storage:
                 )
                 for sql, args in more:
                     self._db.execute(sql, args)
+                self._db.execute("COMMIT")  # a full disk may refuse the commit itself
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
 
     def _hooked(self, game: str, status: str, result: bytes) -> list[Statement]:
         if self.finish_hook is None:
@@ -377,7 +431,8 @@ class Storage:
         last one seen."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT g.id, g.preset, e.at, g.seats, json_extract(g.result, '$.scores') "
+                "SELECT g.id, g.preset, e.at, g.seats, json_extract(g.result, '$.scores'), "
+                "g.practice "
                 "FROM endings e JOIN listed USING (game) JOIN games g ON g.id = e.game "
                 "WHERE g.status = 'finished' AND e.at < ? ORDER BY e.at DESC LIMIT ?",
                 (float("inf") if before is None else before / 1000, limit),
@@ -385,14 +440,18 @@ class Storage:
         return [finished_summary(r) for r in rows]
 
     def load(self, game: str) -> StoredGame | None:
-        """The whole record of a game, or None; safe to call from a worker thread."""
-        with self._lock:
-            row = self._db.execute(SQL_GAME, (game,)).fetchone()
-            if row is None:
-                return None
-            decisions = self._db.execute(SQL_DECISIONS, (game,)).fetchall()
-            rounds = self._db.execute(SQL_ROUNDS, (game,)).fetchall()
-        return stored_game(row, decisions, rounds)
+        """The whole record of a game, or None; safe to call from a worker thread.
+        DamagedRecord when its rows no longer read (a bad page, a garbled column)."""
+        try:
+            with self._lock:
+                row = self._db.execute(SQL_GAME, (game,)).fetchone()
+                if row is None:
+                    return None
+                decisions = self._db.execute(SQL_DECISIONS, (game,)).fetchall()
+                rounds = self._db.execute(SQL_ROUNDS, (game,)).fetchall()
+            return stored_game(row, decisions, rounds)
+        except (sqlite3.DatabaseError, msgspec.DecodeError, ValueError, TypeError) as exc:
+            raise DamagedRecord(f"the record of game {game} is damaged: {exc}") from exc
 
     def trails(self, game: str) -> list[str | None]:
         """The replay hash stored with each decision of ``game``, in order."""

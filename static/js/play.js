@@ -79,10 +79,10 @@ export function tablePage(root, header, { mode, game }) {
       : st.fair === "unavailable" ? t("cannotVerify") : "";
     fair.textContent = `${t("shuffle")} ${shortHex(c)}${word ? ` · ${word}` : ""}`;
   }
-  async function checkSeed(seed) {
+  async function checkSeed(seed, salt) {
     if (seed === null || seed === undefined || !st.room || !st.room.commitment || st.seed === seed) return;
     st.seed = seed;
-    st.fair = await verifySeed(seed, st.room.commitment);
+    st.fair = await verifySeed(seed, st.room.commitment, salt || "");
     drawRoom();
     if (st.fair === "mismatch") console.warn("shuffle commitment mismatch", seed, st.room.commitment);
   }
@@ -168,7 +168,7 @@ export function tablePage(root, header, { mode, game }) {
       case "end":
         dispatch({ type: "end", final: st.tb.final || {} });
         if (net) net.finish(); // the server closes after this: no reconnecting to a finished game
-        checkSeed(m.seed);
+        checkSeed(m.seed_text ?? m.seed, m.salt); // text: a 128-bit seed (net.parseMessage)
         loadMatch();
         break;
       default: return;

@@ -35,6 +35,9 @@ from tests.client.conftest import (
 from tests.server.live import GENEROUS_ENV
 from tests.services import free_port, redis_server
 
+#: the operator's token for the nodes' /metrics
+METRICS_TOKEN = "operator-token"
+
 
 @dataclass
 class Node:
@@ -48,7 +51,10 @@ class Node:
 
     def metric(self, name: str) -> float:
         """One unlabelled gauge of the node's ``/metrics``."""
-        with urllib.request.urlopen(f"{self.url}/metrics", timeout=5) as r:
+        asked = urllib.request.Request(
+            f"{self.url}/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}
+        )
+        with urllib.request.urlopen(asked, timeout=5) as r:
             text = r.read().decode()
         found = re.search(rf"^{name} (\S+)$", text, re.M)
         assert found, f"{name} not in /metrics"
@@ -66,6 +72,7 @@ def _start(name: str, port: int, redis: str, origins: str, data: Path) -> Node:
         "RIICHI_NEXT_ROUND_S": "30",
         "RIICHI_LOBBY_TTL_S": "0",
         "RIICHI_REDIS_URL": redis,
+        "RIICHI_METRICS_TOKEN": METRICS_TOKEN,
         "RIICHI_NODE_ID": name,
         # every node's page may use every node: what docs/scaling.md tells operators to set
         "RIICHI_ALLOWED_ORIGINS": origins,

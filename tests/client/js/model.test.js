@@ -82,6 +82,16 @@ test("the shuffle commitment is sha256 of 'riichi-seed-v1:' and the seed", async
   assert.equal(shortHex(good), "bdbe96f41bf0");
 });
 
+test("a 128-bit seed opens its salted v2 commitment, and only with its salt", async () => {
+  // sha256("riichi-seed-v2:<salt>:<seed>") as the server commits to it
+  const salt = "00112233445566778899aabbccddeeff", seed = "220446049250313080847263336181640625001";
+  const good = "95206144f9aab87acb8c371499a0736d1ae8466e9cc07cf1b7a425e43e595cb0";
+  const msg = parseMessage(`{"type": "end", "game": "g", "seed": ${seed}, "seed_text": "${seed}", "salt": "${salt}"}`);
+  assert.equal(msg.seed, seed);
+  assert.equal(await verifySeed(msg.seed_text, good, msg.salt), "verified");
+  assert.equal(await verifySeed(msg.seed_text, good), "mismatch");
+});
+
 test("reconnects back off 0.5 to 10 s; kicked and the like stop; 1012 is a restart", () => {
   assert.deepEqual(BACKOFF_MS, [500, 1000, 2000, 4000, 8000, 10000]);
   assert.equal(FINAL_CLOSE[4006], "kicked");

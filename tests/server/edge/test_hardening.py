@@ -300,7 +300,7 @@ async def test_finished_records_are_exported_once(tmp_path: Path) -> None:
             assert first.status_code == 200
             # change the stored seed behind the server's back: a fresh export would differ
             with sqlite3.connect(hub.settings.db_path) as db:
-                db.execute("UPDATE games SET seed = 8 WHERE id = 'done'")
+                db.execute("UPDATE games SET seed = 8, seed_text = '8' WHERE id = 'done'")
             again = await http.get("/api/games/done/record?format=tenhou")
             assert again.content == first.content
             fresh = await http.get("/api/games/done/record?format=json")

@@ -3,18 +3,24 @@ agree with the record and the hub, the timings are there, and the page can be tu
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from pathlib import Path
 
 import anyio
 import httpx
+import msgspec
 from prometheus_client.parser import text_string_to_metric_families
 
+from server.edge.messaging import EventMsg, InquiryMsg, ServerMessage
 from tests.server.live import live_server
+from tests.server.procs import Player, ServerProcess, free_port
+
+TOKEN = "operator"
 
 
 async def _scrape(h: httpx.AsyncClient) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    response = await h.get("/metrics")
+    response = await h.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/plain")
     return {
@@ -26,7 +32,7 @@ async def _scrape(h: httpx.AsyncClient) -> dict[tuple[str, tuple[tuple[str, str]
 
 async def test_metrics_count_what_the_tables_did(tmp_path: Path) -> None:
     async with (
-        live_server(tmp_path, bot_pace_s=0.002) as (host, hub),
+        live_server(tmp_path, bot_pace_s=0.002, metrics_token=TOKEN) as (host, hub),
         httpx.AsyncClient(base_url=f"http://{host}") as h,
     ):
         room = (await h.post("/api/rooms", json={"preset": "tenhou-tonpuu", "bots": 4})).json()
@@ -52,10 +58,11 @@ async def test_metrics_count_what_the_tables_did(tmp_path: Path) -> None:
 
 async def test_metrics_can_be_turned_off(tmp_path: Path) -> None:
     async with (
-        live_server(tmp_path, metrics=0) as (host, _),
+        live_server(tmp_path, metrics=0, metrics_token=TOKEN) as (host, _),
         httpx.AsyncClient(base_url=f"http://{host}") as h,
     ):
-        assert (await h.get("/metrics")).status_code == 404
+        auth = {"Authorization": f"Bearer {TOKEN}"}
+        assert (await h.get("/metrics", headers=auth)).status_code == 404
         assert (await h.get("/healthz")).status_code == 200
 
 
@@ -91,3 +98,67 @@ def test_a_tally_writes_what_prometheus_clients_histogram_writes() -> None:
         ]
 
     assert samples(ours) == samples(theirs)
+
+
+def _counts(text: str) -> tuple[float, float]:
+    """(decisions taken, steps timed) of a /metrics page."""
+    decided = steps = 0.0
+    for family in text_string_to_metric_families(text):
+        for s in family.samples:
+            if s.name == "riichi_decisions_total":
+                decided += s.value
+            elif s.name == "riichi_step_seconds_count":
+                steps = s.value
+    return decided, steps
+
+
+async def test_metrics_are_an_operators_page_and_still_while_a_hand_is_played(
+    tmp_path: Path,
+) -> None:
+    """A real ``python -m server``: an anonymous client (or a wrong token) gets 404 on the
+    public port, the operator's listener serves the page, and at every event a seated player
+    sees, the decision and step counts are those of the hand's start: a bot's instant answer
+    to a claim offer moves nothing until the hand is over (issue 31, finding 1). The
+    player scrapes whenever it holds a question of the hand in play (the server waits on it
+    then, so the hand is surely still on); before the fix the count moved at every claim
+    offer between two of its turns."""
+    metrics_port = free_port()
+    server = ServerProcess(tmp_path, RIICHI_METRICS_PORT=str(metrics_port))
+    await server.start()
+    seen: dict[int, set[tuple[float, float]]] = {}
+    hand = [0]  # the hand in play (0: none, between hands)
+    hands = [0]
+    operator = httpx.Client(base_url=f"http://127.0.0.1:{metrics_port}", timeout=5)
+
+    def scrape(player: Player, msg: ServerMessage) -> bool:
+        """Scrape while the server waits on this seat's answer: it is surely mid-hand then."""
+        if isinstance(msg, EventMsg):
+            kind = msgspec.json.decode(msg.event)["type"]
+            if kind == "RoundStarted":
+                hands[0] += 1
+                hand[0] = hands[0]
+            elif kind in ("Agari", "Ryuukyoku"):
+                hand[0] = 0  # over: its counts may be published from now on
+        elif isinstance(msg, InquiryMsg) and hand[0]:
+            seen.setdefault(hand[0], set()).add(_counts(operator.get("/metrics").text))
+        return False
+
+    try:
+        async with httpx.AsyncClient(base_url=f"http://{server.host}") as h:
+            assert (await h.get("/metrics")).status_code == 404
+            forged = {"Authorization": "Bearer guess"}
+            assert (await h.get("/metrics", headers=forged)).status_code == 404
+            body = {"preset": "tenhou-tonpuu", "bots": 3, "name": "me"}
+            grant = (await h.post("/api/rooms", json=body)).json()
+            player = Player(server.host, grant["token"], 7, scrape)
+            await asyncio.wait_for(player.play(), 300)
+            record = (await h.get(f"/api/games/{grant['room']['game']}/record")).json()
+        final = _counts(operator.get("/metrics").text)
+    finally:
+        operator.close()
+        server.stop()
+    moving = {h: v for h, v in seen.items() if len(v) > 1}
+    assert not moving, f"counts moved inside a hand: {moving}"
+    assert len(seen) >= 3 and sum(map(len, seen.values())) == len(seen)
+    assert len({v for values in seen.values() for v in values}) >= 3  # between hands they do
+    assert final[0] == len(record["decisions"]) > 50

@@ -82,7 +82,8 @@ async def test_a_chosen_seed_is_only_for_a_practice_room_for_one(tmp_path: Path)
         grant = (await http.post("/api/rooms", json=body)).json()
         code, game = grant["room"]["code"], grant["room"]["game"]
         assert grant["room"]["practice"] is True
-        assert grant["room"]["commitment"] == seed_commitment(CHOSEN)
+        salt = hub.rooms.by_code[code].salt  # v2: salted, the salt told only at the end
+        assert grant["room"]["commitment"] == seed_commitment(CHOSEN, salt)
         lobby = {r["code"]: r for r in (await http.get("/api/rooms")).json()["rooms"]}
         assert lobby[code]["practice"] is True
         assert lobby[first["room"]["code"]]["practice"] is False
@@ -184,8 +185,10 @@ async def test_every_seat_holds_the_commitment_first_and_the_seed_only_at_the_en
         commitment = grants[0]["room"]["commitment"]
         assert all(g["room"]["commitment"] == commitment for g in grants)
         seed = hub.rooms.by_code[code].seed  # the server's secret, to search the wire for
+        salt = hub.rooms.by_code[code].salt  # secret as long as the seed is
         secret = str(seed).encode()
         assert len(secret) >= 12, "too short to search for safely"
+        assert seed.bit_length() > 64  # 128-bit seeds (one in 2**64 is shorter)
         tokens = [g["token"] for g in grants]
         bots = [
             WireBot(host, t, i, drop_after=30 if i == 1 else None) for i, t in enumerate(tokens)
@@ -201,10 +204,12 @@ async def test_every_seat_holds_the_commitment_first_and_the_seed_only_at_the_en
         # nothing served during play holds the seed: HTTP, SSE, spectator and seat sockets
         assert len(scan.bodies) > 50, "the game ended before the scan saw it"
         assert {what for what, _ in scan.bodies} >= {"GET /api/rooms", "GET /api/games"}
-        leaks = [what for what, content in scan.bodies if secret in content]
+        leaks = [
+            what for what, content in scan.bodies if secret in content or salt.encode() in content
+        ]
         assert leaks == []
         for frames in (sse, watched, *(b.frames for b in bots)):
-            assert not [f for f in _before_end(frames) if str(seed) in f]
+            assert not [f for f in _before_end(frames) if str(seed) in f or salt in f]
         assert bots[1].reconnected_snapshot is not None or any(
             isinstance(m, Snapshot) and m.events for m in bots[1].received
         )
@@ -216,8 +221,8 @@ async def test_every_seat_holds_the_commitment_first_and_the_seed_only_at_the_en
             ]
             assert told and set(told) == {commitment}
             end = bot.received[-1]
-            assert isinstance(end, End) and end.seed == seed
-            assert seed_commitment(end.seed) == commitment
+            assert isinstance(end, End) and end.seed == seed and end.seed_text == str(seed)
+            assert end.salt == salt and seed_commitment(end.seed, end.salt) == commitment
         for frames in (sse, watched):
             end = decode_server(frames[-1])
             assert isinstance(end, End) and end.seed == seed
