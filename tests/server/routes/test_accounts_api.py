@@ -90,7 +90,14 @@ async def test_an_unknown_name_answers_as_a_wrong_password_in_the_same_time(
 async def test_password_guessing_runs_out_of_budget_per_account_and_per_address(
     tmp_path: Path,
 ) -> None:
-    async with _client(tmp_path, login_burst=3, login_address_burst=6) as http:
+    # refills of one a ~100 minutes: a loaded machine's slow hashes must not refill a budget
+    async with _client(
+        tmp_path,
+        login_burst=3,
+        login_address_burst=6,
+        login_per_min=0.01,
+        login_address_per_min=0.01,
+    ) as http:
         await _register(http, "taro")
         guesses = [(await _login(http, "taro", f"guess{i}")).status_code for i in range(4)]
         assert guesses == [401, 401, 401, 429]
