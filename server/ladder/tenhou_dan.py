@@ -6,13 +6,16 @@ The tables are built by small builders from the published rules (docs/ranking.md
   and its points never go below 0;
 - a dan ``k`` (初段 = 1 .. 十段 = 10) starts at ``200·k`` and is promoted at ``400·k``; below
   0 pt it drops one rank, to that rank's start;
+- promotion on reaching the threshold (``>=``), the excess dropped;
 - 1st and 2nd gain by lobby (一般/上級/特上/鳳凰), 3rd nothing, last loses by rank (nothing up
-  to 3級, then 2級 15, 1級 30, dan ``k`` ``30 + 15·k``);
+  to 3級, then 2級 15, 1級 30, dan ``k`` ``30 + 15·k``; Tenhou's own web client lists the
+  East-only two thirds of these);
 - an East-only game (東風戦) moves two thirds of a hanchan's points;
 - 天鳳位 is the top and never changes.
 
-Sanma: Tenhou runs a separate sanma ladder whose gains could not be confirmed from the
-sources searched (docs/ranking.md says which); ``SANMA_GAINS`` is the operator's to check.
+Sanma is a separate ladder with the same ranks, thresholds and last-place (3rd) losses; 1st
+gains 45/75/105/135 in a hanchan by lobby and 2nd nothing. Those gains come from one source
+only (nodocchi's published rules), so docs/ranking.md still marks them for checking.
 
 >>> s = start()
 >>> s
@@ -137,9 +140,14 @@ GAINS = {
     Lobby.TOKUJOU: (75, 30),
     Lobby.HOUOU: (90, 45),
 }
-#: sanma (1st, 2nd) gains: NOT confirmed from a source (docs/ranking.md); the 4-player 1st
-#: gains with nothing for 2nd until an operator checks tenhou.net/man
-SANMA_GAINS = {lobby: (first, 0) for lobby, (first, _) in GAINS.items()}
+#: sanma (1st, 2nd) gains in a hanchan, by lobby: East-only 30/50/70/90 for 1st and 0 for
+#: 2nd in nodocchi's rules (docs/ranking.md; one source, still to be confirmed)
+SANMA_GAINS = {
+    Lobby.IPPAN: (45, 0),
+    Lobby.JOUKYUU: (75, 0),
+    Lobby.TOKUJOU: (105, 0),
+    Lobby.HOUOU: (135, 0),
+}
 LOSS = {dan: _hanchan_loss(dan) for dan in Dan}
 
 
@@ -158,6 +166,10 @@ def change(dan: Dan, placement: int, lobby: Lobby, length: Length, sanma: bool =
     -30
     >>> change(Dan.YONDAN, 1, Lobby.TOKUJOU, Length.TONPUU)
     50
+    >>> change(Dan.NANADAN, 1, Lobby.HOUOU, Length.TONPUU, sanma=True)
+    90
+    >>> change(Dan.NANADAN, 3, Lobby.HOUOU, Length.HANCHAN, sanma=True)
+    -135
     """
     last = 3 if sanma else 4
     if not 1 <= placement <= last:

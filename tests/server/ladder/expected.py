@@ -10,6 +10,8 @@ from collections.abc import Sequence
 KYU_UP = [20, 20, 20, 20, 40, 60, 80, 100, 100, 100]
 #: 1st/2nd in 一般 (ippan): hanchan, East-only
 IPPAN = {2: (30, 15), 1: (20, 10)}
+#: sanma 1st in 一般 (ippan): hanchan, East-only; 2nd gains nothing
+IPPAN_SANMA_FIRST = {2: 45, 1: 30}
 
 
 def place_of(scores: Sequence[int]) -> list[int]:
@@ -26,7 +28,7 @@ def dan_after(dan: int, points: int, place: int, winds: int, players: int = 4) -
     which is as far as a test's few games climb."""
     first, second = IPPAN[winds]
     if players == 3:
-        second = 0
+        first, second = IPPAN_SANMA_FIRST[winds], 0
     gain = {1: first, 2: second}.get(place, 0)
     last = players
     if place == last and dan >= 8:  # 2級 loses 15, 1級 30 in a hanchan (East-only: 2/3)

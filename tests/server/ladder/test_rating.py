@@ -34,6 +34,26 @@ def test_the_published_examples(table: tuple[int, ...], average: int, printed: f
         assert formula != pytest.approx(printed)
 
 
+def test_no_reading_of_the_formula_gives_the_pages_other_two_numbers() -> None:
+    """Why the code follows the formula and not the printed -16 and -12.25: of the four ways
+    to read it (adj on the whole bracket or on the base only; the average over all four seats
+    or over the other three) none gives both, and only the first gives every source's -6."""
+    readings = []
+    for adj_on_all in (True, False):
+        for with_self in (True, False):
+            out = []
+            for table, _, _ in EXAMPLES:
+                seats = table if with_self else table[1:]
+                shift = (sum(seats) / len(seats) - 2000) / 40
+                out.append(0.2 * (-30 + shift) if adj_on_all else 0.2 * -30 + shift)
+            readings.append(out)
+    printed = [p for _, _, p in EXAMPLES]
+    assert not any(r[1:] == pytest.approx(printed[1:]) for r in readings)
+    assert readings[0] == pytest.approx([-6, -8, -6.625])  # the code's reading
+    assert readings[2][1] == pytest.approx(-16)  # adj on the base only: -16 but -9.125
+    assert readings[2][2] == pytest.approx(-9.125)
+
+
 def test_adjustment_and_bases() -> None:
     assert START == 1500
     assert [adjustment(g) for g in (0, 1, 250, 399, 400, 5000)] == [

@@ -45,7 +45,8 @@ def test_sanma_uses_its_bases_and_the_third_place_loss() -> None:
     table = (Standing(Dan.SANDAN, 700, 1800.0, 500),) * 3
     after = after_game(table, (45000, 35000, 25000), (0, 1, 2), LobbyRules(players=3))
     assert [s.rating for s in after] == pytest.approx([1806.0, 1800.0, 1794.0])
-    assert [s.points for s in after] == [730, 700, 625]
+    # 一般 sanma hanchan: 1st +45, 2nd 0, 3rd at 三段 -75 (docs/ranking.md)
+    assert [s.points for s in after] == [745, 700, 625]
 
 
 def test_mismatched_tables_are_refused() -> None:

@@ -85,6 +85,80 @@ def test_demotion_below_zero_from_shodan_up_and_never_for_kyu() -> None:
     assert apply(top, 4, Lobby.HOUOU, Length.HANCHAN) == top
 
 
+# Tenhou's own web client (tenhou.net/3 script, "Copyrights C-EGG inc.", copies stored in public
+# GitHub repositories) holds two per-rank arrays, 新人 .. 十段 then 天鳳位: the East-only pt of
+# last place, and the pt that promotes (0: none). Index 8 is ２級, the first rank that loses.
+CLIENT_EAST_LAST = [0] * 8 + [-10 * k for k in range(1, 13)] + [0]
+CLIENT_PROMOTE = [20, 20, 20, 20, 40, 60, 80, 100, 100, 100]
+CLIENT_PROMOTE += [400 * k for k in range(1, 11)] + [0]
+
+
+def test_the_tables_are_the_ones_in_tenhous_client() -> None:
+    assert len(CLIENT_EAST_LAST) == len(CLIENT_PROMOTE) == len(Dan) == 21
+    for dan in Dan:
+        for sanma in (False, True):
+            last = 3 if sanma else 4
+            east = change(dan, last, Lobby.IPPAN, Length.TONPUU, sanma)
+            hanchan = change(dan, last, Lobby.HOUOU, Length.HANCHAN, sanma)
+            assert east == CLIENT_EAST_LAST[dan]
+            assert 2 * hanchan == 3 * east  # a hanchan moves 3/2 of an East-only game
+        assert (THRESHOLD[dan] or 0) == CLIENT_PROMOTE[dan]
+    # 3級 is the last rank that loses nothing, 2級 the first that loses
+    assert change(Dan.KYU3, 4, Lobby.IPPAN, Length.HANCHAN) == 0
+    assert change(Dan.KYU2, 4, Lobby.IPPAN, Length.HANCHAN) == -15
+
+
+# nodocchi.moe's published rules (tenhoulog base.js / main.js, as reproduced in a public Python
+# module that cites them): East-only gains, 4 players (1st, 2nd) by lobby and sanma 1st by lobby
+# (2nd 0); last place -10 per rank above 3級, players alike; a hanchan moves 1.5 times as much
+NODOCCHI_EAST_4 = [(20, 10), (40, 10), (50, 20), (60, 30)]
+NODOCCHI_EAST_3 = [30, 50, 70, 90]
+
+
+def nodocchi_delta(rank: int, place: int, lobby: int, east: bool, players: int) -> float:
+    if rank == 20:
+        return 0
+    if place == players:
+        delta = -max(0, rank - 7) * 10
+    elif players == 4:
+        delta = NODOCCHI_EAST_4[lobby][place - 1] if place <= 2 else 0
+    else:
+        delta = NODOCCHI_EAST_3[lobby] if place == 1 else 0
+    return delta if east else delta * 1.5
+
+
+def test_every_change_is_nodocchis() -> None:
+    for dan in Dan:
+        for lobby in Lobby:
+            for length in Length:
+                east = length == Length.TONPUU
+                for players in (3, 4):
+                    for place in range(1, players + 1):
+                        got = change(dan, place, lobby, length, players == 3)
+                        assert got == nodocchi_delta(dan, place, lobby, east, players)
+
+
+def test_sanma_gains() -> None:
+    hanchan = {lobby: change(Dan.SHODAN, 1, lobby, Length.HANCHAN, True) for lobby in Lobby}
+    assert list(hanchan.values()) == [45, 75, 105, 135]
+    assert [change(Dan.SHODAN, 2, lobby, Length.HANCHAN, True) for lobby in Lobby] == [0] * 4
+    assert apply(DanState(Dan.KYU1, 60), 1, Lobby.JOUKYUU, Length.TONPUU, True) == DanState(
+        Dan.SHODAN, 200
+    )
+    assert apply(DanState(Dan.SHODAN, 10), 3, Lobby.IPPAN, Length.TONPUU, True) == DanState(
+        Dan.KYU1, 0
+    )
+
+
+def test_promotion_on_reaching_the_threshold_exactly() -> None:
+    # riichi.wiki ("meet/surpass") and nodocchi (pt >= threshold) agree
+    assert apply(DanState(Dan.KYU1, 85), 2, Lobby.IPPAN, Length.HANCHAN) == DanState(
+        Dan.SHODAN, 200
+    )
+    assert apply(DanState(Dan.KYU1, 84), 2, Lobby.IPPAN, Length.HANCHAN) == DanState(Dan.KYU1, 99)
+    assert apply(DanState(Dan.SHINJIN, 10), 2, Lobby.IPPAN, Length.TONPUU) == DanState(Dan.KYU9, 0)
+
+
 def test_bad_placements_are_refused() -> None:
     with pytest.raises(ValueError):
         apply(start(), 5, Lobby.IPPAN, Length.HANCHAN)
@@ -96,14 +170,19 @@ def test_bad_placements_are_refused() -> None:
 
 PLAIN_KYU = {0: 20, 1: 20, 2: 20, 3: 20, 4: 40, 5: 60, 6: 80, 7: 100, 8: 100, 9: 100}
 PLAIN_GAINS = {0: (30, 15), 1: (60, 15), 2: (75, 30), 3: (90, 45)}
+PLAIN_SANMA_FIRST = {0: 45, 1: 75, 2: 105, 3: 135}
 
 
-def plain_step(rank: int, pt: int, place: int, lobby: int, east: bool) -> tuple[int, int]:
+def plain_step(
+    rank: int, pt: int, place: int, lobby: int, east: bool, sanma: bool = False
+) -> tuple[int, int]:
     if rank == 20:
         return rank, pt
-    g1, g2 = PLAIN_GAINS[lobby]
+    g1, g2 = (PLAIN_SANMA_FIRST[lobby], 0) if sanma else PLAIN_GAINS[lobby]
     loss = 0 if rank <= 7 else {8: 15, 9: 30}.get(rank, 30 + 15 * (rank - 9))
-    delta = {1: g1, 2: g2, 3: 0, 4: -loss}[place]
+    delta = {1: g1, 2: g2, 3: 0, 4: 0}[place]
+    if place == (3 if sanma else 4):
+        delta = -loss
     if east:
         delta = delta * 2 // 3
     pt += delta
@@ -119,17 +198,19 @@ def plain_step(rank: int, pt: int, place: int, lobby: int, east: bool) -> tuple[
     return rank, pt
 
 
+@pytest.mark.parametrize("sanma", [False, True])
 @pytest.mark.parametrize("seed", range(20))
-def test_long_random_careers_match_a_plain_recomputation(seed: int) -> None:
+def test_long_random_careers_match_a_plain_recomputation(seed: int, sanma: bool) -> None:
     rng = random.Random(seed)
     state, plain = start(), (0, 0)
+    places, weights = ((1, 2, 3), (36, 34, 30)) if sanma else ((1, 2, 3, 4), (30, 26, 24, 20))
     for _ in range(3000):
-        place = rng.choices((1, 2, 3, 4), weights=(30, 26, 24, 20))[0]
+        place = rng.choices(places, weights=weights)[0]
         lobby = rng.randrange(4)
         east = rng.random() < 0.5
         length = Length.TONPUU if east else Length.HANCHAN
-        state = apply(state, place, Lobby(lobby), length)
-        plain = plain_step(*plain, place, lobby, east)
+        state = apply(state, place, Lobby(lobby), length, sanma)
+        plain = plain_step(*plain, place, lobby, east, sanma)
         assert (int(state.dan), state.points) == plain
 
 
