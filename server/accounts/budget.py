@@ -1,10 +1,12 @@
 """The login budget: token buckets per account and per address, the clock passed in.
 
-A login attempt spends one token from the account's bucket and one from the address's; it is
-refused when either is empty, so guessing one account's password from many addresses, or many
-accounts' from one address, runs dry at the same rate. Buckets refill continuously. A refused
-attempt spends nothing (a refused flood does not lock the real owner out longer), and full
-buckets are forgotten so the tables stay bounded by the attackers' recent activity.
+A login attempt spends one token from the account's bucket and one from the address's (the
+client as the edge's ``Guard.client`` names it: an IPv6 client is its /``ipv6_prefix``
+network); it is refused when either is empty, so guessing one account's password from many
+addresses, or many accounts' from one address, runs dry at the same rate. Buckets refill
+continuously. A refused attempt spends nothing (a refused flood does not lock the real owner
+out longer), and full buckets are forgotten so the tables stay bounded by the attackers'
+recent activity.
 
 >>> b = LoginBudget(account=Bucket(2, 1 / 60), address=Bucket(10, 1 / 6))
 >>> [b.attempt("taro", "10.0.0.1", now=0.0) for _ in range(3)]
@@ -15,24 +17,7 @@ True
 
 from __future__ import annotations
 
-import ipaddress
-
 import msgspec
-
-
-def address_key(address: str) -> str:
-    """The bucket an address spends from: an IPv4 address itself, an IPv6 address its /64
-    (one subscriber commonly holds a whole /64, so single IPv6 addresses are free to rotate).
-
-    >>> address_key("203.0.113.7"), address_key("2001:db8:1:2:3:4:5:6")
-    ('203.0.113.7', '2001:db8:1:2::/64')
-    """
-    ip = ipaddress.ip_address(address)
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
-    return str(ip)
 
 
 class Bucket(msgspec.Struct, frozen=True):

@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from server.accounts import names, passwords, sessions
-from server.accounts.budget import Bucket, LoginBudget, address_key
+from server.accounts.budget import Bucket, LoginBudget
 from server.edge.limits import Bucket as SharedBucket
 from server.edge.limits import BucketFactory, Guard, parse_list
 from server.edge.web import error, json_response, read_body
@@ -141,7 +141,7 @@ class AccountsApi:
         body = await read_body(request, Credentials)
         if isinstance(body, Response):
             return body
-        address = address_key(self.guard.client(request.client, request.headers))
+        address = self.guard.client(request.client, request.headers)
         wait = await self._spend(None, address)
         if wait > 0:
             return _too_many(wait)
@@ -164,7 +164,7 @@ class AccountsApi:
         if isinstance(body, Response):
             return body
         key = names.name_key(body.name)[:64]
-        address = address_key(self.guard.client(request.client, request.headers))
+        address = self.guard.client(request.client, request.headers)
         wait = await self._spend(key, address)
         if wait > 0:
             return _too_many(wait)
@@ -278,7 +278,7 @@ class AccountsApi:
         """The account's password again (spending the login budget): a stolen session alone
         cannot change the password or delete the account."""
         key = names.name_key(auth.account.name)
-        address = address_key(self.guard.client(request.client, request.headers))
+        address = self.guard.client(request.client, request.headers)
         if await self._spend(key, address) > 0:
             return False
         return await anyio.to_thread.run_sync(self.passwords.verify, auth.account.hash, password)

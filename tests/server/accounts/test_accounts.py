@@ -9,7 +9,7 @@ import pytest
 from argon2 import PasswordHasher
 from argon2.low_level import Type
 
-from server.accounts.budget import Bucket, LoginBudget, address_key
+from server.accounts.budget import Bucket, LoginBudget
 from server.accounts.names import NameRefused, check_name, name_key
 from server.accounts.passwords import PasswordRefused, Passwords
 from server.accounts.sessions import csrf_ok, digest, issue, valid
@@ -117,14 +117,6 @@ def test_budget_per_account_and_per_address() -> None:
     for t in range(61, 120):
         assert not budget.attempt("taro", "9.9.9.9", now=t)
     assert budget.attempt("taro", "3.3.3.3", now=120)
-
-
-def test_addresses_share_a_bucket_per_ipv6_64() -> None:
-    assert address_key("2001:db8::1") == address_key("2001:db8::ffff:1") == "2001:db8::/64"
-    assert address_key("2001:db8:0:1::1") != address_key("2001:db8::1")
-    assert address_key("::ffff:192.0.2.1") == address_key("192.0.2.1") == "192.0.2.1"
-    with pytest.raises(ValueError):
-        address_key("not an address")
 
 
 def test_budget_tables_stay_bounded() -> None:

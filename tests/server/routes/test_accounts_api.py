@@ -258,3 +258,26 @@ async def test_a_password_change_ends_other_sessions_and_a_deleted_name_is_free(
         assert (await http.get("/api/session", headers=_bearer(mine))).status_code == 401
         assert (await _login(http, "taro", "a new password")).status_code == 401
         await _register(http, "taro")  # the name is free again
+
+
+async def test_ipv6_guesses_share_their_64s_address_budget(tmp_path: Path) -> None:
+    """The address budget is the edge's client: behind a trusted proxy, IPv6 clients of one
+    /64 spend one bucket, another /64 its own (an address per guess gains nothing)."""
+    async with _client(
+        tmp_path,
+        trusted_proxies="127.0.0.1",
+        login_address_burst=3,
+        login_address_per_min=0.01,
+    ) as http:
+
+        async def guess(ip: str, i: int) -> int:
+            sent = await http.post(
+                "/api/session",
+                json={"name": f"n{i}", "password": "guess"},
+                headers={"X-Forwarded-For": ip},
+            )
+            return sent.status_code
+
+        one_64 = [await guess(f"2001:db8::{i + 1:x}", i) for i in range(4)]
+        assert one_64 == [401, 401, 401, 429]
+        assert await guess("2001:db8:0:1::1", 9) == 401  # the next /64 is another client
