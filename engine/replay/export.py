@@ -22,10 +22,17 @@ from engine.rules.wall import seed_commitment
 
 
 def record_game(
-    game: Game, names: Sequence[str] = (), *, commitment: str = "", practice: bool = False
+    game: Game,
+    names: Sequence[str] = (),
+    *,
+    commitment: str = "",
+    practice: bool = False,
+    draw: Sequence[int] | None = None,
 ) -> GameRecord:
     """The round records of ``game`` (finished or not: what its decisions reach), with its
-    seed and the commitment published for it (computed from the seed when not given)."""
+    seed, the commitment published for it (computed from the seed when not given) and the
+    seat draw (engine.rules.bagime; None: the players sat as they joined). ``names`` are by
+    seat, so a drawn game names its players in their drawn seats."""
     first = game.rounds[0] if game.rounds else None
     start = RoundStart(first.kyoku, first.honba, first.kyotaku, first.scores) if first else None
     recorder = Recorder(ReplayCenter(game.decisions), game.n)
@@ -47,15 +54,22 @@ def record_game(
         seed=seed,
         commitment=commitment or ("" if seed is None else seed_commitment(seed)),
         practice=practice,
+        draw=None if draw is None else tuple(draw),
     )
 
 
 def to_tenhou(
-    game: Game, names: Sequence[str] = (), *, commitment: str = "", practice: bool = False
+    game: Game,
+    names: Sequence[str] = (),
+    *,
+    commitment: str = "",
+    practice: bool = False,
+    draw: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """tenhou.net/6 JSON, as Tenhou's viewer and NAGA / mjai-reviewer load it, plus our
-    ``seed``, ``commitment`` and ``practice`` keys (see tenhou_write)."""
-    return write_game(record_game(game, names, commitment=commitment, practice=practice))
+    ``seed``, ``commitment``, ``practice`` and ``draw`` keys (see tenhou_write)."""
+    record = record_game(game, names, commitment=commitment, practice=practice, draw=draw)
+    return write_game(record)
 
 
 def to_mjai(game: Game, names: Sequence[str] = ()) -> list[dict[str, Any]]:

@@ -149,3 +149,6 @@ class GameRecord(msgspec.Struct, frozen=True):
     commitment: str = ""
     #: the seed was chosen by the one human at the table (a practice game)
     practice: bool = False
+    #: the seats drawn from the seed (engine.rules.bagime: ``draw[place]`` is the seat of the
+    #: player who sat down ``place``-th); None when the players sat as they joined
+    draw: tuple[int, ...] | None = None
