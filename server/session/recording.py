@@ -58,6 +58,7 @@ class Recording:
             public=room.public,
             commitment=room.commitment,
             practice=room.practice,
+            draw=room.draw,
         )
 
     def seen(self, raw: bytes) -> None:

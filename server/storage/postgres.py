@@ -47,8 +47,9 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     rowid BIGSERIAL, id TEXT PRIMARY KEY, room TEXT NOT NULL, preset TEXT NOT NULL,
     seed BIGINT NOT NULL, rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL,
-    result TEXT, commitment TEXT, practice INTEGER, engine TEXT
+    result TEXT, commitment TEXT, practice INTEGER, engine TEXT, draw TEXT
 );
+ALTER TABLE games ADD COLUMN IF NOT EXISTS draw TEXT;
 CREATE TABLE IF NOT EXISTS decisions (
     game TEXT NOT NULL, n INTEGER NOT NULL, inquiry INTEGER NOT NULL, seat INTEGER NOT NULL,
     action INTEGER NOT NULL, option INTEGER NOT NULL, timeout INTEGER NOT NULL, hash TEXT,
@@ -141,14 +142,14 @@ class PgStore:
         public: bool = True,
         commitment: str = "",
         practice: bool = False,
+        draw: list[int] | None = None,
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
         seats_json = msgspec.json.encode(seats).decode()
+        draw_json = None if draw is None else msgspec.json.encode(draw).decode()
+        values = (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice))
         with self._lock, self._db.transaction():
-            self._db.execute(
-                _pg(SQL_CREATE_GAME),
-                (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice)),
-            )
+            self._db.execute(_pg(SQL_CREATE_GAME), (*values, draw_json))
             if public:
                 self._db.execute("INSERT INTO listed VALUES (%s) ON CONFLICT DO NOTHING", (game,))
 

@@ -64,6 +64,8 @@ def verify(record: StoredGame) -> dict[str, bool | list[str]]:
         "commitment_ok": verdict.commitment_ok,
         "replay_ok": verdict.replay_ok,
         "practice": verdict.practice,
+        "drawn": verdict.drawn,
+        "draw_ok": verdict.draw_ok,
         "failures": list(verdict.failures),
     }
 
@@ -80,7 +82,13 @@ def export(record: StoredGame, fmt: str) -> tuple[bytes, str]:
         raise NotAvailable("no hand of this game has finished yet")
     game = replay(record, len(record.rounds) if partial else None)
     if fmt == "tenhou":
-        log = to_tenhou(game, record.seats, commitment=record.commitment, practice=record.practice)
+        log = to_tenhou(
+            game,
+            record.seats,
+            commitment=record.commitment,
+            practice=record.practice,
+            draw=record.draw,
+        )
         if partial:  # a game that may still go on: its seed would give away every wall
             log.pop("seed", None)
         return msgspec.json.encode(log), "application/json"

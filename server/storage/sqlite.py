@@ -52,6 +52,7 @@ _ADDED = (
     ("decisions", "hash", "TEXT"),
     ("games", "commitment", "TEXT"),
     ("games", "practice", "INTEGER"),
+    ("games", "draw", "TEXT"),
 )
 #: statuses a stored game may have (``error``: the engine raised; kept from older servers)
 STATUSES = ("waiting", "playing", "suspended", "finished", "aborted")
@@ -87,6 +88,9 @@ class StoredGame(msgspec.Struct):
     engine: str | None = None
     #: why the record is incomplete: "" for a finished game, else what it holds
     note: str = ""
+    #: the seat draw (engine.rules.bagime: ``draw[place]`` = seat; ``seats`` are the names by
+    #: drawn seat); null for a game stored before seats were drawn (seated as they joined)
+    draw: list[int] | None = None
 
 
 class GameSummary(msgspec.Struct):
@@ -109,7 +113,7 @@ SQL_ADD_DECISION = (
 )
 SQL_CREATE_GAME = (
     "INSERT INTO games (id, room, preset, seed, rules, seats, status, result, "
-    "commitment, practice) VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?)"
+    "commitment, practice, draw) VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?, ?)"
 )
 SQL_WITH_STATUS = (
     "SELECT g.id, g.preset, g.seats FROM games g JOIN listed l ON l.game = g.id "
@@ -117,7 +121,7 @@ SQL_WITH_STATUS = (
 )
 SQL_GAME = (
     "SELECT id, room, preset, seed, rules, seats, status, result, commitment, "
-    "practice, engine FROM games WHERE id = ?"
+    "practice, engine, draw FROM games WHERE id = ?"
 )
 SQL_DECISIONS = (
     "SELECT inquiry, seat, action, option, timeout FROM decisions WHERE game = ? ORDER BY n"
@@ -157,6 +161,7 @@ def stored_game(
         commitment=row[8] or "",
         practice=bool(row[9]),
         engine=row[10],
+        draw=None if row[11] is None else msgspec.json.decode(row[11], type=list[int]),
     )
 
 
@@ -186,6 +191,7 @@ class Store(Protocol):
         public: bool = True,
         commitment: str = "",
         practice: bool = False,
+        draw: list[int] | None = None,
     ) -> None: ...
     def add_decision(
         self,
@@ -288,14 +294,14 @@ class Storage:
         public: bool = True,
         commitment: str = "",
         practice: bool = False,
+        draw: list[int] | None = None,
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
         seats_json = msgspec.json.encode(seats).decode()
+        draw_json = None if draw is None else msgspec.json.encode(draw).decode()
+        values = (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice))
         with self._lock:
-            self._db.execute(
-                SQL_CREATE_GAME,
-                (game, room, preset, seed, rules.decode(), seats_json, commitment, int(practice)),
-            )
+            self._db.execute(SQL_CREATE_GAME, (*values, draw_json))
             if public:
                 self._db.execute("INSERT OR IGNORE INTO listed VALUES (?)", (game,))
 
