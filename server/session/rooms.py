@@ -160,6 +160,7 @@ class Room:
             owner=self.owner,
             locked=self.invite is not None,
             rules=self.facts,
+            draw=self.draw,
         )
 
     def sit(self, name: str, reserved: str | None = None) -> Seat:

@@ -229,6 +229,8 @@ async def test_every_seat_holds_the_commitment_first_and_the_seed_only_at_the_en
         "commitment_ok": True,
         "replay_ok": True,
         "practice": False,
+        "drawn": True,
+        "draw_ok": True,
         "failures": [],
     }
     doc, log = json.loads(record), json.loads(tenhou)
