@@ -96,7 +96,9 @@ def run_verify(paths: list[Path]) -> int:
             print(f"{path.name}: {reason}")
         if verdict.ok:
             practice = " (practice: the player chose the seed)" if verdict.practice else ""
-            print(f"{path.name}: verified: commitment and {verdict.rounds} rounds{practice}")
+            drawn = ", seat draw" if verdict.drawn else ""
+            rounds = f"{verdict.rounds} rounds"
+            print(f"{path.name}: verified: commitment{drawn} and {rounds}{practice}")
         else:
             failed += 1
     return 0 if failed == 0 else 1

@@ -28,9 +28,12 @@ def record_game(
     commitment: str = "",
     practice: bool = False,
     salt: str = "",
+    draw: Sequence[int] | None = None,
 ) -> GameRecord:
     """The round records of ``game`` (finished or not: what its decisions reach), with its
-    seed and the commitment published for it (computed from the seed when not given)."""
+    seed, the commitment published for it (computed from the seed when not given) and the
+    seat draw (engine.rules.bagime; None: the players sat as they joined). ``names`` are by
+    seat, so a drawn game names its players in their drawn seats."""
     first = game.rounds[0] if game.rounds else None
     start = RoundStart(first.kyoku, first.honba, first.kyotaku, first.scores) if first else None
     recorder = Recorder(ReplayCenter(game.decisions), game.n)
@@ -53,6 +56,7 @@ def record_game(
         commitment=commitment or ("" if seed is None else seed_commitment(seed, salt)),
         salt=salt,
         practice=practice,
+        draw=None if draw is None else tuple(draw),
     )
 
 
@@ -63,11 +67,14 @@ def to_tenhou(
     commitment: str = "",
     practice: bool = False,
     salt: str = "",
+    draw: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """tenhou.net/6 JSON, as Tenhou's viewer and NAGA / mjai-reviewer load it, plus our
-    ``seed``, ``commitment``, ``practice`` (and a v2 commitment's ``salt``) keys (see
-    tenhou_write)."""
-    record = record_game(game, names, commitment=commitment, practice=practice, salt=salt)
+    ``seed``, ``commitment``, ``practice``, ``draw`` (and a v2 commitment's ``salt``) keys
+    (see tenhou_write)."""
+    record = record_game(
+        game, names, commitment=commitment, practice=practice, salt=salt, draw=draw
+    )
     return write_game(record)
 
 

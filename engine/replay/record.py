@@ -161,3 +161,6 @@ class GameRecord(msgspec.Struct, frozen=True):
     #: the results in ``final`` are whole numbers cut from exact ones (some Mahjong Soul
     #: converters write ``int(total_point / 1000)``)
     truncated: bool = False
+    #: the seats drawn from the seed (engine.rules.bagime: ``draw[place]`` is the seat of the
+    #: player who sat down ``place``-th); None when the players sat as they joined
+    draw: tuple[int, ...] | None = None

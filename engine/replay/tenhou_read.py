@@ -151,6 +151,7 @@ def read_game(game: dict[str, Any]) -> GameRecord:
         commitment=str(game.get("commitment") or ""),
         salt=str(game.get("salt") or ""),
         practice=game.get("practice") is True,
+        draw=_draw(game.get("draw")),
     )
 
 
@@ -223,6 +224,17 @@ def _seed(value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ReplayError(f"seed must be an integer, not {value!r}")
     return value
+
+
+def _draw(value: Any) -> tuple[int, ...] | None:
+    """Our exports' seat draw (engine.rules.bagime), None when the log has none."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise ReplayError(f"draw must be a list of seats, not {value!r}")
+    return tuple(value)
 
 
 def read_round(raw: Sequence[Any], rules: RuleConfig) -> RoundRecord:

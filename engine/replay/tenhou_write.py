@@ -49,11 +49,14 @@ def write_game(game: GameRecord, disp: str = "") -> dict[str, Any]:
 
 def _shuffle_keys(game: GameRecord) -> dict[str, Any]:
     """Our extra top-level keys (Tenhou's viewer and reviewers ignore unknown keys): the
-    seed, its commitment and the practice flag, so the log's walls can be verified."""
+    seed, its commitment, the practice flag and the seat draw (when the seats were drawn), so
+    the log's walls and seats can be verified."""
     if game.seed is None:
         return {}
     keys = {"seed": game.seed, "commitment": game.commitment, "practice": game.practice}
-    return {**keys, "salt": game.salt} if game.salt else keys
+    if game.salt:
+        keys["salt"] = game.salt
+    return keys if game.draw is None else {**keys, "draw": list(game.draw)}
 
 
 def write_round(rec: RoundRecord, rules: RuleConfig) -> list[Any]:

@@ -10,6 +10,10 @@ Two inputs (already parsed JSON; reading files is the CLI's business):
 * a Tenhou JSON export carrying ``seed`` (engine.replay.tenhou_write): every round's haipai,
   draws, replacement draws and indicators must be the ones ``seeded_wall(seed, i)`` holds.
 
+Either may carry ``draw``, the seats drawn at the start (engine.rules.bagime): it must be
+``bagime(seed, players)``. A record without one (from before seats were drawn) seats its
+players as they joined and verifies as before.
+
 Every failure is one line; a verdict with none is a verified game.
 """
 
@@ -27,6 +31,7 @@ from engine.game.results import RoundResult
 from engine.game.setup import new_game
 from engine.replay.record import ReplayError, RoundRecord, StepKind
 from engine.replay.tenhou_read import read_game
+from engine.rules.bagime import bagime
 from engine.rules.config import RuleConfig
 from engine.rules.tiles import to_tenhou
 from engine.rules.wall import Wall, seed_commitment, seeded_wall
@@ -41,10 +46,14 @@ class Verdict(msgspec.Struct, frozen=True):
     practice: bool
     failures: tuple[str, ...] = ()
     rounds: int = 0
+    #: the seats were drawn (the record carries ``draw``) and the draw is the seed's
+    drawn: bool = False
+    #: False only when the record carries a draw the seed does not give
+    draw_ok: bool = True
 
     @property
     def ok(self) -> bool:
-        return self.commitment_ok and self.replay_ok
+        return self.commitment_ok and self.replay_ok and self.draw_ok
 
 
 def check_commitment(seed: object, commitment: object, salt: object = "") -> str | None:
@@ -61,6 +70,25 @@ def check_commitment(seed: object, commitment: object, salt: object = "") -> str
     return None
 
 
+def check_draw(seed: int, players: int, draw: object) -> str | None:
+    """None when ``draw`` is absent (an old record) or the seat draw ``seed`` gives."""
+    if draw is None:
+        return None
+    expected = list(bagime(seed, players))
+    if not isinstance(draw, list | tuple) or list(draw) != expected:
+        return f"the seat draw {draw!r} is not the one the seed gives {expected}"
+    return None
+
+
+def _draw_verdict(verdict: Verdict, seed: int, players: int, draw: object) -> Verdict:
+    """``verdict`` with the seat draw checked."""
+    failure = check_draw(seed, players, draw)
+    if failure is not None:
+        failures = (*verdict.failures, failure)
+        return msgspec.structs.replace(verdict, failures=failures, draw_ok=False)
+    return msgspec.structs.replace(verdict, drawn=draw is not None)
+
+
 def verify_record(doc: Mapping[str, Any]) -> Verdict:
     """Verify our JSON record (see the module docstring)."""
     seed = doc.get("seed")
@@ -73,7 +101,10 @@ def verify_record(doc: Mapping[str, Any]) -> Verdict:
     failures += replayed
     rounds = doc.get("rounds")
     count = len(rounds) if isinstance(rounds, list) else 0
-    return Verdict(committed is None, not replayed, practice, tuple(failures), count)
+    verdict = Verdict(committed is None, not replayed, practice, tuple(failures), count)
+    rules = doc.get("rules")
+    players = rules.get("players", 4) if isinstance(rules, Mapping) else 4
+    return _draw_verdict(verdict, seed, players if isinstance(players, int) else 4, doc.get("draw"))
 
 
 def _replay_failures(doc: Mapping[str, Any], seed: int) -> list[str]:
@@ -147,7 +178,9 @@ def verify_tenhou(doc: Mapping[str, Any]) -> Verdict:
         if reason is not None:
             walls.append(f"round {i} ({rec.label}): {reason}")
     failures += walls
-    return Verdict(committed is None, not walls, game.practice, tuple(failures), len(game.rounds))
+    count = len(game.rounds)
+    verdict = Verdict(committed is None, not walls, game.practice, tuple(failures), count)
+    return _draw_verdict(verdict, game.seed, game.rules.players, game.draw)
 
 
 def wall_failure(rec: RoundRecord, wall: Wall, rules: RuleConfig) -> str | None:

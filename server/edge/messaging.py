@@ -87,6 +87,10 @@ class RoomInfo(msgspec.Struct):
     #: the base URL of the node that runs the room (several nodes share one Redis:
     #: docs/scaling.md); null on a server on its own. Play and start it there.
     node: str | None = None
+    #: the seat draw once the game started: ``draw[place]`` is the seat of the player who
+    #: sat down ``place``-th (engine.rules.bagime); null while the room waits (a seat is
+    #: then its place) and for a game stored before seats were drawn
+    draw: list[int] | None = None
 
 
 class PresetInfo(msgspec.Struct):

@@ -83,7 +83,8 @@ class MjaiSeat:
 
     async def send_text(self, text: str) -> None:
         msg = decode_server(text)
-        if isinstance(msg, Welcome):
+        if isinstance(msg, Welcome):  # again at the start: the seat draw may move the AI
+            self.stream.seat = self.seat.index
             self.stream.names = [s.name for s in msg.room.seats]
         elif isinstance(msg, Snapshot):
             for raw in msg.events:

@@ -18,6 +18,7 @@ from server.edge.messaging import Answer, Hello, Ping, Pong, WireError, decode_c
 from server.edge.transport import Connection, Disconnected, direct_lane
 from server.session.hub import Hub
 from server.session.outbox import Outbox
+from server.session.rooms import Seat
 
 #: a new socket must say hello (with its seat token) within this many seconds (the server
 #: passes its ``header_timeout_s``)
@@ -97,7 +98,7 @@ async def serve_seat(hub: Hub, conn: Connection, token: str, batch: bool = False
     outbox = Outbox(conn, hub.settings.send_queue)
     outbox.batch = batch
     hub.attach(room, seat, outbox)
-    session = SeatFrames(hub, room.game, seat.index, outbox)
+    session = SeatFrames(hub, room.game, seat, outbox)
     lane = direct_lane(conn)
     async with anyio.create_task_group() as tg:
         tg.start_soon(outbox.pump)
@@ -118,9 +119,10 @@ async def serve_seat(hub: Hub, conn: Connection, token: str, batch: bool = False
 class SeatFrames:
     """What a seat's frames do: pings, answers, and strikes for anything else."""
 
-    def __init__(self, hub: Hub, game: str, seat: int, outbox: Outbox) -> None:
+    def __init__(self, hub: Hub, game: str, seat: Seat, outbox: Outbox) -> None:
         self.hub = hub
         self.game = game
+        #: the chair, not its index: the start's seat draw may move a connected player
         self.seat = seat
         self.outbox = outbox
         self.limit = RateLimit(hub.settings.rate_per_s, hub.now())
@@ -144,7 +146,7 @@ class SeatFrames:
         elif isinstance(msg, Hello):
             outbox.push(encode(WireError("bad_frame", "hello was already said")))
         else:
-            error = answer(self.hub, self.game, self.seat, msg)
+            error = answer(self.hub, self.game, self.seat.index, msg)
             if error is None:
                 self.limit.refund()  # one taken answer per inquiry: play is never limited
             else:

@@ -90,8 +90,9 @@ class Hub:
         self._tg.start_soon(func, *args)
 
     def start(self, room: Room, feed: Feed | None = None, stored_rounds: int = 0) -> Table:
-        """Fill empty seats with bots and start the game (idempotent); with ``feed``, the
-        stored game of a restored room goes on (server/session/resume.py)."""
+        """Fill empty seats with bots, draw the seats and start the game (idempotent); with
+        ``feed``, the stored game of a restored room goes on in its stored seats
+        (server/session/resume.py). Every game starts here, so every game is drawn."""
         table = self.tables.get(room.game)
         if table is not None:
             return table
@@ -100,6 +101,10 @@ class Hub:
         if feed is None:
             self._refuse_while_stopping()
         room.fill_with_bots()
+        if feed is None:
+            room.draw_seats()
+            # drawn before the game's row exists: a crash in between restores it drawn
+            persist.save_room(self.storage, room)
         table = Table(room, self.settings, self.storage, self.engine, self.now, feed, stored_rounds)
         table.on_fault = self.storage_failed
         if feed is None:

@@ -62,6 +62,7 @@ class Recording:
             commitment=room.commitment,
             practice=room.practice,
             salt=room.salt,
+            draw=room.draw,
         )
 
     def seen(self, raw: bytes) -> None:

@@ -2,8 +2,11 @@
 
 A room holds one game. Seats are taken by humans (each gets an unguessable token from
 ``secrets.token_urlsafe``) or bots; the game starts when every seat is taken, or earlier on
-request with bots in the empty seats. Join codes are short and typed by people, so they
-avoid look-alike letters; the token, not the code, is what grants a seat.
+request with bots in the empty seats. Until the start a seat's index is its *place* (join
+order: the creator's is 0, bots take the last); at the start ``Room.draw_seats`` moves every
+place to the seat the room's committed seed draws (engine.rules.bagime). Join codes are
+short and typed by people, so they avoid look-alike letters; the token, not the code, is what
+grants a seat.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Literal
 
 import msgspec
 
+from engine.rules.bagime import bagime
 from engine.rules.config import PRESETS, RuleConfig
 from engine.rules.facts import rule_facts
 from engine.rules.wall import SEED_BITS, SEED_MASK, seed_commitment
@@ -129,6 +133,9 @@ class Room:
         self.owner: int | None = None
         #: a locked room is joined only with this key (the owner's invite link)
         self.invite: str | None = None
+        #: the seat draw (engine.rules.bagime: ``draw[place]`` = seat), None until the start
+        #: (and in a game stored before seats were drawn)
+        self.draw: list[int] | None = None
 
     @property
     def commitment(self) -> str:
@@ -159,6 +166,7 @@ class Room:
             owner=self.owner,
             locked=self.invite is not None,
             rules=self.facts,
+            draw=self.draw,
         )
 
     def sit(self, name: str, reserved: str | None = None) -> Seat:
@@ -190,6 +198,22 @@ class Room:
         seat.token = seat.token_hash = None
         seat.name = ""
         return removed
+
+    def draw_seats(self) -> None:
+        """Bagime: every place (join order) moves to the seat the seed draws for it, humans
+        and bots alike, with its token, connection, clock and bot; once per game. Every
+        game's start calls it (the hub's ``start``), whoever fills the seats."""
+        if self.draw is not None:
+            return
+        draw = list(bagime(self.seed, len(self.seats)))
+        drawn = list(self.seats)
+        for place, seat in enumerate(self.seats):
+            seat.index = draw[place]
+            drawn[seat.index] = seat
+        self.seats = drawn
+        if self.owner is not None:
+            self.owner = draw[self.owner]
+        self.draw = draw
 
     def fill_with_bots(self) -> None:
         for seat in self.seats:

@@ -50,8 +50,9 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     rowid BIGSERIAL, id TEXT PRIMARY KEY, room TEXT NOT NULL, preset TEXT NOT NULL,
     seed BIGINT NOT NULL, rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL,
-    result TEXT, commitment TEXT, practice INTEGER, engine TEXT, seed_text TEXT, salt TEXT
+    result TEXT, commitment TEXT, practice INTEGER, engine TEXT, seed_text TEXT, salt TEXT, draw TEXT
 );
+ALTER TABLE games ADD COLUMN IF NOT EXISTS draw TEXT;
 CREATE TABLE IF NOT EXISTS decisions (
     game TEXT NOT NULL, n INTEGER NOT NULL, inquiry INTEGER NOT NULL, seat INTEGER NOT NULL,
     action INTEGER NOT NULL, option INTEGER NOT NULL, timeout INTEGER NOT NULL, hash TEXT,
@@ -148,13 +149,15 @@ class PgStore:
         commitment: str = "",
         practice: bool = False,
         salt: str = "",
+        draw: list[int] | None = None,
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
         seats_json = msgspec.json.encode(seats).decode()
+        draw_json = None if draw is None else msgspec.json.encode(draw).decode()
         column, text = seed_columns(seed)
         values = (
             *(game, room, preset, column, rules.decode(), seats_json),
-            *(commitment, int(practice), text, salt),
+            *(commitment, int(practice), text, salt, draw_json),
         )
         with self._lock, self._db.transaction():
             self._db.execute(_pg(SQL_CREATE_GAME), values)

@@ -65,6 +65,8 @@ def verify(record: StoredGame) -> dict[str, bool | list[str]]:
         "commitment_ok": verdict.commitment_ok,
         "replay_ok": verdict.replay_ok,
         "practice": verdict.practice,
+        "drawn": verdict.drawn,
+        "draw_ok": verdict.draw_ok,
         "failures": list(verdict.failures),
     }
 
@@ -105,6 +107,7 @@ def export(record: StoredGame, fmt: str) -> tuple[bytes, str]:
             commitment=record.commitment,
             practice=record.practice,
             salt=record.salt,
+            draw=record.draw,
         )
         if partial:  # a game that may still go on: its seed would give away every wall
             log.pop("seed", None)

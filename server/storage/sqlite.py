@@ -56,6 +56,7 @@ _ADDED = (
     ("games", "practice", "INTEGER"),
     ("games", "seed_text", "TEXT"),
     ("games", "salt", "TEXT"),
+    ("games", "draw", "TEXT"),
 )
 #: the ``seed`` column holds an SQL integer (64 bits): a 128-bit seed is kept whole as text
 #: in ``seed_text``, and ``seed`` holds its low 63 bits (``stored_seed``)
@@ -116,6 +117,9 @@ class StoredGame(msgspec.Struct):
     engine: str | None = None
     #: why the record is incomplete: "" for a finished game, else what it holds
     note: str = ""
+    #: the seat draw (engine.rules.bagime: ``draw[place]`` = seat; ``seats`` are the names by
+    #: drawn seat); null for a game stored before seats were drawn (seated as they joined)
+    draw: list[int] | None = None
 
 
 class GameSummary(msgspec.Struct):
@@ -140,8 +144,8 @@ SQL_ADD_DECISION = (
 )
 SQL_CREATE_GAME = (
     "INSERT INTO games (id, room, preset, seed, rules, seats, status, result, "
-    "commitment, practice, seed_text, salt) "
-    "VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?, ?, ?) "
+    "commitment, practice, seed_text, salt, draw) "
+    "VALUES (?, ?, ?, ?, ?, ?, 'playing', NULL, ?, ?, ?, ?, ?) "
     "ON CONFLICT (id) DO NOTHING"  # a start the disk refused halfway is started again
 )
 SQL_WITH_STATUS = (
@@ -150,7 +154,7 @@ SQL_WITH_STATUS = (
 )
 SQL_GAME = (
     "SELECT id, room, preset, seed, rules, seats, status, result, commitment, "
-    "practice, engine, seed_text, salt FROM games WHERE id = ?"
+    "practice, engine, seed_text, salt, draw FROM games WHERE id = ?"
 )
 
 
@@ -204,6 +208,7 @@ def stored_game(
         practice=bool(row[9]),
         engine=row[10],
         salt=row[12] or "",
+        draw=None if row[13] is None else msgspec.json.decode(row[13], type=list[int]),
     )
 
 
@@ -246,6 +251,7 @@ class Store(Protocol):
         commitment: str = "",
         practice: bool = False,
         salt: str = "",
+        draw: list[int] | None = None,
     ) -> None: ...
     def add_decision(
         self,
@@ -352,13 +358,15 @@ class Storage:
         commitment: str = "",
         practice: bool = False,
         salt: str = "",
+        draw: list[int] | None = None,
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
         seats_json = msgspec.json.encode(seats).decode()
+        draw_json = None if draw is None else msgspec.json.encode(draw).decode()
         column, text = seed_columns(seed)
         values = (
             *(game, room, preset, column, rules.decode(), seats_json),
-            *(commitment, int(practice), text, salt),
+            *(commitment, int(practice), text, salt, draw_json),
         )
         statements: list[tuple[str, tuple[object, ...]]] = [(SQL_CREATE_GAME, values)]
         if public:

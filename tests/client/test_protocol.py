@@ -61,7 +61,8 @@ def test_the_lobby_offers_back_to_your_seat_for_a_game_this_browser_sits_in(
     back.click()
     page.wait_for_selector("#conn.online", timeout=10000)
     page.wait_for_selector(".own .tile", timeout=15000)
-    assert page.evaluate("window.__table.st.seat") == 0
+    # back in the seat the start drew for the creator (the room started at its creation)
+    assert page.evaluate("window.__table.st.seat") == grant["seat"]
 
 
 def test_a_practice_room_is_labelled_in_the_list_and_at_the_table(server: str, page: Page) -> None:

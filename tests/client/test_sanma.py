@@ -12,6 +12,7 @@ import urllib.request
 
 from playwright.sync_api import Page
 
+from engine.rules.bagime import bagime
 from tests.client.conftest import shot
 from tests.client.test_play import SCREEN, _act
 
@@ -61,8 +62,12 @@ def _create_sanma_room(page: Page, server: str) -> str:
     game: str = page.evaluate("location.hash").split("/")[-1]
     code = page.evaluate(f"localStorage.getItem('code:{game}')")
     with urllib.request.urlopen(f"{server}/api/rooms/{code}") as r:
-        seats = json.loads(r.read())["seats"]
-    assert [s["bot_name"] for s in seats] == [None, "easy", "easy"]
+        room = json.loads(r.read())
+    # the player's place first, then the bots': each in the seat the seed drew for it
+    assert room["draw"] == list(bagime(SEED, 3))
+    placed = [room["seats"][seat] for seat in room["draw"]]
+    assert [s["bot_name"] for s in placed] == [None, "easy", "easy"]
+    assert page.evaluate("window.__table.st.seat") == room["draw"][0]
     return game
 
 

@@ -18,6 +18,7 @@ from engine.game.setup import new_game
 from engine.replay.__main__ import main
 from engine.replay.export import to_tenhou
 from engine.replay.verify import verify_document, verify_record, verify_tenhou
+from engine.rules.bagime import bagime
 from engine.rules.config import PRESETS
 from engine.rules.wall import seed_commitment
 from tests.replay.server_record import server_record
@@ -185,3 +186,68 @@ def test_a_128_bit_seed_with_a_v2_commitment_verifies_and_a_changed_salt_does_no
     record["salt"] = SALT[::-1]
     verdict = verify_record(record)
     assert not verdict.commitment_ok and verdict.replay_ok
+
+
+def test_a_drawn_record_and_its_tenhou_export_verify_the_draw(
+    game: Game, record: dict[str, Any]
+) -> None:
+    draw = list(bagime(SEED, 4))
+    record["draw"] = draw
+    verdict = verify_record(record)
+    assert verdict.ok and verdict.drawn and verdict.draw_ok, verdict
+    log = _json(to_tenhou(game, ["A", "B", "C", "D"], draw=draw))
+    assert log["draw"] == draw
+    exported = verify_tenhou(log)
+    assert exported.ok and exported.drawn, exported
+
+
+def test_an_old_record_without_a_draw_still_verifies(
+    record: dict[str, Any], tenhou: dict[str, Any]
+) -> None:
+    assert "draw" not in record and "draw" not in tenhou
+    for verdict in (verify_record(record), verify_tenhou(tenhou)):
+        assert verdict.ok and not verdict.drawn
+
+
+@pytest.mark.parametrize("kind", ["other seating", "not a permutation", "wrong length"])
+def test_a_tampered_draw_fails_in_the_record_and_the_tenhou_export(
+    game: Game, record: dict[str, Any], kind: str
+) -> None:
+    honest = list(bagime(SEED, 4))
+    if kind == "other seating":
+        tampered = [honest[1], honest[0], *honest[2:]]  # two players swap seats
+    elif kind == "not a permutation":
+        tampered = [0, 0, 1, 2]
+    else:
+        tampered = honest[:3]
+    record["draw"] = tampered
+    verdict = verify_record(record)
+    assert verdict.commitment_ok and verdict.replay_ok and not verdict.draw_ok
+    assert not verdict.ok and verdict.failures[-1].startswith("the seat draw")
+    log = _json(to_tenhou(game, ["A", "B", "C", "D"], draw=honest))
+    log["draw"] = tampered
+    exported = verify_tenhou(log)
+    assert not exported.ok and not exported.draw_ok
+    assert exported.failures[-1].startswith("the seat draw")
+
+
+def test_a_malformed_draw_in_a_tenhou_log_is_unreadable(game: Game) -> None:
+    log = _json(to_tenhou(game, ["A", "B", "C", "D"], draw=bagime(SEED, 4)))
+    log["draw"] = "east"
+    verdict = verify_tenhou(log)
+    assert not verdict.ok and verdict.failures[0].startswith("unreadable")
+
+
+def test_the_cli_names_a_checked_draw_and_a_tampered_one(
+    record: dict[str, Any], tmp_path: Path, capsys: Any
+) -> None:
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    record["draw"] = list(bagime(SEED, 4))
+    good.write_text(json.dumps(record))
+    record["draw"] = record["draw"][::-1]
+    bad.write_text(json.dumps(record))
+    assert main(["verify", str(good)]) == 0
+    assert "seat draw" in capsys.readouterr().out
+    assert main(["verify", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.json: the seat draw" in out and "verified" not in out

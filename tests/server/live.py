@@ -6,9 +6,9 @@ import asyncio
 import contextlib
 import random
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
@@ -110,6 +110,16 @@ async def watch(host: str, game: str) -> list[str]:
             if isinstance(decode_server(text), End):
                 return frames
     return frames
+
+
+T = TypeVar("T")
+
+
+def by_place(seats: Sequence[T], draw: Sequence[int] | None) -> list[T]:
+    """A started room's seats in the order its players sat down (the creator's first):
+    ``draw[place]`` is the seat the start drew for that place (engine.rules.bagime)."""
+    assert draw is not None, "the room has not started"
+    return [seats[seat] for seat in draw]
 
 
 def pick(inquiry: InquiryMsg, rng: random.Random) -> AnswerMsg:

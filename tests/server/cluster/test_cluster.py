@@ -88,12 +88,13 @@ async def test_a_room_made_on_a_is_joined_through_b_and_played_on_a(
         joined = await api(b, "POST", f"/api/rooms/{code}/join", json={"name": "Bo"})
         grant = joined.json()
         assert joined.status_code == 200, grant
-        assert grant["room"]["node"] == f"http://{a.host}" and grant["seat"] == 1
-        # the token B handed out opens seat 1 on A, where the room is
+        draw = grant["room"]["draw"]  # Bo's place 1 filled the room: the seats are drawn
+        assert grant["room"]["node"] == f"http://{a.host}" and grant["seat"] == draw[1]
+        # the token B handed out opens Bo's drawn seat on A, where the room is
         async with websockets.connect(f"ws://{a.host}/ws/play") as ws:
             await ws.send(encode(Hello(grant["token"])))
             welcome = decode_server(await ws.recv())
-            assert isinstance(welcome, Welcome) and welcome.seat == 1
+            assert isinstance(welcome, Welcome) and welcome.seat == draw[1]
         # it was never written to Redis: only its hash crossed to A
         store = redis.Redis.from_url(redis_url)
         dumped = b"".join(

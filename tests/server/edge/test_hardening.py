@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from engine.rules.config import PRESETS
 from server.edge.messaging import Ping, WireError, decode_server, encode
 from server.edge.names import MAX_LENGTH, clean_name
-from tests.server.live import live_server, open_seat
+from tests.server.live import by_place, live_server, open_seat
 
 JSON = {"content-type": "application/json"}
 PLAIN = {"content-type": "text/plain"}
@@ -276,7 +276,8 @@ async def test_names_lose_control_and_bidi_characters(tmp_path: Path) -> None:
             grant = (await http.post("/api/rooms", json={"bots": 2, "name": name})).json()
             code = grant["room"]["code"]
             joined = await http.post(f"/api/rooms/{code}/join", json={"name": "\u200f\u200d"})
-        seats = joined.json()["room"]["seats"]
+        room = joined.json()["room"]
+        seats = by_place(room["seats"], room["draw"])  # the room started: seats are drawn
         assert seats[0]["name"] == "Alice " + "x" * 10
         assert seats[1]["name"] == "Player 2"  # nothing visible left: the default name
 

@@ -18,6 +18,7 @@ from server.edge.messaging import (
     encode,
 )
 from tests.server.http import TestClient
+from tests.server.live import by_place
 
 JSON = {"content-type": "application/json"}
 
@@ -53,8 +54,8 @@ def test_a_room_fills_by_code_and_a_fifth_player_is_refused(client: TestClient) 
         tokens.add(joined["token"])
     assert len(tokens) == 4
     room = client.get(f"/api/rooms/{code}").json()
-    assert [s["name"] for s in room["seats"]] == ["A", "B", "C", "D"]
-    assert room["status"] == "playing"
+    assert room["status"] == "playing"  # full: started, the seats drawn from the seed
+    assert [s["name"] for s in by_place(room["seats"], room["draw"])] == ["A", "B", "C", "D"]
     late = client.post(f"/api/rooms/{code}/join", json={"name": "E"})
     assert late.status_code == 409 and late.json()["code"] == "started"
 
@@ -76,7 +77,8 @@ def test_a_player_plays_a_tonpuusen_with_three_bots_to_the_end(client: TestClien
     answered = 0
     with client.websocket_connect("/ws/play") as ws:
         ws.send_text(encode(Hello(grant["token"])))
-        assert isinstance(decode_server(ws.receive_text()), Welcome)
+        welcome = decode_server(ws.receive_text())
+        assert isinstance(welcome, Welcome) and welcome.seat == grant["seat"]  # drawn
         while True:
             msg = decode_server(ws.receive_text())
             inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
@@ -91,7 +93,7 @@ def test_a_player_plays_a_tonpuusen_with_three_bots_to_the_end(client: TestClien
     assert answered > 20
     record = client.get(f"/api/games/{game}/record").json()
     assert record["status"] == "finished" and record["seed"] >= 0
-    mine = [d for d in record["decisions"] if d[1] == 0]
+    mine = [d for d in record["decisions"] if d[1] == grant["seat"]]
     assert len(mine) == answered and not any(d[4] for d in mine)  # none timed out
 
 
@@ -106,8 +108,10 @@ def test_the_polled_api_shows_my_view_and_takes_my_answer(client: TestClient) ->
         auth = {"authorization": f"Bearer {token}"}
         mine = client.get(f"/api/games/{game}/state", headers=auth).json()
         assert mine["inquiry"]["id"] == msg.id
-        assert mine["state"]["players"][0]["hand"] is not None
-        assert all(p["hand"] is None for p in mine["state"]["players"][1:])
+        seat = grant["seat"]  # drawn at the start (the room started at its creation)
+        players = mine["state"]["players"]
+        assert players[seat]["hand"] is not None
+        assert all(p["hand"] is None for i, p in enumerate(players) if i != seat)
         spectator = client.get(f"/api/games/{game}/state").json()
         assert spectator["inquiry"] is None and spectator["state"] is None
         answer = {"token": token, "inquiry": msg.id, "action": 0, "option": 0}

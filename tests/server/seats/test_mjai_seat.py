@@ -98,6 +98,7 @@ async def test_our_mjai_process_plays_a_full_tonpuusen_over_the_socket(
         assert "mjai" in {b["name"] for b in (await h.get("/api/bots")).json()["bots"]}
         hub.rooms.new_seed = lambda: SEED  # the server's own draw, pinned
         room = await _room(h, ["strong", "easy", "mjai", "easy"])
+        assert room["draw"][2] == 2  # SEED draws the mjai bot's place 2 to seat 2
         assert room["seats"][2]["bot_name"] == "mjai" and room["seats"][2]["connected"] is False
         table = hub.tables[room["game"]]
         async with Bridge() as bridge:

@@ -86,7 +86,8 @@ def _play(
 def test_our_mjai_process_plays_a_seat_over_stdio_to_the_end(tmp_path: Path) -> None:
     record, log, most = _play(tmp_path, OURS, ["strong", "mjai:ai", "easy", "easy"], GENEROUS_S)
     assert most == 1  # one process, for the one mjai seat
-    seat = [d for d in record["decisions"] if d[1] == 1]
+    mjai = record["draw"][1]  # the seat drawn for place 1, the mjai bot's
+    seat = [d for d in record["decisions"] if d[1] == mjai]
     assert len(seat) > 20 and not any(d[4] for d in seat)  # it played, never timed out
     for bad in ("no legal choice", "no reaction within", "restarted", "is gone", "Traceback"):
         assert bad not in log, log[-3000:]
@@ -112,7 +113,7 @@ def test_a_faulty_mjai_process_costs_defaults_and_a_restart_never_the_table(
         pid = int(name.split("-")[1])
         assert not Path(f"/proc/{pid}").exists() or "Z" in _state(pid)
     # after the restart the fresh process kept playing: decisions after the crash were its
-    seat = [d for d in record["decisions"] if d[1] == 2]
+    seat = [d for d in record["decisions"] if d[1] == record["draw"][2]]  # place 2's seat
     assert len(seat) > 20
 
 

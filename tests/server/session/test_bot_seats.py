@@ -12,7 +12,7 @@ import httpx
 
 from engine.bot import EasyBot, StrongBot
 from server.edge.messaging import InquiryMsg, Snapshot, decode_server, encode
-from tests.server.live import live_server, open_seat, pick
+from tests.server.live import by_place, live_server, open_seat, pick
 
 
 async def test_the_bot_list_and_clear_refusals_of_unknown_names(tmp_path: Path) -> None:
@@ -49,10 +49,12 @@ async def test_an_all_bot_game_of_named_bots_plays_to_its_end(tmp_path: Path) ->
     ):
         body = {"preset": "tenhou-tonpuu", "bots": 4, "bot_names": ["easy", "strong", "easy"]}
         room = (await h.post("/api/rooms", json=body)).json()
-        assert [s["bot_name"] for s in room["seats"]] == ["easy", "strong", "easy", "strong"]
+        placed = by_place(room["seats"], room["draw"])  # the names follow the bots' places
+        assert [s["bot_name"] for s in placed] == ["easy", "strong", "easy", "strong"]
         table = hub.tables[room["game"]]
         players = table.answers.bots
-        assert [type(players[i]) for i in range(4)] == [EasyBot, StrongBot, EasyBot, StrongBot]
+        kinds = [type(players[seat]) for seat in room["draw"]]
+        assert kinds == [EasyBot, StrongBot, EasyBot, StrongBot]
         with anyio.fail_after(60):
             await table.finished.wait()
         assert table.error is None
@@ -78,7 +80,9 @@ async def test_a_resumed_game_keeps_each_seats_bot(tmp_path: Path) -> None:
     async with live_server(tmp_path, start_grace_s=60) as (host, hub):
         assert hub.resumed.games == 1
         table = hub.tables[game]
-        assert [s.bot_name for s in table.room.seats] == [None, "easy", "strong", "strong"]
+        draw = table.room.draw
+        placed = by_place(table.room.seats, draw)  # the places drawn before the restart
+        assert [s.bot_name for s in placed] == [None, "easy", "strong", "strong"]
         players = table.answers.bots
-        assert sorted(players) == [1, 2, 3]
-        assert [type(players[i]) for i in (1, 2, 3)] == [EasyBot, StrongBot, StrongBot]
+        assert draw is not None and sorted(players) == sorted(draw[1:])
+        assert [type(players[i]) for i in draw[1:]] == [EasyBot, StrongBot, StrongBot]

@@ -130,7 +130,9 @@ async def _check_final(
     # no decision invented: a human seat's decisions are its client's own answers, in order
     choices = Choices(decisions)
     run_sync(new_game(rules, record.seed, choices))
-    for seat, player in enumerate(players):
+    assert record.draw is not None
+    for place, player in enumerate(players):  # players in join order: seats as drawn
+        seat = record.draw[place]
         mine = [d for d in record.decisions if d.seat == seat]
         assert not any(d.timeout for d in mine)
         chosen = [(d.action, d.option) for d in mine if (d.inquiry, seat) not in choices.forced]

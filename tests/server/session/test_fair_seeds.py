@@ -234,6 +234,8 @@ async def test_every_seat_holds_the_commitment_first_and_the_seed_only_at_the_en
         "commitment_ok": True,
         "replay_ok": True,
         "practice": False,
+        "drawn": True,
+        "draw_ok": True,
         "failures": [],
     }
     doc, log = json.loads(record), json.loads(tenhou)
@@ -303,11 +305,21 @@ def test_storage_keeps_commitment_and_practice_and_upgrades_an_older_file(
     try:
         legacy = storage.load("g0")
         assert legacy is not None and legacy.commitment == "" and legacy.practice is False
+        assert legacy.draw is None  # seated as they joined: nothing to check
         storage.create_game(
-            "g1", "R", "p", 7, b"{}", ["A"], commitment=seed_commitment(7), practice=True
+            "g1",
+            "R",
+            "p",
+            7,
+            b"{}",
+            ["A"],
+            commitment=seed_commitment(7),
+            practice=True,
+            draw=[2, 0, 1, 3],
         )
         stored = storage.load("g1")
         assert stored is not None and stored.seed == 7 and stored.practice is True
+        assert stored.draw == [2, 0, 1, 3]
         assert stored.commitment == seed_commitment(7)
     finally:
         storage.close()

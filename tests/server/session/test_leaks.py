@@ -13,6 +13,7 @@ import time
 
 import anyio
 
+from engine.rules.bagime import bagime
 from server.edge.messaging import End, InquiryMsg, Snapshot, encode
 from server.edge.transport import Disconnected
 from server.session.engine_port import RealEngine
@@ -43,8 +44,9 @@ async def _one_game(hub: Hub, tg: anyio.abc.TaskGroup, seed: int) -> SeatAudit:
     hub.rooms.new_seed = lambda: seed  # the server's draw, pinned: reproducible games
     room = hub.rooms.create(preset="tenhou-tonpuu", bots=0, base_s=5, bank_s=5)
     audited = seed % 4
+    place = bagime(seed, 4).index(audited)  # the place the start's draw seats at ``audited``
     for seat in room.seats:
-        if seat.index != audited:
+        if seat.index != place:
             seat.seat_bot("easy")
     room, seat = hub.join(room.code, "Audited")
     assert seat.token is not None and seat.index == audited

@@ -55,7 +55,13 @@ async def test_a_waiting_room_and_its_seat_token_survive_a_restart(tmp_path: Pat
             welcome = decode_server(await ws.recv())
             assert isinstance(welcome, Welcome) and welcome.seat == 0
             joined = await h.post(f"/api/rooms/{code}/join", json={"name": "Bob"})
-            assert joined.json()["seat"] == 1  # the room fills and starts as before
+            # the room fills and starts as before: Bob's place 1 goes to its drawn seat
+            draw = hub.rooms.by_code[code].draw
+            assert draw is not None and joined.json()["seat"] == draw[1]
+            moved = decode_server(await ws.recv())
+            while not isinstance(moved, Welcome):  # room updates, then her drawn seat
+                moved = decode_server(await ws.recv())
+            assert moved.seat == draw[0]
 
 
 async def _play_one_hand(tmp_path: Path) -> str:

@@ -14,6 +14,7 @@ import httpx
 import msgspec
 import websockets
 
+from engine.rules.bagime import bagime
 from server.edge.messaging import (
     Answer as AnswerMsg,
 )
@@ -26,7 +27,7 @@ from server.edge.messaging import (
     encode,
 )
 from tests.server.leaks import SeatAudit
-from tests.server.live import live_server, open_seat, pick
+from tests.server.live import by_place, live_server, open_seat, pick
 
 SANMA = "tenhou-sanma-tonpuu"
 
@@ -108,7 +109,11 @@ async def test_a_sanma_room_seats_three_and_refuses_a_fourth_bot(tmp_path: Path)
         assert len(room["seats"]) == 3 and room["status"] == "waiting"
         assert [s["bot"] for s in room["seats"]] == [False, False, True]
         joined = (await h.post(f"/api/rooms/{room['code']}/join", json={"name": "Bob"})).json()
-        assert joined["seat"] == 1 and joined["room"]["status"] == "playing"
+        draw = joined["room"]["draw"]  # three places drawn to three seats
+        assert sorted(draw) == [0, 1, 2] and joined["seat"] == draw[1]
+        placed = by_place(joined["room"]["seats"], draw)
+        assert [s["name"] for s in placed[:2]] == ["Ann", "Bob"] and placed[2]["bot"]
+        assert joined["room"]["status"] == "playing"
         third = await h.post(f"/api/rooms/{room['code']}/join", json={"name": "Cy"})
         assert third.status_code == 409
 
@@ -116,14 +121,14 @@ async def test_a_sanma_room_seats_three_and_refuses_a_fourth_bot(tmp_path: Path)
 async def test_a_sanma_tonpuusen_is_played_to_its_end_with_kita_and_no_leak(
     tmp_path: Path,
 ) -> None:
-    seat = SanmaSeat(0, seed=3)
+    seat = SanmaSeat(bagime(11, 3)[0], seed=3)  # the creator's drawn seat
     async with (
         live_server(tmp_path) as (host, hub),
         httpx.AsyncClient(base_url=f"http://{host}") as h,
     ):
         hub.rooms.new_seed = lambda: 11  # a game where a North comes (pinned, reproducible)
         grant = await _sanma_room(h)
-        assert grant["seat"] == 0
+        assert grant["seat"] == bagime(11, 3)[0]
         with anyio.fail_after(90):
             assert await seat.play(host, grant["token"])
         record = (await h.get(f"/api/games/{grant['room']['game']}/record")).json()
@@ -164,7 +169,7 @@ async def test_a_spectator_sees_three_seats_and_the_kita(tmp_path: Path) -> None
 
 
 async def test_a_sanma_game_resumes_after_a_restart(tmp_path: Path) -> None:
-    first = SanmaSeat(0, seed=5)
+    first = SanmaSeat(bagime(11, 3)[0], seed=5)
     async with (
         live_server(tmp_path) as (host, hub),
         httpx.AsyncClient(base_url=f"http://{host}") as h,
@@ -174,7 +179,7 @@ async def test_a_sanma_game_resumes_after_a_restart(tmp_path: Path) -> None:
         with anyio.fail_after(60):
             assert not await first.play(host, grant["token"], stop_after_rounds=1)
     game = grant["room"]["game"]
-    second = SanmaSeat(0, seed=6)
+    second = SanmaSeat(bagime(11, 3)[0], seed=6)
     async with (
         live_server(tmp_path) as (host, hub),
         httpx.AsyncClient(base_url=f"http://{host}") as h,
