@@ -50,7 +50,8 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     rowid BIGSERIAL, id TEXT PRIMARY KEY, room TEXT NOT NULL, preset TEXT NOT NULL,
     seed BIGINT NOT NULL, rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL,
-    result TEXT, commitment TEXT, practice INTEGER, engine TEXT, seed_text TEXT, salt TEXT, draw TEXT
+    result TEXT, commitment TEXT, practice INTEGER, engine TEXT, seed_text TEXT, salt TEXT,
+    draw TEXT
 );
 ALTER TABLE games ADD COLUMN IF NOT EXISTS draw TEXT;
 CREATE TABLE IF NOT EXISTS decisions (
