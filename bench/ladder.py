@@ -176,9 +176,9 @@ class NoSeater:
     def __init__(self) -> None:
         self.n = 0
 
-    def seat(self, lobby: Any, names: list[str]) -> tuple[str, str, list[str], str]:
+    def seat(self, lobby: Any, names: list[str]) -> tuple[str, str, list[tuple[int, str]], str]:
         self.n += 1
-        return f"R{self.n}", f"q{self.n}", ["t"] * len(names), ""
+        return f"R{self.n}", f"q{self.n}", [(i, "t") for i in range(len(names))], ""
 
 
 async def seat_1000(data_dir: Path, n: int) -> tuple[float, float, int]:

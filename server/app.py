@@ -199,20 +199,21 @@ class HubSeater:
         self.hub = hub
         self.settings = settings
 
-    def seat(self, lobby: RankedLobby, names: list[str]) -> tuple[str, str, list[str], str]:
+    def seat(
+        self, lobby: RankedLobby, names: list[str]
+    ) -> tuple[str, str, list[tuple[int, str]], str]:
         room = self.hub.create(
             preset=lobby.preset,
             bots=0,
             base_s=self.settings.base_s if lobby.base_s is None else lobby.base_s,
             bank_s=self.settings.bank_s if lobby.bank_s is None else lobby.bank_s,
         )
-        tokens = []
-        for name in names:
-            room, seat = self.hub.join(room.code, clean_name(name))
-            assert seat.token is not None
-            tokens.append(seat.token)
+        seats = [self.hub.join(room.code, clean_name(name))[1] for name in names]
+        # the last join filled the room and started it: each seat object now holds the
+        # index the seed's draw gave its place
+        assert room.draw is not None and all(seat.token is not None for seat in seats)
         node = "" if self.hub.peers is None else self.hub.peers.url
-        return room.code, room.game, tokens, node
+        return room.code, room.game, [(seat.index, seat.token or "") for seat in seats], node
 
 
 def join_ladder(

@@ -46,9 +46,12 @@ class Grant(msgspec.Struct, frozen=True):
 
 
 class Seater(Protocol):
-    def seat(self, lobby: RankedLobby, names: list[str]) -> tuple[str, str, list[str], str]:
-        """Start a table of ``lobby`` with ``names`` in seat order: (room code, game id, each
-        seat's token, node URL)."""
+    def seat(
+        self, lobby: RankedLobby, names: list[str]
+    ) -> tuple[str, str, list[tuple[int, str]], str]:
+        """Start a table of ``lobby`` with ``names`` sitting down in that order: (room code,
+        game id, each name's seat and token, node URL). The seat is the one the seed's draw
+        gave that place (engine/rules/bagime.py), not the order of ``names``."""
         ...
 
 
@@ -141,13 +144,16 @@ class Queue:
         secrets.SystemRandom().shuffle(group)
         accounts = [a for a, _ in group]
         try:
-            code, game, tokens, node = self.seater.seat(config, [n for _, n in group])
+            code, game, seats, node = self.seater.seat(config, [n for _, n in group])
         except Exception as exc:  # no room for a table (stopping, full): they wait on, first
             await self.waiting.release(accounts)
             await self.waiting.requeue(config.name, group)
             raise QueueError("no_table", f"no table could start: {exc}") from exc
-        ranked.add_game(self.store, game, config.name, accounts, self.clock())
-        for seat, (account, token) in enumerate(zip(accounts, tokens, strict=True)):
+        by_seat = [0] * len(seats)  # the accounts in the seats drawn for them
+        for account, (seat, _) in zip(accounts, seats, strict=True):
+            by_seat[seat] = account
+        ranked.add_game(self.store, game, config.name, by_seat, self.clock())
+        for account, (seat, token) in zip(accounts, seats, strict=True):
             grant = Grant(config.name, code, game, seat, token, node)
             await self.waiting.put_grant(account, msgspec.json.encode(grant))
         self.formed += 1

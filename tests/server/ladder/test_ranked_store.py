@@ -178,7 +178,7 @@ def test_a_postgres_database_from_before_the_ladder_opens_with_its_games(pg_url:
 
 
 class _NoSeats:
-    def seat(self, lobby: object, names: list[str]) -> tuple[str, str, list[str], str]:
+    def seat(self, lobby: object, names: list[str]) -> tuple[str, str, list[tuple[int, str]], str]:
         raise AssertionError("no table should form")
 
 
