@@ -64,6 +64,8 @@ def raise_file_limit() -> None:
 
 def main() -> None:
     argv = sys.argv[1:]
+    if argv[:1] == ["accounts"]:
+        sys.exit(accounts_command(argv[1:]))
     probe = "--healthcheck" in argv
     try:
         settings = from_args([arg for arg in argv if arg != "--healthcheck"])
@@ -112,6 +114,22 @@ def main() -> None:
         StoppingServer(config, hub).run()
     finally:
         hub.storage.close()
+
+
+def accounts_command(argv: list[str]) -> int:
+    """``python -m server accounts ...`` (server/accounts/admin.py) on the store the server's
+    settings name: ``--data-dir`` and ``--database-url`` may come first."""
+    known = ("--data-dir", "--database-url")
+    flags = [a for i, a in enumerate(argv) if a in known or (i and argv[i - 1] in known)]
+    rest = [a for a in argv if a not in flags]
+    try:
+        settings = from_args(flags)
+    except SettingsError as exc:
+        print(f"python -m server: {exc}", file=sys.stderr)
+        return 2
+    from server.accounts import admin
+
+    return admin.main(rest, settings)
 
 
 if __name__ == "__main__":

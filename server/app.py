@@ -19,10 +19,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from server.edge.limits import Guard
+from server.edge.names import clean_name
 from server.edge.security import POLICY_VIOLATION, Shield
 from server.edge.transport import WebSocketConnection
+from server.ladder import finish, lobbies
+from server.ladder.lobbies import RankedLobby
+from server.ladder.queue import Queue
+from server.routes.accounts import AccountsApi
 from server.routes.games import GamesApi
 from server.routes.metrics import Metrics
+from server.routes.ranked import RankedApi
 from server.routes.replays import ReplayApi
 from server.routes.rooms import RoomsApi
 from server.runtime import heap
@@ -32,7 +38,9 @@ from server.seats.mjai_stdio import seat_processes
 from server.session.client import serve_play, serve_watcher
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
+from server.session.table import Table
 from server.settings import Settings
+from server.storage import ranked
 from server.storage.stores import open_store
 
 if TYPE_CHECKING:
@@ -48,10 +56,14 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     if settings.mjai_commands:  # the administrator's stdio mjai bots get their processes
         the_hub.on_table.append(seat_processes(the_hub))
 
+    guard = Guard(settings, buckets=None if cluster is None else cluster.limiter)
+    accounts, ladder = join_ladder(settings, the_hub, guard, cluster)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with anyio.create_task_group() as tg:
             the_hub.bind(tg)
+            tg.start_soon(pending_stats, the_hub)
             if cluster is not None:
                 tg.start_soon(cluster.run, the_hub)
             if metrics is not None:
@@ -63,7 +75,6 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
                 await cluster.close()
             tg.cancel_scope.cancel()
 
-    guard = Guard(settings, buckets=None if cluster is None else cluster.limiter)
     rooms = RoomsApi(the_hub, settings, guard)
     games = GamesApi(the_hub, guard)
     replays = ReplayApi(the_hub, guard)
@@ -113,6 +124,19 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         Route("/api/games/{game}/verify", games.game_verify),
         Route("/api/games/{game}/replay", replays.game_replay),
         Route("/api/replay", replays.upload, methods=["POST"]),
+        Route("/api/accounts", accounts.register, methods=["POST"]),
+        Route("/api/account", accounts.delete, methods=["DELETE"]),
+        Route("/api/account/password", accounts.change_password, methods=["POST"]),
+        Route("/api/session", accounts.login, methods=["POST"]),
+        Route("/api/session", accounts.whoami, methods=["GET"]),
+        Route("/api/session", accounts.logout, methods=["DELETE"]),
+        Route("/api/lobbies", ladder.lobby_list, methods=["GET"]),
+        Route("/api/queue", ladder.join, methods=["POST"]),
+        Route("/api/queue", ladder.status, methods=["GET"]),
+        Route("/api/queue", ladder.leave, methods=["DELETE"]),
+        Route("/api/players/{name}", ladder.player),
+        Route("/api/players/{name}/games", ladder.games),
+        Route("/api/leaderboard", ladder.leaderboard),
         WebSocketRoute("/ws/play", ws_play),
         WebSocketRoute("/ws/watch/{game}", ws_watch),
         WebSocketRoute("/ws/mjai", ws_mjai),
@@ -127,6 +151,62 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     app.state.settings = settings
     app.add_middleware(StoppingGate, hub=the_hub)
     return app
+
+
+class HubSeater:
+    """The ranked queue's seam to the hub (server/ladder/queue.py ``Seater``): a room of the
+    lobby's preset with no bots, every named account sat in the order given, so it starts."""
+
+    def __init__(self, hub: Hub, settings: Settings) -> None:
+        self.hub = hub
+        self.settings = settings
+
+    def seat(self, lobby: RankedLobby, names: list[str]) -> tuple[str, str, list[str], str]:
+        room = self.hub.create(
+            preset=lobby.preset,
+            bots=0,
+            base_s=self.settings.base_s if lobby.base_s is None else lobby.base_s,
+            bank_s=self.settings.bank_s if lobby.bank_s is None else lobby.bank_s,
+        )
+        tokens = []
+        for name in names:
+            room, seat = self.hub.join(room.code, clean_name(name))
+            assert seat.token is not None
+            tokens.append(seat.token)
+        node = "" if self.hub.peers is None else self.hub.peers.url
+        return room.code, room.game, tokens, node
+
+
+def join_ladder(
+    settings: Settings, hub: Hub, guard: Guard, cluster: Cluster | None
+) -> tuple[AccountsApi, RankedApi]:
+    """Accounts and the ranked queue: the store applies a ranked game's ratings in the
+    transaction that ends it, and each table's end frees its seats and adds its stats."""
+    config = lobbies.parse(settings.ranked_lobbies)
+    store = hub.storage
+    accounts = AccountsApi(
+        store, settings, guard, shared=None if cluster is None else cluster.limiter
+    )
+    waiting = None if cluster is None else cluster.ranked_queue()
+    queue = Queue(store, config, HubSeater(hub, settings), waiting)
+    ladder = RankedApi(store, queue, accounts, config)
+    store.finish_hook = finish.ratings_hook(config)
+
+    async def after(table: Table) -> None:
+        await table.finished.wait()
+        await queue.ended(table.room.game)
+        if table.error is None:
+            await anyio.to_thread.run_sync(finish.add_stats, store, table.room.game)
+
+    hub.on_table.append(lambda table: hub.spawn(after, table))
+    return accounts, ladder
+
+
+async def pending_stats(hub: Hub) -> None:
+    """Stats of ranked games counted before a restart but not yet added."""
+    games = await anyio.to_thread.run_sync(ranked.stats_pending, hub.storage, hub.storage.node)
+    for game in games:
+        await anyio.to_thread.run_sync(finish.add_stats, hub.storage, game)
 
 
 def join_cluster(settings: Settings, hub: Hub) -> Cluster | None:

@@ -116,6 +116,17 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     metrics: int = 1
     #: the log's lines: "text", or "json" (one object a line, for a log collector)
     log_format: str = "text"
+    #: ranked lobbies, a JSON list of {"name", "preset", "room" (ippan, joukyuu, tokujou,
+    #: houou), "base_s", "bank_s", "gated"} (empty: Tenhou tonpuu, hanchan and sanma
+    #: hanchan, ippan; server/ladder/lobbies.py)
+    ranked_lobbies: str = ""
+    #: a login session lasts this long
+    session_ttl_s: float = 30 * 86400.0
+    #: login attempts: a burst and a refill per minute, per account name and per address
+    login_burst: float = 5.0
+    login_per_min: float = 1.0
+    login_address_burst: float = 20.0
+    login_address_per_min: float = 10.0
 
     @property
     def mjai_commands(self) -> dict[str, list[str]]:
@@ -195,6 +206,11 @@ RANGES: dict[str, tuple[float, float]] = {
     "record_cache": (0, 100_000),
     "mjai_timeout_s": (0.05, 300),
     "metrics": (0, 1),
+    "session_ttl_s": (60, 366 * 86400),
+    "login_burst": (1, 1_000_000),
+    "login_per_min": (0.01, 1_000_000),
+    "login_address_burst": (1, 1_000_000),
+    "login_address_per_min": (0.01, 1_000_000),
 }
 #: an stdio mjai bot's name: short, and safe in URLs, logs and the lobby's select
 MJAI_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,31}")

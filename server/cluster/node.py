@@ -29,6 +29,7 @@ import server.cluster.directory as directory
 import server.cluster.relay as relay
 import server.cluster.rpc as rpc
 from server.cluster.limits import SharedLimiter
+from server.cluster.queue import RedisWaiting
 from server.edge.close_codes import CLOSE_MARK, RESTART_REASON, CloseCode
 from server.edge.messaging import RoomInfo, WireError, encode
 from server.settings import Settings
@@ -84,6 +85,10 @@ class Cluster:
 
     def limiter(self, name: str, per_min: float, burst: float) -> SharedLimiter:
         return SharedLimiter(self.redis, name, per_min, burst)
+
+    def ranked_queue(self) -> RedisWaiting:
+        """The ranked queue every node shares (server/cluster/queue.py)."""
+        return RedisWaiting(self.redis)
 
     def attach(self, host: Host) -> None:
         """Serve ``host``'s rooms to the cluster (before the hub is bound)."""

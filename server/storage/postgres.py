@@ -34,7 +34,9 @@ from server.storage.sqlite import (
     SQL_ROUNDS,
     SQL_TRAILS,
     SQL_WITH_STATUS,
+    FinishHook,
     GameSummary,
+    Statement,
     StoredGame,
     finished_summary,
     stored_game,
@@ -86,6 +88,7 @@ class PgStore:
 
     def __init__(self, url: str, node: str) -> None:
         self.node = node
+        self.finish_hook: FinishHook | None = None
         self._db = psycopg.connect(url, autocommit=True)
         self._reader = psycopg.connect(url, autocommit=True)
         self._lock = threading.Lock()
@@ -179,19 +182,28 @@ class PgStore:
         )
 
     def finish_game(self, game: str, result: bytes, status: str = "finished") -> None:
+        """The game's end, and what ``finish_hook`` adds, in one transaction."""
         self._decision_count.pop(game, None)
         ended = (
             "INSERT INTO endings VALUES (?, ?) ON CONFLICT (game) DO UPDATE SET at = excluded.at"
         )
-        self.transaction(
-            [
+        with self._lock, self._db.transaction():
+            more: list[Statement] = []
+            if self.finish_hook is not None:
+                more = self.finish_hook(self._in_transaction, game, status, result)
+            for sql, args in [
                 (
                     "UPDATE games SET status = ?, result = ? WHERE id = ?",
                     (status, result.decode(), game),
                 ),
                 (ended, (game, time.time())),
-            ]
-        )
+                *more,
+            ]:
+                self._db.execute(_pg(sql), args)
+
+    def _in_transaction(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
+        """A read on the writing connection (inside its open transaction)."""
+        return self._db.execute(_pg(sql), args).fetchall()
 
     def set_status(self, game: str, status: str) -> None:
         """A game that did not end (suspended, playing again after a resume, aborted)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -160,6 +161,16 @@ def stored_game(
     )
 
 
+#: one statement of a transaction: (SQL with ``?`` placeholders, its arguments)
+Statement = tuple[str, tuple[object, ...]]
+#: a read inside the open transaction (same SQL dialect as ``Store.query``)
+Reader = Callable[[str, tuple[object, ...]], list[tuple[Any, ...]]]
+#: called inside the transaction that marks a game ended, with the game, its status and its
+#: result: returns more statements to commit with it (server/ladder/finish.py applies a ranked
+#: game's ratings there, so a rating moves exactly when the game is marked finished)
+FinishHook = Callable[[Reader, str, str, bytes], list[Statement]]
+
+
 class Store(Protocol):
     """What tables, rooms and the games API need of a record store: ``Storage`` (SQLite, the
     default: one file per node) or ``server.storage.postgres.PgStore`` (PostgreSQL shared by every
@@ -168,6 +179,8 @@ class Store(Protocol):
 
     #: the node whose rooms this process restores ("" for a store of its own, SQLite)
     node: str
+    #: more statements for the transaction that ends a game (None: nothing more)
+    finish_hook: FinishHook | None
 
     def close(self) -> None: ...
     def execute(self, sql: str, args: tuple[object, ...] = ()) -> None: ...
@@ -211,6 +224,7 @@ class Storage:
 
     #: a file of its own: every room in it is this node's
     node = ""
+    finish_hook: FinishHook | None = None
 
     def __init__(
         self, path: str | Path, synchronous: str = "NORMAL", checkpoint_s: float | None = None
@@ -321,13 +335,32 @@ class Storage:
         self._write("INSERT OR REPLACE INTO rounds VALUES (?, ?, ?)", (game, n, data.decode()))
 
     def finish_game(self, game: str, result: bytes, status: str = "finished") -> None:
+        """The game's end, and what ``finish_hook`` adds, in one transaction."""
         self._decision_count.pop(game, None)
         with self._lock:
-            self._db.execute(
-                "UPDATE games SET status = ?, result = ? WHERE id = ?",
-                (status, result.decode(), game),
-            )
-            self._db.execute("INSERT OR REPLACE INTO endings VALUES (?, ?)", (game, time.time()))
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                more = self._hooked(game, status, result)
+                self._db.execute(
+                    "UPDATE games SET status = ?, result = ? WHERE id = ?",
+                    (status, result.decode(), game),
+                )
+                self._db.execute(
+                    "INSERT OR REPLACE INTO endings VALUES (?, ?)", (game, time.time())
+                )
+                for sql, args in more:
+                    self._db.execute(sql, args)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _hooked(self, game: str, status: str, result: bytes) -> list[Statement]:
+        if self.finish_hook is None:
+            return []
+        return self.finish_hook(
+            lambda sql, args: self._db.execute(sql, args).fetchall(), game, status, result
+        )
 
     def set_status(self, game: str, status: str) -> None:
         """A game that did not end (suspended, playing again after a resume, aborted)."""

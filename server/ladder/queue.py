@@ -1,0 +1,235 @@
+"""The ranked queue: accounts waiting per lobby, a table formed as soon as a lobby holds
+enough of them, and the seat each was given until its game is over.
+
+Who waits where lives in a ``Waiting``: this process's memory (``LocalWaiting``) for a server
+alone, Redis for a cluster (server/cluster/queue.py, one Lua script per step, so two nodes
+never pop the same account). Joining is one atomic step that refuses an account already
+waiting (in any lobby) or holding a seat marker, appends it, and when the lobby holds a
+table's worth pops the longest-waiting ones and marks them seated; the node that made that
+step seats the table, so a table forms on one node and nobody is seated twice. The store's
+ranked seats back this up across restarts (``ranked.seated``).
+
+Seats are drawn at random (``secrets``); the game's shuffle is the server's as in every room
+(committed before the first deal). Humans with accounts only: guests and bots never queue.
+The queue starts games through ``Seater``, a seam app.py fits over the hub (this package
+sits beside session and may not import it).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+import anyio
+import msgspec
+
+from server.ladder.lobbies import RankedLobby
+from server.storage import ranked
+from server.storage.sqlite import Store
+
+#: what a join step answers besides a group to seat
+QUEUED, SEATED, WAITING = "queued", "seated", "waiting"
+
+
+class Grant(msgspec.Struct, frozen=True):
+    """A ranked seat: the room to play in over /ws/play and the seat's token."""
+
+    lobby: str
+    code: str
+    game: str
+    seat: int
+    token: str
+    #: the node that runs the table ("" alone; its URL in a cluster)
+    node: str = ""
+
+
+class Seater(Protocol):
+    def seat(self, lobby: RankedLobby, names: list[str]) -> tuple[str, str, list[str], str]:
+        """Start a table of ``lobby`` with ``names`` in seat order: (room code, game id, each
+        seat's token, node URL)."""
+        ...
+
+
+class Waiting(Protocol):
+    """Who waits in which lobby, and the seat markers of those popped for a table."""
+
+    async def join(
+        self, account: int, name: str, lobby: str, players: int
+    ) -> list[tuple[int, str]] | str:
+        """QUEUED or SEATED (refused), WAITING, or the ``players`` accounts (with their
+        names) popped for a table, each now marked seated."""
+        ...
+
+    async def leave(self, account: int) -> bool: ...
+
+    async def where(self, account: int) -> tuple[str, float, int] | None:
+        """(lobby, queued at, accounts waiting there) or None."""
+        ...
+
+    async def counts(self, lobbies: list[str]) -> dict[str, int]: ...
+
+    async def put_grant(self, account: int, grant: bytes) -> None: ...
+
+    async def grant(self, account: int) -> bytes | None:
+        """The seat marker: a grant, b"" while its table forms, None without one."""
+        ...
+
+    async def release(self, accounts: list[int]) -> None:
+        """Their game is over (or never started): the seat markers go."""
+        ...
+
+    async def requeue(self, lobby: str, group: list[tuple[int, str]]) -> None:
+        """Put a popped group back at the front of the lobby's queue (markers gone)."""
+        ...
+
+
+class QueueError(ValueError):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+REFUSALS = {
+    QUEUED: "already in a ranked queue: leave it first",
+    SEATED: "already seated at a ranked table",
+}
+
+
+class Queue:
+    def __init__(
+        self,
+        store: Store,
+        lobbies: Mapping[str, RankedLobby],
+        seater: Seater,
+        waiting: Waiting | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.lobbies = lobbies
+        self.seater = seater
+        self.waiting: Waiting = waiting or LocalWaiting(clock)
+        self.clock = clock
+        #: tables formed by this process, for the bench and metrics
+        self.formed = 0
+
+    async def join(self, account: int, name: str, lobby: str) -> None:
+        """Queue ``account`` (raises QueueError); a full table starts at once, here."""
+        config = self.lobbies.get(lobby)
+        if config is None:
+            known = sorted(self.lobbies)
+            raise QueueError("no_lobby", f"no ranked lobby {lobby!r}; one of {known}")
+        if await anyio.to_thread.run_sync(ranked.seated, self.store, account) is not None:
+            raise QueueError(SEATED, REFUSALS[SEATED])
+        group = await self.waiting.join(account, name, lobby, config.players)
+        if isinstance(group, str):
+            if group in REFUSALS:
+                raise QueueError(group, REFUSALS[group])
+            return
+        await self._form(config, group)
+
+    async def _form(self, config: RankedLobby, group: list[tuple[int, str]]) -> None:
+        """Seat ``group``, unless one of them was banned (or deleted) while waiting: that
+        one goes, the others go back to the front of the queue."""
+        accounts = [a for a, _ in group]
+        banned = await anyio.to_thread.run_sync(ranked.banned_among, self.store, accounts)
+        if banned:
+            await self.waiting.release(accounts)
+            await self.waiting.requeue(config.name, [g for g in group if g[0] not in banned])
+            return
+        secrets.SystemRandom().shuffle(group)
+        accounts = [a for a, _ in group]
+        try:
+            code, game, tokens, node = self.seater.seat(config, [n for _, n in group])
+        except Exception as exc:  # no room for a table (stopping, full): they wait on, first
+            await self.waiting.release(accounts)
+            await self.waiting.requeue(config.name, group)
+            raise QueueError("no_table", f"no table could start: {exc}") from exc
+        ranked.add_game(self.store, game, config.name, accounts, self.clock())
+        for seat, (account, token) in enumerate(zip(accounts, tokens, strict=True)):
+            grant = Grant(config.name, code, game, seat, token, node)
+            await self.waiting.put_grant(account, msgspec.json.encode(grant))
+        self.formed += 1
+
+    async def leave(self, account: int) -> bool:
+        return await self.waiting.leave(account)
+
+    async def status(self, account: int) -> dict[str, object]:
+        where = await self.waiting.where(account)
+        if where is not None:
+            lobby, since, count = where
+            return {"state": WAITING, "lobby": lobby, "since": int(since * 1000), "waiting": count}
+        grant = await self.waiting.grant(account)
+        if grant == b"":
+            return {"state": "forming"}
+        if grant is not None:
+            return {"state": SEATED, **msgspec.json.decode(grant)}
+        return {"state": "idle"}
+
+    async def ended(self, game: str) -> None:
+        """A game is over: its seats are free for the next queue."""
+        rows = await anyio.to_thread.run_sync(
+            self.store.query, "SELECT account FROM ranked_seats WHERE game = ?", (game,)
+        )
+        accounts = [int(r[0]) for r in rows if r[0] is not None]
+        if accounts:
+            await self.waiting.release(accounts)
+
+
+class LocalWaiting:
+    """``Waiting`` in this process's memory (a server alone): every step runs without an
+    await in it, so each is atomic on the event loop."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        #: lobby -> account -> (name, queued at); dicts keep arrival order
+        self.queues: dict[str, dict[int, tuple[str, float]]] = {}
+        self.seats: dict[int, bytes] = {}
+
+    async def join(
+        self, account: int, name: str, lobby: str, players: int
+    ) -> list[tuple[int, str]] | str:
+        if account in self.seats:
+            return SEATED
+        if any(account in q for q in self.queues.values()):
+            return QUEUED
+        queue = self.queues.setdefault(lobby, {})
+        queue[account] = (name, self.clock())
+        if len(queue) < players:
+            return WAITING
+        group = [(a, queue.pop(a)[0]) for a in list(queue)[:players]]
+        for a, _ in group:
+            self.seats[a] = b""
+        return group
+
+    async def leave(self, account: int) -> bool:
+        found = [q for q in self.queues.values() if account in q]
+        for queue in found:
+            del queue[account]
+        return bool(found)
+
+    async def where(self, account: int) -> tuple[str, float, int] | None:
+        for lobby, queue in self.queues.items():
+            if account in queue:
+                return lobby, queue[account][1], len(queue)
+        return None
+
+    async def counts(self, lobbies: list[str]) -> dict[str, int]:
+        return {lobby: len(self.queues.get(lobby, {})) for lobby in lobbies}
+
+    async def put_grant(self, account: int, grant: bytes) -> None:
+        self.seats[account] = grant
+
+    async def grant(self, account: int) -> bytes | None:
+        return self.seats.get(account)
+
+    async def release(self, accounts: list[int]) -> None:
+        for account in accounts:
+            self.seats.pop(account, None)
+
+    async def requeue(self, lobby: str, group: list[tuple[int, str]]) -> None:
+        queue = self.queues.setdefault(lobby, {})
+        now = self.clock()
+        front = {a: (n, now) for a, n in group}
+        self.queues[lobby] = {**front, **queue}

@@ -1,0 +1,309 @@
+"""The accounts API: register, log in and out, change the password, delete the account.
+
+A login answers with a bearer token (non-browser clients send ``Authorization: Bearer``) and
+sets the same token as an HttpOnly, SameSite=Strict cookie (``Secure`` when the request came
+over TLS, or through a trusted proxy that says so). A cookie-authenticated write must also
+send the session's CSRF token in ``X-CSRF-Token`` (double submit: another site can make the
+browser send the cookie, never read the token); the Shield refuses other Origins before that
+(server/edge/security.py). Bearer requests carry no ambient credential and need no CSRF token.
+
+Every login costs one argon2id verification in a worker thread, against the dummy hash when
+the name is unknown, so the answer and its time are the same for an unknown name and a wrong
+password; the login budget (server/accounts/budget.py) is spent before, per name and per
+address, whether the name exists or not.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+
+import anyio
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+
+from server.accounts import names, passwords, sessions
+from server.accounts.budget import Bucket, LoginBudget, address_key
+from server.edge.limits import Bucket as SharedBucket
+from server.edge.limits import BucketFactory, Guard, parse_list
+from server.edge.web import error, json_response, read_body
+from server.settings import Settings
+from server.storage import accounts as rows
+from server.storage import ranked
+from server.storage.sqlite import Store
+
+#: the session cookie's name
+COOKIE = "riichi_session"
+#: the header a cookie-authenticated write sends the CSRF token in
+CSRF_HEADER = "x-csrf-token"
+#: the one answer to a failed login, whatever failed
+BAD_LOGIN = ("bad_login", "wrong name or password")
+
+
+class Credentials(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    password: str
+
+
+class NewPassword(msgspec.Struct, forbid_unknown_fields=True):
+    old: str
+    new: str
+
+
+class Confirm(msgspec.Struct, forbid_unknown_fields=True):
+    password: str
+
+
+class Auth(msgspec.Struct, frozen=True):
+    """Who a request is: the account and the login it came with."""
+
+    account: rows.AccountRow
+    login: rows.LoginRow
+    cookie: bool
+
+
+class AccountsApi:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        guard: Guard,
+        hasher: passwords.Passwords | None = None,
+        shared: BucketFactory | None = None,
+    ) -> None:
+        """``shared``: a cluster's buckets (Redis), so the login budget is one budget on
+        every node; without it the budget is this process's (server/accounts/budget.py)."""
+        self.store = store
+        self.settings = settings
+        self.guard = guard
+        self.passwords = hasher or passwords.Passwords()
+        self.budget = LoginBudget(
+            Bucket(settings.login_burst, settings.login_per_min / 60),
+            Bucket(settings.login_address_burst, settings.login_address_per_min / 60),
+        )
+        #: registrations: per address only (hashing a password costs as much as a login)
+        per_address = Bucket(settings.login_address_burst, settings.login_address_per_min / 60)
+        self.signups = LoginBudget(per_address, per_address)
+        self.shared: tuple[SharedBucket, SharedBucket, SharedBucket] | None = None
+        if shared is not None:
+            per_min, burst = settings.login_address_per_min, settings.login_address_burst
+            self.shared = (
+                shared("login-name", settings.login_per_min, settings.login_burst),
+                shared("login-address", per_min, burst),
+                shared("signup-address", per_min, burst),
+            )
+        self.proxies = parse_list(settings.trusted_proxies)
+        #: called with a deleted account's id (the ranked queue drops its entry)
+        self.on_delete: list[Callable[[int], Awaitable[object]]] = []
+        rows.open_tables(store)
+
+    # -- who is asking --
+
+    async def authenticate(self, request: Request) -> Auth | Response:
+        """The request's account, or the error to send: 401 without a valid session, 403
+        for a cookie write without the CSRF token, or for a banned account."""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        cookie = scheme.lower() != "bearer"
+        token = request.cookies.get(COOKIE, "") if cookie else token.strip()
+        if not token:
+            return error("no_session", "log in first", 401)
+        found = await anyio.to_thread.run_sync(self._session, token)
+        if found is None:
+            return error("no_session", "the session ended; log in again", 401)
+        account, login = found
+        if cookie and request.method not in ("GET", "HEAD"):
+            sent = request.headers.get(CSRF_HEADER, "")
+            if not sessions.csrf_ok(sessions.Session(login.digest, 0, 0, 0, login.csrf), sent):
+                return error("csrf", f"send the session's CSRF token in {CSRF_HEADER}", 403)
+        if account.banned:
+            return error("banned", "this account is banned", 403)
+        return Auth(account, login, cookie)
+
+    def _session(self, token: str) -> tuple[rows.AccountRow, rows.LoginRow] | None:
+        login = rows.login(self.store, sessions.digest(token))
+        if login is None or login.expires <= time.time():
+            return None
+        account = rows.by_id(self.store, login.account)
+        return None if account is None else (account, login)
+
+    def secure(self, request: Request) -> bool:
+        """The request came over TLS (directly, or from a trusted proxy that says so)."""
+        if request.url.scheme in ("https", "wss"):
+            return True
+        peer = request.client.host if request.client else ""
+        proto = request.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+        return peer in self.proxies and proto == "https"
+
+    # -- routes --
+
+    async def register(self, request: Request) -> Response:
+        body = await read_body(request, Credentials)
+        if isinstance(body, Response):
+            return body
+        address = address_key(self.guard.client(request.client, request.headers))
+        wait = await self._spend(None, address)
+        if wait > 0:
+            return _too_many(wait)
+        try:
+            name = names.check_name(body.name)
+            passwords.check_password(body.password)
+        except ValueError as exc:
+            return error("bad_account", str(exc))
+        hashed = await anyio.to_thread.run_sync(self.passwords.hash, body.password)
+        try:
+            await anyio.to_thread.run_sync(
+                rows.create, self.store, name, names.name_key(name), hashed, time.time()
+            )
+        except rows.NameTaken:
+            return error("name_taken", "that name (or one that looks the same) is taken", 409)
+        return json_response({"name": name}, 201)
+
+    async def login(self, request: Request) -> Response:
+        body = await read_body(request, Credentials)
+        if isinstance(body, Response):
+            return body
+        key = names.name_key(body.name)[:64]
+        address = address_key(self.guard.client(request.client, request.headers))
+        wait = await self._spend(key, address)
+        if wait > 0:
+            return _too_many(wait)
+        account = await anyio.to_thread.run_sync(self._check, key, body.password)
+        if account is None:
+            return error(*BAD_LOGIN, 401)
+        if account.banned:
+            return error("banned", "this account is banned", 403)
+        old = request.cookies.get(COOKIE, "")
+        token, session = sessions.issue(account.id, time.time(), self.settings.session_ttl_s)
+        login = rows.LoginRow(
+            session.digest, account.id, session.created, session.expires, session.csrf
+        )
+
+        def rotate() -> None:  # the session a browser came with ends: no fixation
+            if old:
+                rows.drop_login(self.store, sessions.digest(old))
+            rows.drop_expired(self.store, time.time())
+            rows.add_login(self.store, login)
+
+        await anyio.to_thread.run_sync(rotate)
+        answer = {
+            "name": account.name,
+            "token": token,
+            "csrf": login.csrf,
+            "expires": int(login.expires * 1000),
+            "admin": account.admin,
+        }
+        response = json_response(answer)
+        response.set_cookie(
+            COOKIE,
+            token,
+            max_age=int(self.settings.session_ttl_s),
+            path="/",
+            httponly=True,
+            samesite="strict",
+            secure=self.secure(request),
+        )
+        return response
+
+    async def _spend(self, key: str | None, address: str) -> float:
+        """0 when an attempt may go ahead (and it is counted), else the seconds to wait;
+        ``key`` None for a registration (per address only)."""
+        now = time.monotonic()
+        if self.shared is None:
+            if key is None:
+                ok = self.signups.attempt(address, address, now)
+                return 0.0 if ok else max(self.signups.retry_after(address, address, now), 1.0)
+            ok = self.budget.attempt(key, address, now)
+            return 0.0 if ok else max(self.budget.retry_after(key, address, now), 1.0)
+        names, addresses, signups = self.shared
+        if key is None:
+            return await signups.acquire(address)
+        return await names.acquire(key) or await addresses.acquire(address)
+
+    def _check(self, key: str, password: str) -> rows.AccountRow | None:
+        """The account when the password is its own; the same work when there is none."""
+        account = rows.by_key(self.store, key)
+        ok = self.passwords.verify(None if account is None else account.hash, password)
+        if not ok or account is None:
+            return None
+        if self.passwords.needs_rehash(account.hash):
+            rows.set_hash(self.store, account.id, self.passwords.hash(password))
+        return account
+
+    async def whoami(self, request: Request) -> Response:
+        auth = await self.authenticate(request)
+        if isinstance(auth, Response):
+            return auth
+        return json_response(
+            {
+                "name": auth.account.name,
+                "admin": auth.account.admin,
+                "csrf": auth.login.csrf,
+                "expires": int(auth.login.expires * 1000),
+            }
+        )
+
+    async def logout(self, request: Request) -> Response:
+        auth = await self.authenticate(request)
+        if isinstance(auth, Response):
+            return auth
+        await anyio.to_thread.run_sync(rows.drop_login, self.store, auth.login.digest)
+        response = json_response({"ok": True})
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
+        return response
+
+    async def change_password(self, request: Request) -> Response:
+        auth = await self.authenticate(request)
+        if isinstance(auth, Response):
+            return auth
+        body = await read_body(request, NewPassword)
+        if isinstance(body, Response):
+            return body
+        try:
+            passwords.check_password(body.new)
+        except ValueError as exc:
+            return error("bad_account", str(exc))
+        if not await self._confirm(request, auth, body.old):
+            return error(*BAD_LOGIN, 401)
+        hashed = await anyio.to_thread.run_sync(self.passwords.hash, body.new)
+
+        def store() -> None:  # every other session of the account ends
+            rows.set_hash(self.store, auth.account.id, hashed)
+            rows.drop_logins(self.store, auth.account.id, keep=auth.login.digest)
+
+        await anyio.to_thread.run_sync(store)
+        return json_response({"ok": True})
+
+    async def _confirm(self, request: Request, auth: Auth, password: str) -> bool:
+        """The account's password again (spending the login budget): a stolen session alone
+        cannot change the password or delete the account."""
+        key = names.name_key(auth.account.name)
+        address = address_key(self.guard.client(request.client, request.headers))
+        if await self._spend(key, address) > 0:
+            return False
+        return await anyio.to_thread.run_sync(self.passwords.verify, auth.account.hash, password)
+
+    async def delete(self, request: Request) -> Response:
+        auth = await self.authenticate(request)
+        if isinstance(auth, Response):
+            return auth
+        body = await read_body(request, Confirm)
+        if isinstance(body, Response):
+            return body
+        if not await self._confirm(request, auth, body.password):
+            return error(*BAD_LOGIN, 401)
+        await anyio.to_thread.run_sync(self._delete, auth.account.id)
+        for hook in self.on_delete:
+            await hook(auth.account.id)
+        response = json_response({"ok": True})
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
+        return response
+
+    def _delete(self, account: int) -> None:
+        rows.delete(self.store, account, ranked.seats_json_of(self.store, account))
+
+
+def _too_many(wait: float) -> Response:
+    response = error("rate_limited", f"too many attempts; try again in {int(wait) + 1} s", 429)
+    response.headers["Retry-After"] = str(int(wait) + 1)
+    return response

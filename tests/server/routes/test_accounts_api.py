@@ -1,0 +1,253 @@
+"""The accounts and queue API's refusals, each against a real server (uvicorn on loopback):
+name enumeration, password guessing, session fixation, CSRF, a banned account queueing, a
+guest entering a ranked lobby, one account in two queues."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from server.routes.accounts import COOKIE, CSRF_HEADER
+from tests.server.live import live_server
+
+ROOT = Path(__file__).resolve().parents[3]
+PASSWORD = "correct horse battery"
+
+
+@contextlib.asynccontextmanager
+async def _client(data_dir: Path, **settings: Any) -> AsyncIterator[httpx.AsyncClient]:
+    """A client of a real server on loopback (settings over the tests' generous ones)."""
+    async with (
+        live_server(data_dir, **settings) as (host, _),
+        httpx.AsyncClient(base_url=f"http://{host}", timeout=30) as http,
+    ):
+        yield http
+
+
+async def _register(http: httpx.AsyncClient, name: str) -> None:
+    made = await http.post("/api/accounts", json={"name": name, "password": PASSWORD})
+    assert made.status_code == 201, made.text
+
+
+async def _login(http: httpx.AsyncClient, name: str, password: str = PASSWORD) -> httpx.Response:
+    return await http.post("/api/session", json={"name": name, "password": password})
+
+
+async def _token(http: httpx.AsyncClient, name: str) -> str:
+    got = await _login(http, name)
+    assert got.status_code == 200, got.text
+    http.cookies.clear()
+    return str(got.json()["token"])
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _answer(r: httpx.Response) -> tuple[int, bytes, list[tuple[str, str]]]:
+    headers = sorted((k, v) for k, v in r.headers.items() if k not in ("date",))
+    return r.status_code, r.content, headers
+
+
+async def test_an_unknown_name_answers_as_a_wrong_password_in_the_same_time(
+    tmp_path: Path,
+) -> None:
+    async with _client(tmp_path, login_burst=1000, login_address_burst=1000) as http:
+        await _register(http, "taro")
+        times: dict[str, list[float]] = {"wrong": [], "unknown": [], "bad_name": []}
+        answers: dict[str, set[Any]] = {k: set() for k in times}
+        names = {"wrong": "taro", "unknown": "jiro", "bad_name": "x" * 40}
+        order = random.Random(3)
+        for _ in range(9):
+            for kind, name in order.sample(list(names.items()), len(names)):
+                started = time.perf_counter()
+                got = await _login(http, name, "not the password")
+                times[kind].append(time.perf_counter() - started)
+                status, body, headers = _answer(got)
+                answers[kind].add((status, body, tuple(headers)))
+        assert answers["wrong"] == answers["unknown"] == answers["bad_name"]
+        # nor does a profile tell a registered name that never played from an unknown one
+        profiles = [await http.get(f"/api/players/{n}") for n in ("taro", "jiro")]
+        assert _answer(profiles[0]) == _answer(profiles[1])
+        assert profiles[0].status_code == 404
+        assert len(answers["wrong"]) == 1 and next(iter(answers["wrong"]))[0] == 401
+        wrong = statistics.median(times["wrong"])
+        for kind in ("unknown", "bad_name"):
+            # argon2id runs in each: a path that skipped it would be a whole hash faster
+            assert abs(statistics.median(times[kind]) - wrong) < 0.5 * wrong, times
+
+
+async def test_password_guessing_runs_out_of_budget_per_account_and_per_address(
+    tmp_path: Path,
+) -> None:
+    async with _client(tmp_path, login_burst=3, login_address_burst=6) as http:
+        await _register(http, "taro")
+        guesses = [(await _login(http, "taro", f"guess{i}")).status_code for i in range(4)]
+        assert guesses == [401, 401, 401, 429]
+        right = await _login(http, "taro")  # the budget is spent: even the password waits
+        assert right.status_code == 429 and int(right.headers["retry-after"]) > 0
+        others = [(await _login(http, f"n{i}", "guess")).status_code for i in range(4)]
+        assert others == [401, 401, 401, 429]  # the address's budget: 6 in all
+
+
+async def test_a_login_never_keeps_a_session_the_browser_came_with(tmp_path: Path) -> None:
+    async with _client(tmp_path) as http:
+        await _register(http, "mallory")
+        await _register(http, "victim")
+        planted = await _token(http, "mallory")
+        http.cookies.set(COOKIE, planted)
+        got = await _login(http, "victim")
+        assert got.status_code == 200
+        fresh = got.cookies[COOKIE]
+        assert fresh != planted and got.json()["token"] == fresh
+        cookie = got.headers["set-cookie"].lower()
+        assert "httponly" in cookie and "samesite=strict" in cookie
+        assert "secure" not in cookie  # plain http here; behind TLS it is set
+        http.cookies.clear()
+        who = await http.get("/api/session", headers=_bearer(planted))
+        assert who.status_code == 401  # the planted session ended, and was never victim's
+        me = await http.get("/api/session", headers=_bearer(fresh))
+        assert me.json()["name"] == "victim"
+
+
+async def test_cookie_writes_need_the_csrf_token_and_bearer_writes_do_not(
+    tmp_path: Path,
+) -> None:
+    async with _client(tmp_path) as http:
+        await _register(http, "taro")
+        login = await _login(http, "taro")
+        csrf = login.json()["csrf"]
+        body = {"lobby": "hanchan"}
+        bare = await http.post("/api/queue", json=body)
+        wrong = await http.post("/api/queue", json=body, headers={CSRF_HEADER: "x" * 43})
+        other = await http.post(
+            "/api/queue",
+            json=body,
+            headers={CSRF_HEADER: csrf, "Origin": "https://evil.example"},
+        )
+        assert (bare.status_code, bare.json()["code"]) == (403, "csrf")
+        assert (wrong.status_code, wrong.json()["code"]) == (403, "csrf")
+        assert (other.status_code, other.json()["code"]) == (403, "bad_origin")
+        assert (
+            await http.delete("/api/session", headers={"Content-Type": "application/json"})
+        ).status_code == 403
+        assert (await http.get("/api/queue")).json()["state"] == "idle"
+        ok = await http.post("/api/queue", json=body, headers={CSRF_HEADER: csrf})
+        assert ok.status_code == 200 and ok.json()["state"] == "waiting"
+        token = login.json()["token"]
+        http.cookies.clear()
+        left = await http.request("DELETE", "/api/queue", json={}, headers=_bearer(token))
+        assert left.status_code == 200 and left.json()["left"] is True
+
+
+def _cli(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "server", "accounts", *args, "--data-dir", str(data_dir)],
+        cwd=ROOT,
+        env=os.environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+async def test_a_banned_account_cannot_queue_or_log_in(tmp_path: Path) -> None:
+    async with _client(tmp_path) as http:
+        for name in ("taro", "a", "b", "c"):
+            await _register(http, name)
+        token = await _token(http, "taro")
+        queued = await http.post("/api/queue", json={"lobby": "hanchan"}, headers=_bearer(token))
+        assert queued.status_code == 200
+        banned = _cli(tmp_path, "ban", "taro")
+        assert banned.returncode == 0, banned.stderr
+        assert "taro banned" in _cli(tmp_path, "list").stdout
+        again = await http.post("/api/queue", json={"lobby": "tonpuu"}, headers=_bearer(token))
+        assert again.status_code == 401  # the ban ended its sessions
+        assert (await _login(http, "taro")).json()["code"] == "banned"
+        for name in ("a", "b", "c"):  # 3 more make a table, but not with the banned one
+            t = await _token(http, name)
+            await http.post("/api/queue", json={"lobby": "hanchan"}, headers=_bearer(t))
+        status = await http.get("/api/queue", headers=_bearer(t))
+        assert status.json()["state"] == "waiting" and status.json()["waiting"] == 3
+        assert _cli(tmp_path, "unban", "taro").returncode == 0
+        assert (await _login(http, "taro")).status_code == 200
+        assert _cli(tmp_path, "ban", "nobody").returncode == 1
+
+
+async def test_guests_and_double_queues_are_refused(tmp_path: Path) -> None:
+    async with _client(tmp_path) as http:
+        guest = await http.post("/api/queue", json={"lobby": "tonpuu"})
+        assert (guest.status_code, guest.json()["code"]) == (401, "no_session")
+        tokens = {}
+        for name in ("p1", "p2", "p3", "p4"):
+            await _register(http, name)
+            tokens[name] = await _token(http, name)
+        first = await http.post(
+            "/api/queue", json={"lobby": "tonpuu"}, headers=_bearer(tokens["p1"])
+        )
+        assert first.status_code == 200
+        for lobby in ("tonpuu", "hanchan"):  # one queue entry per account
+            second = await http.post(
+                "/api/queue", json={"lobby": lobby}, headers=_bearer(tokens["p1"])
+            )
+            assert (second.status_code, second.json()["code"]) == (409, "queued")
+        for name in ("p2", "p3", "p4"):
+            await http.post("/api/queue", json={"lobby": "tonpuu"}, headers=_bearer(tokens[name]))
+        seat = (await http.get("/api/queue", headers=_bearer(tokens["p1"]))).json()
+        assert seat["state"] == "seated"
+        again = await http.post(
+            "/api/queue", json={"lobby": "hanchan"}, headers=_bearer(tokens["p1"])
+        )
+        assert (again.status_code, again.json()["code"]) == (409, "seated")
+        # a guest cannot take a seat at the ranked table: every seat is an account's
+        joined = await http.post(f"/api/rooms/{seat['code']}/join", json={"name": "guest"})
+        assert joined.status_code == 409
+        names = (await http.get(f"/api/rooms/{seat['code']}")).json()["seats"]
+        assert sorted(s["name"] for s in names) == ["p1", "p2", "p3", "p4"]
+
+
+async def test_the_cookie_is_secure_behind_a_trusted_tls_proxy(tmp_path: Path) -> None:
+    async with _client(tmp_path, trusted_proxies="127.0.0.1") as http:
+        await _register(http, "taro")
+        body = {"name": "taro", "password": PASSWORD}
+        proxied = await http.post("/api/session", json=body, headers={"X-Forwarded-Proto": "https"})
+        assert "secure" in proxied.headers["set-cookie"].lower().split("; ")
+        http.cookies.clear()
+        plain = await http.post("/api/session", json=body)
+        assert "secure" not in plain.headers["set-cookie"].lower().split("; ")
+
+
+async def test_a_password_change_ends_other_sessions_and_a_deleted_name_is_free(
+    tmp_path: Path,
+) -> None:
+    async with _client(tmp_path, login_burst=10) as http:
+        await _register(http, "taro")
+        mine, other = await _token(http, "taro"), await _token(http, "taro")
+        change = {"old": "wrong password", "new": "a new password"}
+        refused = await http.post("/api/account/password", json=change, headers=_bearer(mine))
+        assert refused.status_code == 401
+        change["old"] = PASSWORD
+        done = await http.post("/api/account/password", json=change, headers=_bearer(mine))
+        assert done.status_code == 200
+        assert (await http.get("/api/session", headers=_bearer(other))).status_code == 401
+        assert (await http.get("/api/session", headers=_bearer(mine))).status_code == 200
+        assert (await _login(http, "taro")).status_code == 401
+        assert (await _login(http, "taro", "a new password")).status_code == 200
+        http.cookies.clear()
+        gone = await http.request(
+            "DELETE", "/api/account", json={"password": "a new password"}, headers=_bearer(mine)
+        )
+        assert gone.status_code == 200
+        assert (await http.get("/api/session", headers=_bearer(mine))).status_code == 401
+        assert (await _login(http, "taro", "a new password")).status_code == 401
+        await _register(http, "taro")  # the name is free again
