@@ -165,6 +165,9 @@ class Queue:
             return {"state": "forming"}
         if grant is not None:
             return {"state": SEATED, **msgspec.json.decode(grant)}
+        game = await anyio.to_thread.run_sync(ranked.seated, self.store, account)
+        if game is not None:  # seated before a restart: the token was given then, only then
+            return {"state": "playing", "game": game}
         return {"state": "idle"}
 
     async def ended(self, game: str) -> None:

@@ -1,10 +1,11 @@
-"""The ladder from outside: a real ``python -m server``, 8 accounts registered and logged in
-through the API, queued, seated at two ranked tables by the queue, and played to the end by
-WebSocket clients, twice; during the second pair of games the server is killed (kill -9)
-once in the middle of a game and once just after a game ended. Every dan, point and R then
-equals an independent computation from the games' final scores (tests/server/ladder/
-expected.py, the documented formulas), and each profile's stats equal a recomputation from
-the games' records (our JSON record's round results, the Tenhou export's riichi and calls)."""
+"""The ladder from outside, on SQLite and on a real PostgreSQL: a real ``python -m server``,
+8 accounts registered and logged in through the API, queued, seated at two ranked tables by
+the queue, and played to the end by WebSocket clients, twice; during the second pair of
+games the server is killed (kill -9) once in the middle of a game and once just after a game
+ended. Every dan, point and R then equals an independent computation from the games' final
+scores (tests/server/ladder/expected.py, the documented formulas), and each profile's stats
+equal a recomputation from the games' records (our JSON record's round results, the Tenhou
+export's riichi and calls)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import asyncio
 import json
 import random
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ import pytest
 from server.edge.messaging import Answer, End, EventMsg, InquiryMsg, ServerMessage, encode
 from tests.server.ladder.expected import dan_after, place_of, r_delta
 from tests.server.procs import Player, ServerProcess
+from tests.services import fresh_database, postgres_server
 
 LOBBY = json.dumps([{"name": "tonpuu", "preset": "tenhou-tonpuu", "base_s": 5, "bank_s": 10}])
 ENV = {
@@ -220,9 +223,21 @@ async def _wait_for_stats(http: httpx.AsyncClient, games: int) -> dict[str, Any]
     raise TimeoutError(f"stats never reached {games} games: {profiles}")
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
+    """The server's store: its SQLite file, or a real PostgreSQL."""
+    if request.param == "sqlite":
+        yield {}
+        return
+    with postgres_server() as url:
+        yield {"RIICHI_DATABASE_URL": fresh_database(url, "ladder")}
+
+
 @pytest.mark.timeout(600)
-async def test_eight_accounts_two_tables_twice_with_kill_9(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path, **ENV)
+async def test_eight_accounts_two_tables_twice_with_kill_9(
+    tmp_path: Path, database: dict[str, str]
+) -> None:
+    server = ServerProcess(tmp_path, **ENV, **database)
     await server.start()
     try:
         async with httpx.AsyncClient(base_url=f"http://{server.host}", timeout=60) as http:

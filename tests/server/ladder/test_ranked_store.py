@@ -14,6 +14,7 @@ import msgspec
 import pytest
 
 from server.ladder import finish, lobbies
+from server.ladder.queue import Queue, QueueError
 from server.storage import accounts, persist, ranked
 from server.storage.postgres import PgStore
 from server.storage.sqlite import Reader, Statement, Storage, Store
@@ -174,3 +175,23 @@ def test_a_postgres_database_from_before_the_ladder_opens_with_its_games(pg_url:
         assert db.query("SELECT count(*) FROM standings", ())[0][0] == 0
     finally:
         db.close()
+
+
+class _NoSeats:
+    def seat(self, lobby: object, names: list[str]) -> tuple[str, str, list[str], str]:
+        raise AssertionError("no table should form")
+
+
+async def test_a_seat_from_before_a_restart_still_holds_the_account(store: Store) -> None:
+    """A new process's queue (nothing in memory) learns the seat from the store: the
+    account is told it plays, and cannot queue until that game is over."""
+    ids = _players(store)
+    _ranked_game(store, "g", ids)
+    fresh = Queue(store, LOBBIES, _NoSeats())
+    assert await fresh.status(ids[0]) == {"state": "playing", "game": "g"}
+    with pytest.raises(QueueError, match="seated"):
+        await fresh.join(ids[0], "p0", "tonpuu")
+    store.finish_game("g", _end([40000, 30000, 20000, 10000]))
+    assert await fresh.status(ids[0]) == {"state": "idle"}
+    await fresh.join(ids[0], "p0", "tonpuu")
+    assert (await fresh.status(ids[0]))["state"] == "waiting"
