@@ -44,6 +44,8 @@ export async function call(method, path, body) {
   const r = await fetch(path, opts);
   let data = {};
   try { data = await r.json(); } catch { /* an empty or non-JSON answer */ }
+  // a session that ended elsewhere (a password change, a ban, its expiry): a guest from now on
+  if (r.status === 401 && data.code === "no_session") session = null;
   if (!r.ok) throw new ApiError(data.code || String(r.status), data.message || r.statusText, r.status);
   return data;
 }
@@ -129,25 +131,24 @@ function accountForms(root) {
     done.textContent = t("passwordChanged");
   });
   const [delL, del] = field("delete-password", t("password"), "password", "current-password");
-  const remove = form("delete", t("deleteAccount"), [el("p", "", t("deleteText")), delL], t("deleteAccount"), () => new Promise((resolve, reject) => {
-    // asked once more in a dialog: the account, its standings and stats go for good
+  // asked once more in a dialog (the account, its standings and stats go for good); the
+  // submit only opens it, so Esc or a click outside leaves the form as it was
+  const remove = form("delete", t("deleteAccount"), [el("p", "", t("deleteText")), delL], t("deleteAccount"), async () => {
     const yes = el("button", { type: "button", class: "danger", id: "delete-confirm" }, t("deleteAccount"));
     const no = el("button", { type: "button", id: "delete-cancel" }, t("cancel"));
-    const opener = document.getElementById("delete-submit");
-    const dlg = modal(opener, { id: "delete-dialog", title: t("deleteTitle"), cls: "leave",
+    const dlg = modal(document.getElementById("delete-submit"), { id: "delete-dialog", title: t("deleteTitle"), cls: "leave",
       body: [el("p", "", t("deleteText")), el("div", "buttons", no, yes)] });
-    no.addEventListener("click", () => { dlg.close(); resolve(); });
+    no.addEventListener("click", () => dlg.close());
     yes.addEventListener("click", async () => {
       dlg.close();
       try {
         await call("DELETE", "/api/account", { password: del.value });
         session = null;
         location.hash = "#/";
-        resolve();
-      } catch (x) { reject(x); }
+      } catch (x) { document.getElementById("delete-error").textContent = errorText(x); }
     });
     no.focus();
-  }));
+  });
   root.replaceChildren(el("div", { class: "page account" },
     el("section", {}, el("h2", {}, t("account")),
       el("p", {}, `${t("loggedInAs")} `, nameEl(me(), { always: true }), " ", out)),

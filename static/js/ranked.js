@@ -46,7 +46,7 @@ export function rankedSection() {
         el("span", { class: "waiting-count" }, t("inQueue").replace("{n}", String(l.waiting))),
         el("a", { href: `#/leaderboard/${encodeURIComponent(l.name)}`, class: "board-link" }, t("leaderboard")));
       if (!me()) li.append(el("a", { href: "#/account", class: "login-to-queue" }, t("loginToQueue")));
-      else if (!queued && status.state !== "seated") {
+      else if (!queued && status.state !== "seated" && status.state !== "playing") {
         li.append(el("button", { type: "button", class: "queue", "data-lobby": l.name, onclick: join(l.name),
           "aria-label": `${t("queue")}: ${lobbyLabel(lobbies, l.name)}` }, t("queue")));
       }
@@ -58,6 +58,11 @@ export function rankedSection() {
         el("span", "", ` · ${t("inQueue").replace("{n}", String(status.waiting))} `),
         el("button", { type: "button", id: "leave-queue", onclick: leave }, t("leaveQueue")));
     } else if (status.state === "forming") state.replaceChildren(t("forming"));
+    else if (status.state === "playing") {
+      // a seat given before the server restarted: its token is only in the browser it went to
+      const held = localStorage.getItem(`seat:${status.game}`);
+      state.replaceChildren(`${t("seatedRanked")} `, held ? el("a", { href: `#/play/${status.game}`, id: "ranked-seat", class: "back-to-seat" }, t("backToSeat")) : "");
+    }
     else if (status.state === "seated") {
       state.replaceChildren(`${t("seatedRanked")} `, el("a", { href: `#/play/${status.game}`, id: "ranked-seat", class: "back-to-seat",
         onclick: (e) => { e.preventDefault(); sit(status); } }, t("backToSeat")));

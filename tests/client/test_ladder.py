@@ -24,7 +24,15 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from tests.client.axe_check import violations
-from tests.client.conftest import DESKTOP, LAPTOP, PHONE, _free_port, collect_errors, wait_until
+from tests.client.conftest import (
+    DESKTOP,
+    LAPTOP,
+    PHONE,
+    _free_port,
+    click_until,
+    collect_errors,
+    wait_until,
+)
 from tests.server.live import GENEROUS_ENV
 
 PASSWORD = "correct horse battery"
@@ -236,6 +244,11 @@ def test_change_the_password_then_delete_the_account(ranked: str, pg: Page) -> N
     pg.click("#login-submit")
     pg.wait_for_selector("#me-link")
     pg.click("#account-link")
+    pg.fill("#delete-password", PASSWORD)  # not the password any more: refused
+    pg.click("#delete-submit")
+    pg.click("#delete-confirm")
+    pg.wait_for_selector("#delete-error:has-text('Wrong name or password')")
+    assert pg.locator("#me-link").count() == 1
     pg.fill("#delete-password", "a new long password")
     pg.click("#delete-submit")
     pg.wait_for_selector("#delete-dialog[role], #delete-dialog .panel[role=dialog]")
@@ -381,6 +394,29 @@ def test_the_own_name_links_to_the_profile_in_the_lobby(
     assert pg.inner_text("#profile-name") == "Aoi"
 
 
+def test_the_own_name_links_to_the_profile_in_results(
+    ranked: str, finished: list[str], pg: Page
+) -> None:
+    """A finished game's last hand and standings (the replay viewer draws them with the table's
+    own panels): the own name is a link to the profile, opened in a new tab; nobody else's."""
+    log_in(pg, ranked, "Ren")
+    game = finished[-1]
+    with httpx.Client(base_url=ranked) as http:
+        rounds = len(http.get(f"/api/games/{game}/record?format=tenhou").json()["log"])
+    pg.goto(f"{ranked}/#/replay/{game}")
+    pg.wait_for_selector(".board")
+    pg.select_option("#replay-round", str(rounds - 1))
+    click_until(pg, "#replay-next", ".overlay .result", 400)
+    mine = pg.locator(".overlay .result a.player-link")
+    assert mine.count() >= 1 and set(mine.all_inner_texts()) == {"Ren"}
+    pg.click("#replay-next")
+    pg.wait_for_selector("#final")
+    link = pg.locator("#final a.player-link")
+    assert link.count() == 1 and link.inner_text() == "Ren"
+    assert link.get_attribute("href") == "#/player/Ren" and link.get_attribute("target") == "_blank"
+    snap(pg, "results-own-name")
+
+
 def test_an_unknown_player_has_no_profile(ranked: str, pg: Page) -> None:
     pg.goto(f"{ranked}/#/player/Nobody")
     pg.wait_for_selector("#profile-error")
@@ -408,6 +444,17 @@ def test_the_new_pages_have_no_serious_accessibility_violation(
     pg.click("#account-link")
     pg.wait_for_selector("#password")
     assert violations(pg) == [], "account settings"
+    snap(pg, "account-settings")
+    pg.fill("#delete-password", PASSWORD)
+    pg.click("#delete-submit")
+    pg.wait_for_selector("#delete-dialog")
+    assert violations(pg) == [], "delete dialog"
+    snap(pg, "delete-dialog")
+    pg.keyboard.press("Escape")  # the dialog closes; the account stays
+    pg.wait_for_selector("#delete-dialog", state="detached")
+    assert pg.locator("#me-link").count() == 1
+    assert pg.is_enabled("#delete-submit")
+    assert pg.evaluate("document.activeElement.id") == "delete-submit"  # focus back
 
 
 #: leaf boxes that overlap one another (neither inside the other), and anything that makes the
