@@ -60,8 +60,11 @@ async function route() {
   if (mine !== routed) return;
   const body = el("div", "body");
   document.documentElement.lang = getLang();
-  app.replaceChildren(header(), body);
-  cleanup = draw(body, app.querySelector("header"));
+  const bar = header();
+  // at a table the header holds the seat's controls: a phone keeps only the own name there
+  if (page === "play" || page === "watch") bar.classList.add("at-table");
+  app.replaceChildren(bar, body);
+  cleanup = draw(body, bar);
 }
 
 window.addEventListener("hashchange", route);

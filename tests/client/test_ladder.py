@@ -201,6 +201,11 @@ def test_register_log_in_queue_and_play_the_ranked_table(ranked: str, pg: Page) 
     wait_until(pg, "document.querySelector('#wait-clock').textContent !== '0:00'", timeout=5000)
     assert pg.locator("#ranked-lobbies button.queue").count() == 0  # one queue at a time
     snap(pg, "queued")
+    pg.set_viewport_size(PHONE)
+    found = pg.evaluate(OVERLAPS)
+    snap(pg, "queued-phone")
+    assert found == {"out": [], "wide": False}, found
+    pg.set_viewport_size(DESKTOP)
     others = [account(ranked, n) for n in ("Kenta", "Yui", "Daichi")]
     for token in others:
         queue(ranked, token, "table")
@@ -217,12 +222,29 @@ def test_register_log_in_queue_and_play_the_ranked_table(ranked: str, pg: Page) 
     names = pg.eval_on_selector_all(".centre .side .name", "ns => ns.map(n => n.textContent)")
     assert sorted(names) == ["Daichi", "Hikari", "Kenta", "Yui"]
     snap(pg, "seated")
+    pg.set_viewport_size(PHONE)
+    snap(pg, "seated-phone")
+    pg.set_viewport_size(DESKTOP)
     # the lobby in another tab, while this one plays: the seat is offered, no second queue
     lobby = pg.context.new_page()
     lobby.goto(ranked + "/")
     lobby.wait_for_selector("#ranked-seat")
     assert lobby.get_attribute("#ranked-seat", "href") == f"#/play/{game}"
     assert lobby.locator("#ranked-lobbies button.queue").count() == 0
+
+
+def test_the_join_that_completes_a_table_goes_straight_to_the_seat(ranked: str, pg: Page) -> None:
+    for name in ("Haru", "Natsu", "Aki"):
+        queue(ranked, account(ranked, name), "table")
+    account(ranked, "Fuyu")
+    log_in(pg, ranked, "Fuyu")
+    pg.goto(ranked + "/")
+    pg.wait_for_selector("#ranked-lobbies li[data-lobby=table] button.queue")
+    assert "3" in pg.inner_text("#ranked-lobbies li[data-lobby=table] .waiting-count")
+    pg.click("#ranked-lobbies li[data-lobby=table] button.queue")
+    wait_until(pg, "location.hash.startsWith('#/play/')", timeout=10000)
+    wait_until(pg, "document.querySelectorAll('.own .tiles .tile').length >= 13", timeout=20000)
+    assert pg.inner_text(".centre .side a.name") == "Fuyu"
 
 
 def test_change_the_password_then_delete_the_account(ranked: str, pg: Page) -> None:
