@@ -1,9 +1,11 @@
-// Entry point: a hash router over the lobby, the table (play / watch) and the replay viewer.
+// Entry point: a hash router over the lobby, the table (play / watch), the replay viewer, the
+// account page, players' profiles and the leaderboards.
 
 import { t, setLang, getLang, LANGS } from "./i18n.js";
 import { replayPage } from "./replay.js";
 import { el } from "./dom.js";
 import { helpButton } from "./reference.js";
+import { loadSession, accountLinks } from "./account.js";
 
 const app = document.getElementById("app");
 let cleanup = null;
@@ -13,32 +15,56 @@ function header(extra = []) {
     ...LANGS.map(([code, label]) => el("option", { value: code, lang: code }, label)));
   lang.value = getLang();
   return el("header", "bar", el("a", { class: "title", href: "#/" }, "Riichi"), el("a", { href: "#/replay" }, t("replay")),
-    ...extra, el("span", "spacer"), helpButton(), lang);
+    el("a", { href: "#/leaderboard", id: "board-link" }, t("leaderboard")),
+    ...extra, el("span", "spacer"), ...accountLinks(), helpButton(), lang);
+}
+
+// who this browser is logged in as, asked once; the account page keeps it current after
+let sessionAsked = null;
+// each route's number: a page whose modules arrive after a later hash change is not drawn
+let routed = 0;
+
+/** The page a hash names, once its module is loaded: draw(body, header) -> its cleanup. */
+async function pageOf(page, arg, key) {
+  const text = (x) => (x ? decodeURIComponent(x) : null);
+  if (page === "account") {
+    const { accountPage } = await import("./account.js");
+    return (body) => accountPage(body);
+  }
+  if (page === "player" && arg) {
+    const { profilePage } = await import("./profile.js");
+    return (body) => profilePage(body, text(arg));
+  }
+  if (page === "leaderboard") {
+    const { leaderboardPage } = await import("./leaderboard.js");
+    return (body) => leaderboardPage(body, text(arg));
+  }
+  if (page === "replay") return (body) => replayPage(body, arg ? { url: `/api/games/${arg}/replay`, game: arg } : {});
+  if (page === "play" || page === "watch") {
+    const { tablePage } = await import("./play.js");
+    return (body, bar) => tablePage(body, bar, { mode: page, game: arg });
+  }
+  const { joinPage, lobbyPage } = await import("./lobby.js");
+  if (page === "room") return (body) => joinPage(body, arg, text(key) || "");
+  return (body) => lobbyPage(body);
 }
 
 async function route() {
+  const mine = ++routed;
   if (cleanup) { cleanup(); cleanup = null; }
   const hash = location.hash.replace(/^#\/?/, "");
   const [page, arg, key] = hash.split("/");
+  if (!sessionAsked) sessionAsked = loadSession();
+  await sessionAsked;
+  const draw = await pageOf(page, arg, key);
+  if (mine !== routed) return;
   const body = el("div", "body");
   document.documentElement.lang = getLang();
-  if (page === "replay") {
-    app.replaceChildren(header(), body);
-    cleanup = replayPage(body, arg ? { url: `/api/games/${arg}/replay`, game: arg } : {});
-  } else if (page === "play" || page === "watch") {
-    const { tablePage } = await import("./play.js");
-    const extra = [];
-    app.replaceChildren(header(extra), body);
-    cleanup = tablePage(body, app.querySelector("header"), { mode: page, game: arg });
-  } else if (page === "room") {
-    const { joinPage } = await import("./lobby.js");
-    app.replaceChildren(header(), body);
-    cleanup = joinPage(body, arg, key ? decodeURIComponent(key) : "");
-  } else {
-    const { lobbyPage } = await import("./lobby.js");
-    app.replaceChildren(header(), body);
-    cleanup = lobbyPage(body);
-  }
+  const bar = header();
+  // at a table the header holds the seat's controls: a phone keeps only the own name there
+  if (page === "play" || page === "watch") bar.classList.add("at-table");
+  app.replaceChildren(bar, body);
+  cleanup = draw(body, bar);
 }
 
 window.addEventListener("hashchange", route);

@@ -2,6 +2,8 @@
 
 import { t, presetName } from "./i18n.js";
 import { el } from "./dom.js";
+import { nameEl } from "./account.js";
+import { rankedSection } from "./ranked.js";
 
 async function api(path, body) {
   const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -120,7 +122,8 @@ export function lobbyPage(root) {
   const join = el("button", { id: "join", onclick: () => { if (code.value.trim()) location.hash = `#/room/${code.value.trim().toUpperCase()}`; } }, t("join"));
   const list = el("ul", { class: "rooms", id: "rooms" });
   const [finished, refreshFinished] = finishedSection();
-  root.replaceChildren(el("div", { class: "page" },
+  const [ranked, stopRanked] = rankedSection();
+  root.replaceChildren(el("div", { class: "page" }, ranked,
     el("section", {}, el("h2", {}, t("create")), nameInput(), el("label", {}, t("preset"), preset), el("label", {}, t("bots"), bots),
       el("label", {}, t("botKind"), botKind),
       el("label", {}, t("clock"), el("span", {}, base, " + ", bank)),
@@ -150,7 +153,7 @@ export function lobbyPage(root) {
   const refresh = () => api("/api/rooms").then((d) => {
     if (!d.rooms.length) { list.replaceChildren(el("li", {}, t("noRooms"))); return; }
     list.replaceChildren(...d.rooms.map((r) => {
-      const humans = r.seats.filter((s) => s.name && !s.bot).map((s) => s.name).join(", ");
+      const humans = r.seats.filter((s) => s.name && !s.bot).flatMap((s, i) => [i ? ", " : "", nameEl(s.name)]);
       const acts = [];
       // a game this browser holds a seat of: back to it, not merely "watch"
       if (heldToken(r.game) && r.status !== "finished" && r.status !== "aborted") {
@@ -158,12 +161,12 @@ export function lobbyPage(root) {
       } else if (r.status === "waiting") acts.push(el("a", { href: `#/room/${r.code}`, class: "join" }, t("join")));
       else acts.push(el("a", { href: `#/watch/${r.game}`, class: "watch" }, t("watch")));
       return el("li", { "data-code": r.code, "data-status": r.status }, el("span", { class: "code" }, r.code), el("span", { class: "preset" }, presetLabel(r.preset)),
-        statusLabel(r.status), ...roomTags(r), el("span", {}, humans), ...acts);
+        statusLabel(r.status), ...roomTags(r), el("span", { class: "humans" }, ...humans), ...acts);
     }));
   }).catch(() => {});
   refresh();
   const timer = setInterval(() => { refresh(); refreshFinished(); }, 3000);
-  return () => clearInterval(timer);
+  return () => { clearInterval(timer); stopRanked(); };
 }
 
 const PAGE = 10;
@@ -175,10 +178,10 @@ function finishedSection() {
   const more = el("button", { id: "finished-more", hidden: "" }, t("more"));
   let before = null, paged = false;
   const row = (g) => {
-    const scores = g.seats.map((nm, i) => `${nm} ${g.scores ? g.scores[i] : "?"}`).join(" · ");
+    const scores = g.seats.flatMap((nm, i) => [i ? " · " : "", nameEl(nm), ` ${g.scores ? g.scores[i] : "?"}`]);
     return el("li", { "data-game": g.id, "data-finished": String(g.finished) }, el("span", {}, new Date(g.finished).toLocaleString()), el("span", { class: "preset" }, presetLabel(g.preset)),
       ...(g.status && g.status !== "finished" ? [statusLabel(g.status)] : []),
-      el("span", { class: "scores" }, scores), el("a", { href: `#/replay/${g.id}`, class: "replay" }, t("replay")),
+      el("span", { class: "scores" }, ...scores), el("a", { href: `#/replay/${g.id}`, class: "replay" }, t("replay")),
       downloads(g.id), copyButton(replayLink(g.id)));
   };
   const fetchPage = (first) => api(`/api/games?status=finished&limit=${PAGE}${first ? "" : `&before=${before}`}`).then((d) => {

@@ -8,8 +8,12 @@ import { meldEl } from "./table.js";
 import { downloads, copyButton, replayLink } from "./lobby.js";
 import { endReason, scoreGraph } from "./graph.js";
 import { el } from "./dom.js";
+import { nameEl } from "./account.js";
 
 const name = (tb, s) => tb.names[s] || `${windName(seatWind(tb, s))}`;
+/** A seat's name as shown in a panel: the own account's links to its profile (a new tab: the
+ * table stays open). */
+const who = (tb, s) => (tb.names[s] ? nameEl(tb.names[s], { newTab: true }) : name(tb, s));
 //: Tenhou's names of drawn hands -> the engine's kinds
 const DRAW_KIND = { 流局: "exhaustive", 全員聴牌: "exhaustive", 全員不聴: "exhaustive", 流し満貫: "nagashi",
   九種九牌: "kyuushu", 四風連打: "suufon_renda", 四家立直: "suucha_riichi", 四槓散了: "suukaikan", 三家和了: "sanchahou" };
@@ -30,7 +34,7 @@ function drawHands(tb, r) {
     const hand = (r.hands || [])[s];
     const shown = hand && hand.length; // the server sends null for hands that stay hidden
     if (!shown && !counted) continue;
-    const row = el("div", "hand", el("span", "who", `${name(tb, s)} `));
+    const row = el("div", "hand", el("span", "who", who(tb, s), " "));
     row.dataset.seat = String(s);
     if (counted) row.append(el("span", `label ${tenpai.has(s) ? "tenpai" : "noten"}`, tenpai.has(s) ? t("tenpai") : t("notenpai")));
     if (shown) sortHand(hand, tb.red).forEach((id) => row.append(tileEl(id, { red: tb.red })));
@@ -54,7 +58,7 @@ function deltasTable(tb, r, final) {
   table.append(el("tr", "", el("th", "", t("player")), el("th", "num", t("change")), el("th", "num", t("score"))));
   for (let s = 0; s < tb.n; s++) {
     const d = (deltas[s] || 0) + (end[s] - after[s]);
-    const tr = el("tr", "", el("td", "", `${windName(seatWind(tb, s))} ${name(tb, s)}`),
+    const tr = el("tr", "", el("td", "", `${windName(seatWind(tb, s))} `, who(tb, s)),
       el("td", `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, d > 0 ? `+${d}` : String(d)),
       el("td", "num", String(end[s])));
     tr.dataset.seat = String(s);
@@ -72,7 +76,7 @@ function tilesRow(tb, ids, label) {
 function winBlock(tb, w) {
   const box = el("div", "win");
   const how = w.tsumo ? t("tsumoWin") : `${t("ronWin")} ← ${name(tb, w.from)}`;
-  box.append(el("h2", "", `${name(tb, w.who)} ${how}`));
+  box.append(el("h2", "", who(tb, w.who), ` ${how}`));
   const hand = el("div", "hand");
   const concealed = sortHand(w.hand.filter((x) => x !== w.winTile && x !== null), tb.red);
   concealed.forEach((id) => hand.append(tileEl(id, { red: tb.red })));
@@ -162,7 +166,7 @@ export function finalPanel(tb, f, game, match = null) {
   table.append(el("tr", "", el("th", "", t("place")), el("th", "", t("player")), el("th", "num", t("score")), el("th", "num", t("resultPts"))));
   order.forEach((s, i) => {
     const res = f.results ? f.results[s] : null;
-    table.append(el("tr", "", el("td", "", String(i + 1)), el("td", "", name(tb, s)), el("td", "num", String(scores[s])),
+    table.append(el("tr", "", el("td", "", String(i + 1)), el("td", "", who(tb, s)), el("td", "num", String(scores[s])),
       el("td", "num", res === null || res === undefined ? "" : (res > 0 ? `+${res}` : String(res)))));
   });
   p.append(table);

@@ -4,6 +4,7 @@
 import { tileEl, sortHand } from "./tiles.js";
 import { t, windName, windShort, tileLabel } from "./i18n.js";
 import { seatWind } from "./model.js";
+import { nameEl } from "./account.js";
 import { el } from "./dom.js";
 
 /** Rotation of a seat's area: bottom 0, right -90, top 180, left 90 (degrees). */
@@ -97,7 +98,7 @@ function centreEl(tb, bottom, clock) {
     side.dataset.seat = String(s);
     const w = seatWind(tb, s);
     side.append(el("span", `wind${w === 0 ? " dealer" : ""}`, windShort(w)), el("span", "score", String(tb.scores[s])));
-    if (tb.names[s]) side.append(el("span", "name", tb.names[s]));
+    if (tb.names[s]) side.append(nameEl(tb.names[s], { cls: "name", newTab: true }));
     c.append(side);
   }
   if (clock) c.append(clock);

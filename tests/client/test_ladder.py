@@ -1,0 +1,526 @@
+"""Issue 34 in the browser: register, log in and out, change the password and delete the
+account from the account page; queue for a ranked lobby (three more accounts queued through the
+API make the table), get seated and play it at /ws/play; a player's profile (dan with its bar
+towards promotion, R, stable dan, placements, stats, rating graph, games) and the leaderboard
+drawn from real finished ranked games; the own name linked to its profile; axe and layout on
+the new pages; a login done with the keyboard alone. A server of its own with two lobbies: one
+with a real clock (a table to look at) and one whose clock runs out at once, so a ranked game
+of absent players ends a few seconds after its first deal."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+
+from tests.client.axe_check import violations
+from tests.client.conftest import (
+    DESKTOP,
+    LAPTOP,
+    PHONE,
+    _free_port,
+    click_until,
+    collect_errors,
+    wait_until,
+)
+from tests.server.live import GENEROUS_ENV
+
+PASSWORD = "correct horse battery"
+LOBBIES = [
+    {"name": "table", "preset": "tenhou-tonpuu", "base_s": 20, "bank_s": 20},
+    {"name": "quick", "preset": "tenhou-tonpuu", "base_s": 0.05, "bank_s": 0},
+]
+SHOTS = Path("/tmp/shots")
+#: the players of the finished games the profile and leaderboard tests read
+PLAYERS = ["Aoi", "Ren", "Sora", "Mio"]
+
+
+@pytest.fixture(scope="module")
+def ranked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server with the two ranked lobbies; yields its base URL."""
+    port = _free_port()
+    data = tmp_path_factory.mktemp("ranked")
+    env = {
+        **os.environ,
+        **GENEROUS_ENV,
+        "RIICHI_RANKED_LOBBIES": json.dumps(LOBBIES),
+        # a seat nobody holds plays its defaults at once: the first deal waits for the
+        # browser's seat to connect (the API's accounts never do)
+        "RIICHI_START_GRACE_S": "5",
+        "RIICHI_NEXT_ROUND_S": "0.2",
+        "RIICHI_LOGIN_ADDRESS_BURST": "1000",
+        "RIICHI_LOGIN_ADDRESS_PER_MIN": "1000",
+        "RIICHI_LOGIN_BURST": "100",
+        "RIICHI_LOGIN_PER_MIN": "100",
+    }
+    log = (data / "server.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "server", "--port", str(port), "--data-dir", str(data)],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                with urllib.request.urlopen(f"{url}/healthz", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError((data / "server.log").read_text())
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        log.close()
+
+
+def account(url: str, name: str) -> str:
+    """Register ``name`` through the API; its bearer token."""
+    with httpx.Client(base_url=url, timeout=30) as http:
+        made = http.post("/api/accounts", json={"name": name, "password": PASSWORD})
+        assert made.status_code in (201, 409), made.text
+        login = http.post("/api/session", json={"name": name, "password": PASSWORD})
+        assert login.status_code == 200, login.text
+        token: str = login.json()["token"]
+        return token
+
+
+def queue(url: str, token: str, lobby: str) -> dict[str, Any]:
+    with httpx.Client(base_url=url, timeout=30) as http:
+        got = http.post("/api/queue", json={"lobby": lobby}, headers=_bearer(token))
+        assert got.status_code == 200, got.text
+        answer: dict[str, Any] = got.json()
+        return answer
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture(scope="module")
+def finished(ranked: str) -> list[str]:
+    """Three ranked games of PLAYERS played to their end in the quick lobby (nobody connects:
+    every seat plays its defaults as its clock runs out); the games' ids."""
+    tokens = [account(ranked, n) for n in PLAYERS]
+    games = []
+    with httpx.Client(base_url=ranked, timeout=30) as http:
+        for _ in range(3):
+            for token in tokens:
+                queue(ranked, token, "quick")
+            grant = http.get("/api/queue", headers=_bearer(tokens[0])).json()
+            assert grant["state"] == "seated", grant
+            games.append(grant["game"])
+            deadline = time.monotonic() + 120
+            while http.get(f"/api/rooms/{grant['code']}").json()["status"] != "finished":
+                assert time.monotonic() < deadline, "the quick ranked game did not finish"
+                time.sleep(0.3)
+            # the standings move in the commit that finishes the game; the stats just after
+            while True:
+                p = http.get(f"/api/players/{PLAYERS[0]}")
+                if p.status_code == 200 and p.json()["lobbies"][0]["stats"]["games"] == len(games):
+                    break
+                assert time.monotonic() < deadline, p.text
+                time.sleep(0.2)
+    return games
+
+
+@pytest.fixture()
+def pg(browser: Browser) -> Iterator[Page]:
+    """A fresh page (its own cookies) whose script errors fail the test."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    errors: list[str] = []
+    collect_errors(page, errors)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def snap(page: Page, name: str) -> None:
+    """The window, and when the page scrolls (inside .page) its end too."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"ladder-{name}.png"))
+    scrolls = "(p) => !!p && p.scrollHeight > p.clientHeight + 1"
+    if page.evaluate(f"({scrolls})(document.querySelector('.page'))"):
+        page.evaluate("document.querySelector('.page').scrollTop = 1e6")
+        page.screenshot(path=str(SHOTS / f"ladder-{name}-end.png"))
+        page.evaluate("document.querySelector('.page').scrollTop = 0")
+
+
+def set_lang(page: Page, url: str, lang: str) -> None:
+    page.goto(url + "/")
+    page.evaluate(f"localStorage.setItem('lang', '{lang}')")
+    page.reload()
+
+
+def log_in(page: Page, url: str, name: str) -> None:
+    """Log in through the account page's form."""
+    page.goto(url + "/#/account")
+    page.fill("#login-name", name)
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+    page.wait_for_selector("#me-link")
+
+
+def test_register_log_in_queue_and_play_the_ranked_table(ranked: str, pg: Page) -> None:
+    pg.goto(ranked + "/")
+    pg.wait_for_selector("#ranked-lobbies li[data-lobby=table] .login-to-queue")
+    assert pg.locator("#ranked-lobbies button.queue").count() == 0  # a guest: no queue button
+    pg.click("#login-link")
+    pg.fill("#register-name", "Hikari")
+    pg.fill("#register-password", PASSWORD)
+    pg.click("#register-submit")
+    pg.wait_for_selector("#me-link")
+    assert pg.inner_text("#me-link") == "Hikari"
+    assert pg.get_attribute("#me-link", "href") == "#/player/Hikari"
+    # out, and in again through the login form
+    pg.click("#account-link")
+    pg.click("#logout")
+    pg.wait_for_selector("#login-link")
+    log_in(pg, ranked, "Hikari")
+    pg.goto(ranked + "/")
+    pg.click("#ranked-lobbies li[data-lobby=table] button.queue")
+    pg.wait_for_selector("#wait-clock")
+    state = pg.inner_text("#queue-state")
+    assert "1" in state and pg.inner_text("#wait-clock").startswith("0:0"), state
+    wait_until(pg, "document.querySelector('#wait-clock').textContent !== '0:00'", timeout=5000)
+    assert pg.locator("#ranked-lobbies button.queue").count() == 0  # one queue at a time
+    snap(pg, "queued")
+    pg.set_viewport_size(PHONE)
+    found = pg.evaluate(OVERLAPS)
+    snap(pg, "queued-phone")
+    assert found == {"out": [], "wide": False}, found
+    pg.set_viewport_size(DESKTOP)
+    others = [account(ranked, n) for n in ("Kenta", "Yui", "Daichi")]
+    for token in others:
+        queue(ranked, token, "table")
+    # seated: straight to the table, played over /ws/play with the queue's seat token
+    wait_until(pg, "location.hash.startsWith('#/play/')", timeout=15000)
+    game = pg.evaluate("location.hash.split('/')[2]")
+    pg.wait_for_selector(".own .tiles .tile", timeout=20000)
+    assert pg.evaluate(f"localStorage.getItem('seat:{game}')")
+    wait_until(pg, "document.querySelectorAll('.own .tiles .tile').length >= 13", timeout=15000)
+    mine = pg.locator(".centre .side a.name")
+    assert mine.count() == 1 and mine.inner_text() == "Hikari"
+    assert mine.get_attribute("href") == "#/player/Hikari"
+    assert mine.get_attribute("target") == "_blank"
+    names = pg.eval_on_selector_all(".centre .side .name", "ns => ns.map(n => n.textContent)")
+    assert sorted(names) == ["Daichi", "Hikari", "Kenta", "Yui"]
+    snap(pg, "seated")
+    pg.set_viewport_size(PHONE)
+    snap(pg, "seated-phone")
+    pg.set_viewport_size(DESKTOP)
+    # the lobby in another tab, while this one plays: the seat is offered, no second queue
+    lobby = pg.context.new_page()
+    lobby.goto(ranked + "/")
+    lobby.wait_for_selector("#ranked-seat")
+    assert lobby.get_attribute("#ranked-seat", "href") == f"#/play/{game}"
+    assert lobby.locator("#ranked-lobbies button.queue").count() == 0
+
+
+def test_the_join_that_completes_a_table_goes_straight_to_the_seat(ranked: str, pg: Page) -> None:
+    for name in ("Haru", "Natsu", "Aki"):
+        queue(ranked, account(ranked, name), "table")
+    account(ranked, "Fuyu")
+    log_in(pg, ranked, "Fuyu")
+    pg.goto(ranked + "/")
+    pg.wait_for_selector("#ranked-lobbies li[data-lobby=table] button.queue")
+    assert "3" in pg.inner_text("#ranked-lobbies li[data-lobby=table] .waiting-count")
+    pg.click("#ranked-lobbies li[data-lobby=table] button.queue")
+    wait_until(pg, "location.hash.startsWith('#/play/')", timeout=10000)
+    wait_until(pg, "document.querySelectorAll('.own .tiles .tile').length >= 13", timeout=20000)
+    assert pg.inner_text(".centre .side a.name") == "Fuyu"
+
+
+def test_change_the_password_then_delete_the_account(ranked: str, pg: Page) -> None:
+    account(ranked, "Tsubasa")
+    log_in(pg, ranked, "Tsubasa")
+    pg.click("#account-link")
+    pg.fill("#old-password", PASSWORD)
+    pg.fill("#new-password", "a new long password")
+    pg.click("#password-submit")
+    pg.wait_for_selector("#password-done:has-text('Password changed')")
+    pg.click("#logout")
+    pg.wait_for_selector("#login-link")
+    pg.goto(ranked + "/#/account")
+    pg.fill("#login-name", "Tsubasa")
+    pg.fill("#login-password", PASSWORD)  # the old one
+    pg.click("#login-submit")
+    pg.wait_for_selector("#login-error:has-text('Wrong name or password')")
+    pg.fill("#login-password", "a new long password")
+    pg.click("#login-submit")
+    pg.wait_for_selector("#me-link")
+    pg.click("#account-link")
+    pg.fill("#delete-password", PASSWORD)  # not the password any more: refused
+    pg.click("#delete-submit")
+    pg.click("#delete-confirm")
+    pg.wait_for_selector("#delete-error:has-text('Wrong name or password')")
+    assert pg.locator("#me-link").count() == 1
+    pg.fill("#delete-password", "a new long password")
+    pg.click("#delete-submit")
+    pg.wait_for_selector("#delete-dialog[role], #delete-dialog .panel[role=dialog]")
+    pg.click("#delete-cancel")  # asked first: nothing happens on cancel
+    assert pg.locator("#me-link").count() == 1
+    pg.click("#delete-submit")
+    pg.click("#delete-confirm")
+    pg.wait_for_selector("#login-link")
+    with httpx.Client(base_url=ranked) as http:
+        body = {"name": "Tsubasa", "password": "a new long password"}
+        gone = http.post("/api/session", json=body)
+        assert gone.status_code == 401
+
+
+def test_a_login_with_the_keyboard_alone(ranked: str, pg: Page) -> None:
+    account(ranked, "Kiiboodo")
+    pg.goto(ranked + "/")
+    pg.wait_for_selector("#login-link")
+    for _ in range(30):  # Tab through the header to the login link
+        pg.keyboard.press("Tab")
+        if pg.evaluate("document.activeElement.id") == "login-link":
+            break
+    else:
+        raise AssertionError("Tab never reached the login link")
+    pg.keyboard.press("Enter")
+    pg.wait_for_selector("#login-name")
+    wait_until(pg, "document.activeElement.id === 'login-name'")
+    pg.keyboard.type("Kiiboodo")
+    pg.keyboard.press("Tab")
+    assert pg.evaluate("document.activeElement.id") == "login-password"
+    pg.keyboard.type(PASSWORD)
+    pg.keyboard.press("Enter")
+    pg.wait_for_selector("#me-link")
+    assert pg.inner_text("#me-link") == "Kiiboodo"
+
+
+def _profile(url: str, name: str) -> dict[str, Any]:
+    with httpx.Client(base_url=url) as http:
+        got = http.get(f"/api/players/{name}")
+        assert got.status_code == 200, got.text
+        found: dict[str, Any] = got.json()
+        return found
+
+
+def test_the_profile_shows_the_players_standing_stats_graph_and_games(
+    ranked: str, finished: list[str], pg: Page
+) -> None:
+    for lang, dan_names in (("en", None), ("ja", "server")):
+        set_lang(pg, ranked, lang)
+        for name in PLAYERS:
+            p = _profile(ranked, name)
+            s = p["lobbies"][0]
+            pg.goto(f"{ranked}/#/player/{name}")
+            wait_until(pg, "document.querySelector('.page.profile')?.dataset.ready === '1'")
+            sec = pg.locator(".standing[data-lobby=quick]")
+            shown = sec.locator(".dan-name").inner_text()
+            if dan_names == "server":  # Tenhou's own names, as the server gives them
+                assert shown == s["dan_name"]
+            assert sec.locator(".rating dd").inner_text() == f"{s['rating']:.2f}"
+            assert sec.locator(".games dd").inner_text() == str(s["games"]) == "3"
+            bar = sec.locator("progress.dan-bar")
+            most = int(bar.get_attribute("max") or 0)
+            assert int(bar.get_attribute("value") or -1) == min(s["points"], most)
+            assert sec.locator(".dan-points").inner_text().startswith(f"{s['points']} / ")
+            counts = sec.locator("table.placements tbody tr").first.locator("td").all_inner_texts()
+            assert [int(c) for c in counts] == s["placements"]
+            avg = sec.locator("tr[data-stat=statAvgPlace] td").inner_text()
+            assert avg == f"{s['stats']['average_placement']:.2f}"
+            hands = sec.locator("tr[data-stat=statHands] td").inner_text()
+            assert hands == str(s["stats"]["rounds"]) and s["stats"]["rounds"] > 0
+            stable = sec.locator(".stable dd").inner_text()
+            assert stable == ("—" if s["stable_dan"] is None else f"{s['stable_dan']:.2f}")
+            # the rating graph: R before the first game, then after each of the three
+            pts = pg.get_attribute("#rating-graph polyline", "points") or ""
+            assert len(pts.split()) == 4
+            label = pg.get_attribute("#rating-graph svg", "aria-label") or ""
+            ratings = [h["rating"] for h in reversed(p["history"])]
+            assert label.endswith(" → ".join(f"{r:.1f}" for r in [1500.0, *ratings])), label
+            wait_until(pg, "document.querySelectorAll('#profile-games tr').length === 3")
+            rows = pg.locator("#profile-games tr")
+            shown_games = rows.evaluate_all("rs => rs.map(r => r.dataset.game)")
+            assert sorted(shown_games) == sorted(finished)
+            newest = p["history"][0]["game"]
+            assert rows.first.locator("a.replay").get_attribute("href") == f"#/replay/{newest}"
+            # every seat of a ranked game is an account: each name opens its profile
+            hrefs = "as => as.map(a => a.getAttribute('href'))"
+            links = rows.first.locator("a.player-link").evaluate_all(hrefs)
+            assert sorted(links) == sorted(f"#/player/{n}" for n in PLAYERS)
+        snap(pg, f"profile-{lang}")
+
+
+def test_dan_names_follow_the_language(ranked: str, finished: list[str], pg: Page) -> None:
+    promoted = [n for n in PLAYERS if _profile(ranked, n)["lobbies"][0]["dan"] > 0]
+    assert promoted, "three games promote somebody from 新人"
+    name = promoted[0]
+    dan = _profile(ranked, name)["lobbies"][0]["dan"]
+    expected = {"en": f"{10 - dan} kyu", "ja": f"{10 - dan}級", "zh": f"{10 - dan}级"}
+    for lang, text in expected.items():
+        set_lang(pg, ranked, lang)
+        pg.goto(f"{ranked}/#/player/{name}")
+        pg.wait_for_selector(".dan-name")
+        assert pg.inner_text(".dan-name") == text
+
+
+def test_the_leaderboard_ranks_the_players(ranked: str, finished: list[str], pg: Page) -> None:
+    with httpx.Client(base_url=ranked) as http:
+        board = http.get("/api/leaderboard?lobby=quick").json()["players"]
+    assert {p["name"] for p in board} >= set(PLAYERS)
+    for lang in ("en", "ja"):
+        set_lang(pg, ranked, lang)
+        pg.goto(f"{ranked}/#/leaderboard/quick")
+        wait_until(pg, "document.querySelector('.page.leaderboard-page')?.dataset.ready === '1'")
+        rows = pg.locator("#board-rows tr")
+        assert rows.evaluate_all("rs => rs.map(r => r.dataset.name)") == [p["name"] for p in board]
+        first = rows.first
+        top = board[0]["name"]
+        assert first.locator("a.player-link").get_attribute("href") == f"#/player/{top}"
+        cells = first.locator("td").all_inner_texts()
+        assert cells[0] == "1" and cells[2] == str(board[0]["points"])
+        assert cells[3] == f"{board[0]['rating']:.2f}"
+        if lang == "ja":
+            assert cells[1] == board[0]["dan_name"]
+        snap(pg, f"leaderboard-{lang}")
+        # the other lobby's board: nobody finished a game there
+        pg.select_option("#board-lobby", "table")
+        wait_until(pg, "location.hash === '#/leaderboard/table'")
+        wait_until(pg, "document.querySelector('#board-note').textContent.length > 0")
+        assert pg.locator("#board-rows tr").count() == 0
+
+
+def test_the_own_name_links_to_the_profile_in_the_lobby(
+    ranked: str, finished: list[str], pg: Page
+) -> None:
+    log_in(pg, ranked, "Aoi")
+    pg.goto(ranked + "/")
+    wait_until(pg, "document.querySelectorAll('#finished li[data-game]').length >= 3")
+    row = pg.locator(f"#finished li[data-game='{finished[-1]}']")
+    links = row.locator("a.player-link")
+    assert links.count() == 1 and links.inner_text() == "Aoi"  # only the own name
+    assert links.get_attribute("href") == "#/player/Aoi"
+    links.click()
+    wait_until(pg, "document.querySelector('.page.profile')?.dataset.ready === '1'")
+    assert pg.inner_text("#profile-name") == "Aoi"
+
+
+def test_the_own_name_links_to_the_profile_in_results(
+    ranked: str, finished: list[str], pg: Page
+) -> None:
+    """A finished game's last hand and standings (the replay viewer draws them with the table's
+    own panels): the own name is a link to the profile, opened in a new tab; nobody else's."""
+    log_in(pg, ranked, "Ren")
+    game = finished[-1]
+    with httpx.Client(base_url=ranked) as http:
+        rounds = len(http.get(f"/api/games/{game}/record?format=tenhou").json()["log"])
+    pg.goto(f"{ranked}/#/replay/{game}")
+    pg.wait_for_selector(".board")
+    pg.select_option("#replay-round", str(rounds - 1))
+    click_until(pg, "#replay-next", ".overlay .result", 400)
+    mine = pg.locator(".overlay .result a.player-link")
+    assert mine.count() >= 1 and set(mine.all_inner_texts()) == {"Ren"}
+    pg.click("#replay-next")
+    pg.wait_for_selector("#final")
+    link = pg.locator("#final a.player-link")
+    assert link.count() == 1 and link.inner_text() == "Ren"
+    assert link.get_attribute("href") == "#/player/Ren" and link.get_attribute("target") == "_blank"
+    snap(pg, "results-own-name")
+
+
+def test_an_unknown_player_has_no_profile(ranked: str, pg: Page) -> None:
+    pg.goto(f"{ranked}/#/player/Nobody")
+    pg.wait_for_selector("#profile-error")
+    assert "No ranked games" in pg.inner_text("#profile-error")
+
+
+def test_the_new_pages_have_no_serious_accessibility_violation(
+    ranked: str, finished: list[str], pg: Page
+) -> None:
+    for lang in ("en", "ja"):
+        set_lang(pg, ranked, lang)
+        pg.goto(ranked + "/#/account")
+        pg.wait_for_selector("#login-name")
+        assert violations(pg) == [], (lang, "login")
+        pg.goto(f"{ranked}/#/player/{PLAYERS[0]}")
+        wait_until(pg, "document.querySelectorAll('#profile-games tr').length === 3")
+        assert violations(pg) == [], (lang, "profile")
+        pg.goto(f"{ranked}/#/leaderboard/quick")
+        wait_until(pg, "document.querySelector('.page.leaderboard-page')?.dataset.ready === '1'")
+        assert violations(pg) == [], (lang, "leaderboard")
+        pg.goto(ranked + "/")
+        pg.wait_for_selector("#ranked-lobbies li")
+        assert violations(pg) == [], (lang, "lobby")
+    log_in(pg, ranked, "Aoi")
+    pg.click("#account-link")
+    pg.wait_for_selector("#password")
+    assert violations(pg) == [], "account settings"
+    snap(pg, "account-settings")
+    pg.fill("#delete-password", PASSWORD)
+    pg.click("#delete-submit")
+    pg.wait_for_selector("#delete-dialog")
+    assert violations(pg) == [], "delete dialog"
+    snap(pg, "delete-dialog")
+    pg.keyboard.press("Escape")  # the dialog closes; the account stays
+    pg.wait_for_selector("#delete-dialog", state="detached")
+    assert pg.locator("#me-link").count() == 1
+    assert pg.is_enabled("#delete-submit")
+    assert pg.evaluate("document.activeElement.id") == "delete-submit"  # focus back
+
+
+#: leaf boxes that overlap one another (neither inside the other), and anything that makes the
+#: page wider than the window
+OVERLAPS = """() => {
+  const sel = 'h2, h3, th, td, dt, dd, progress, button, input, select, a, .dan-name, '
+    + '.dan-points, .to-promotion, svg, .legend span, p, caption';
+  const all = [...document.querySelectorAll('.page ' + sel.split(', ').join(', .page '))]
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+  const out = [];
+  const cut = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  for (let i = 0; i < all.length; i++)
+    for (let j = i + 1; j < all.length; j++) {
+      const a = all[i], b = all[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      if (cut(a.getBoundingClientRect(), b.getBoundingClientRect()))
+        out.push([a, b].map((e) => `${e.tagName}.${e.className} "${e.textContent.slice(0, 20)}"`)
+          .join(' / '));
+    }
+  const wide = document.documentElement.scrollWidth > window.innerWidth + 1;
+  return { out: out.slice(0, 10), wide };
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_the_new_pages_fit_without_overlap(
+    ranked: str, finished: list[str], pg: Page, size: ViewportSize
+) -> None:
+    tag = f"{size['width']}x{size['height']}"
+    pg.set_viewport_size(size)
+    for lang in ("en", "ja"):
+        set_lang(pg, ranked, lang)
+        pages = [
+            ("account", "/#/account", "#login-name"),
+            ("profile", f"/#/player/{PLAYERS[0]}", "#profile-games tr"),
+            ("leaderboard", "/#/leaderboard/quick", "#board-rows tr"),
+            ("lobby", "/", "#ranked-lobbies li"),
+        ]
+        for what, path, ready in pages:
+            pg.goto(ranked + path)
+            pg.wait_for_selector(ready)
+            pg.wait_for_timeout(200)
+            found = pg.evaluate(OVERLAPS)
+            snap(pg, f"{what}-{lang}-{tag}")
+            assert found["out"] == [], (what, lang, found["out"])
+            assert not found["wide"], (what, lang, "wider than the window")
