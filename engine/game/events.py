@@ -155,6 +155,9 @@ class GameEnded(GameEvent):
     ranks: tuple[int, ...] = ()
     #: Tenhou-style result in thousands, with uma and oka
     points: tuple[float, ...] = ()
+    #: why the match ended (engine.game.match.END_REASONS): "bust", "last" (the last
+    #: scheduled hand, agari-yame included) or "extension" (in the extra wind)
+    reason: str = ""
 
 
 class WaitPlayerAction(GameEvent):

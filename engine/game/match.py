@@ -29,32 +29,41 @@ def advance(ev: EndRound) -> None:
         game.honba = 0
     if not game.round.renchan:
         game.kyoku += 1
-    if match_over(game, finished):
-        game.queue.queue(GameEnded())
+    reason = match_end(game, finished)
+    if reason is not None:
+        game.queue.queue(GameEnded(reason=reason))
     elif game.max_rounds is not None and len(game.rounds) >= game.max_rounds:
         game.queue.queue(Terminate())
     else:
         game.ask(game.resolvers.offers.next_round(game))
 
 
-def match_over(game: Game, finished: int) -> bool:
-    """Bust, the last hand of the last wind (with agari-yame), or the extension's end."""
+#: why a match ends, as GameEnded.reason says it
+BUST, LAST, EXTENSION = "bust", "last", "extension"
+END_REASONS = (BUST, LAST, EXTENSION)
+
+
+def match_end(game: Game, finished: int) -> str | None:
+    """Why the match ends after hand ``finished``, or None when it goes on: a bust, the last
+    hand of the last wind (with agari-yame), or the extension's end."""
     rules = game.rules
     scores = game.scores
     if rules.tobi and min(scores) < 0:
-        return True
+        return BUST
     last = rules.winds * game.n - 1
     if finished < last:
-        return False
+        return None
+    extra = EXTENSION if finished > last else LAST
     if game.round.renchan:
         dealer = game.dealer
         stop = (rules.agariyame and game.round.end == HandEnd.AGARI) or (
             rules.tenpaiyame and game.round.end in (HandEnd.EXHAUSTIVE, HandEnd.NAGASHI)
         )
-        return stop and game.ranks()[dealer] == 1 and scores[dealer] >= rules.target_points
+        first = game.ranks()[dealer] == 1 and scores[dealer] >= rules.target_points
+        return extra if stop and first else None
     if not rules.extension or max(scores) >= rules.target_points:
-        return True
-    return finished >= (rules.winds + 1) * game.n - 1
+        return extra
+    return extra if finished >= (rules.winds + 1) * game.n - 1 else None
 
 
 def resolve_next_round(game: Game, inquiry: MultiPlayerInquiry) -> None:

@@ -11,26 +11,32 @@ import { el } from "./dom.js";
  */
 export function scoreHistory(events) {
   const points = [];
-  let label = "", n = 4, kyoku = 0;
+  let label = "", n = 4, kyoku = 0, reason = "";
   for (const e of events) {
     if (e.type === "BeginGame") { n = e.players; points.push({ label: "", scores: [...e.scores] }); }
     if (e.type === "RoundStarted") { kyoku = e.kyoku; label = `${"ESWN"[Math.floor(e.kyoku / n) % 4]}${(e.kyoku % n) + 1}-${e.honba}`; }
     if ((e.type === "Agari" || e.type === "Ryuukyoku") && e.scores && e.scores.length) points.push({ label, scores: [...e.scores] });
+    if (e.type === "GameEnded" && e.reason) reason = e.reason;
     if (e.type === "GameEnded" && e.scores && e.scores.length) {
       const last = points[points.length - 1];
       if (!last || last.scores.some((x, i) => x !== e.scores[i])) points.push({ label: t("end"), scores: [...e.scores] });
     }
   }
-  return { points, kyoku, n };
+  return { points, kyoku, n, reason };
 }
+
+/** The engine's own reason (GameEnded.reason) as an i18n key. */
+const REASONS = { bust: "reason_bust", last: "reason_last", extension: "reason_extra" };
 
 /**
  * Why the match ended, as a key of i18n ("reason_…"): a score below zero before the last
  * scheduled hand is a bust; the last hand's own end is "all hands played"; past it, the extra
- * round. `winds`: 1 tonpuusen, 2 hanchan (the preset's), or null when not known.
+ * round. `winds`: 1 tonpuusen, 2 hanchan (the preset's), or null when not known. A game of
+ * ours says why itself (GameEnded.reason); an uploaded log does not, so it is inferred.
  */
 export function endReason(history, winds) {
-  const { points, kyoku, n } = history;
+  const { points, kyoku, n, reason } = history;
+  if (REASONS[reason]) return REASONS[reason];
   const final = points.length ? points[points.length - 1].scores : [];
   const last = winds ? winds * n - 1 : null;
   if (final.some((x) => x < 0) && (last === null || kyoku < last)) return "reason_bust";

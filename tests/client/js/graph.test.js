@@ -36,3 +36,11 @@ test("bust before the last hand, the last hand played, the extra round", () => {
   assert.equal(endReason(scoreHistory(events(7, [60000, -500, 25000, 15500])), 2), "reason_last");
   assert.equal(endReason(scoreHistory(events(7, [60000, -500, 25000, 15500])), null), "reason_bust");
 });
+
+test("a game of ours says why itself: a bust on the last hand is a bust", () => {
+  const ev = events(3, [60000, -500, 25000, 15500]);
+  ev[ev.length - 1] = { ...ev[ev.length - 1], reason: "bust" };
+  assert.equal(endReason(scoreHistory(ev), 1), "reason_bust");
+  ev[ev.length - 1] = { ...ev[ev.length - 1], reason: "extension" };
+  assert.equal(endReason(scoreHistory(ev), 1), "reason_extra");
+});
