@@ -17,12 +17,15 @@ without ``--database-url`` never imports this module.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import msgspec
 import psycopg
+from psycopg import errors
 
 from server.storage.persist import SCHEMA as ROOMS_SCHEMA
 from server.storage.sqlite import (
@@ -37,6 +40,7 @@ from server.storage.sqlite import (
     FinishHook,
     GameSummary,
     Statement,
+    StorageFault,
     StoredGame,
     finished_summary,
     seed_columns,
@@ -86,12 +90,24 @@ def _pg(sql: str) -> str:
     return sql.replace("?", "%s")
 
 
+T = TypeVar("T")
+
+#: what PostgreSQL answers when it cannot take a write now: the server down or restarting,
+#: the connection lost, its disk full, a read-only database or standby (SQLSTATE 25006)
+REFUSALS = (psycopg.OperationalError, errors.ReadOnlySqlTransaction)
+
+
 class PgStore:
-    """The record store of every node of a cluster, in one PostgreSQL database."""
+    """The record store of every node of a cluster, in one PostgreSQL database.
+
+    A write PostgreSQL refuses raises ``StorageFault`` (the tables that needed it wait, as on
+    SQLite's full disk) and a lost connection is opened again at the next write, so the hub's
+    probe finds the database once it is back."""
 
     def __init__(self, url: str, node: str) -> None:
         self.node = node
         self.finish_hook: FinishHook | None = None
+        self._url = url
         self._db = psycopg.connect(url, autocommit=True)
         self._reader = psycopg.connect(url, autocommit=True)
         self._lock = threading.Lock()
@@ -108,35 +124,60 @@ class PgStore:
             self._db.close()
             self._reader.close()
 
-    def execute(self, sql: str, args: tuple[object, ...] = ()) -> None:
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[psycopg.Connection[Any]]:
+        """The writing connection under its lock, opened again when it was lost; a refusal
+        becomes ``StorageFault`` (what failed changed nothing: its transaction rolls back)."""
         with self._lock:
-            self._db.execute(_pg(sql), args)
+            try:
+                if self._db.closed or self._db.broken:
+                    self._db = psycopg.connect(self._url, autocommit=True)
+                yield self._db
+            except REFUSALS as exc:
+                raise StorageFault(f"the records cannot be written: {exc}".strip()) from exc
+
+    def execute(self, sql: str, args: tuple[object, ...] = ()) -> None:
+        with self._writing() as db:
+            db.execute(_pg(sql), args)
 
     def transaction(self, statements: list[tuple[str, tuple[object, ...]]]) -> None:
         """Several statements committed together (or not at all)."""
-        with self._lock, self._db.transaction():
+        with self._writing() as db, db.transaction():
             for sql, args in statements:
-                self._db.execute(_pg(sql), args)
+                db.execute(_pg(sql), args)
 
     def script(self, sql: str) -> None:
-        """A schema script; server/storage/persist.py's rooms tables are part of ``_SCHEMA`` already
-        (with PostgreSQL's types), so that one is not run again."""
+        """A schema script; server/storage/persist.py's rooms tables are part of ``_SCHEMA``
+        already (with PostgreSQL's types), so that one is not run again."""
         if sql != ROOMS_SCHEMA:
-            with self._lock:
-                self._db.execute(sql)
+            with self._writing() as db:
+                db.execute(sql)
 
     def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
-            return self._db.execute(_pg(sql), args).fetchall()
+        with self._writing() as db:
+            return db.execute(_pg(sql), args).fetchall()
+
+    def _reading(self, read: Callable[[psycopg.Connection[Any]], T]) -> T:
+        """``read`` on the second connection (the games API's reads, in worker threads)
+        under its lock; a connection found lost is opened again and the read tried once
+        more, and a database that still does not answer is a ``StorageFault``."""
+        with self._read_lock:
+            for again in (False, True):
+                try:
+                    if self._reader.closed or self._reader.broken:
+                        self._reader = psycopg.connect(self._url, autocommit=True)
+                    return read(self._reader)
+                except REFUSALS as exc:
+                    if again or not self._reader.broken:
+                        raise StorageFault(f"the records cannot be read: {exc}") from exc
+        raise AssertionError("unreachable")
 
     def _read(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
-        """A read for the games API (a worker thread), on the second connection."""
-        with self._read_lock:
-            return self._reader.execute(sql, args).fetchall()
+        return self._reading(lambda reader: reader.execute(sql, args).fetchall())
 
     def ensure_column(self, table: str, column: str, kind: str) -> None:
-        with self._lock:
-            self._db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
+        with self._writing() as db:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
     def create_game(
         self,
@@ -160,10 +201,10 @@ class PgStore:
             *(game, room, preset, column, rules.decode(), seats_json),
             *(commitment, int(practice), text, salt, draw_json),
         )
-        with self._lock, self._db.transaction():
-            self._db.execute(_pg(SQL_CREATE_GAME), values)
+        with self._writing() as db, db.transaction():
+            db.execute(_pg(SQL_CREATE_GAME), values)
             if public:
-                self._db.execute("INSERT INTO listed VALUES (%s) ON CONFLICT DO NOTHING", (game,))
+                db.execute("INSERT INTO listed VALUES (%s) ON CONFLICT DO NOTHING", (game,))
 
     def add_decision(
         self,
@@ -197,7 +238,7 @@ class PgStore:
         ended = (
             "INSERT INTO endings VALUES (?, ?) ON CONFLICT (game) DO UPDATE SET at = excluded.at"
         )
-        with self._lock, self._db.transaction():
+        with self._writing() as db, db.transaction():
             more: list[Statement] = []
             if self.finish_hook is not None:
                 more = self.finish_hook(self._in_transaction, game, status, result)
@@ -209,7 +250,7 @@ class PgStore:
                 (ended, (game, time.time())),
                 *more,
             ]:
-                self._db.execute(_pg(sql), args)
+                db.execute(_pg(sql), args)
 
     def _in_transaction(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
         """A read on the writing connection (inside its open transaction)."""
@@ -240,15 +281,20 @@ class PgStore:
     def load(self, game: str) -> StoredGame | None:
         """The whole record of a game, or None; one snapshot of the database (a game still
         being played elsewhere is read consistently)."""
-        with self._read_lock, self._reader.transaction():
-            self._reader.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = self._reader.execute(_pg(SQL_GAME), (game,)).fetchone()
-            if row is None:
-                return None
-            decisions = self._reader.execute(_pg(SQL_DECISIONS), (game,)).fetchall()
-            rounds = self._reader.execute(_pg(SQL_ROUNDS), (game,)).fetchall()
-        return stored_game(row, decisions, rounds)
+        return self._reading(lambda reader: _snapshot(reader, game))
 
     def trails(self, game: str) -> list[str | None]:
         """The replay hash stored with each decision of ``game``, in order."""
         return [r[0] for r in self.query(SQL_TRAILS, (game,))]
+
+
+def _snapshot(reader: psycopg.Connection[Any], game: str) -> StoredGame | None:
+    """A game's whole record read in one repeatable-read transaction."""
+    with reader.transaction():
+        reader.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        row = reader.execute(_pg(SQL_GAME), (game,)).fetchone()
+        if row is None:
+            return None
+        decisions = reader.execute(_pg(SQL_DECISIONS), (game,)).fetchall()
+        rounds = reader.execute(_pg(SQL_ROUNDS), (game,)).fetchall()
+    return stored_game(row, decisions, rounds)
