@@ -116,8 +116,11 @@ async def test_a_connected_player_is_moved_plays_its_drawn_seat_and_the_exports_
     welcomes = [m for m in creator.received if isinstance(m, Welcome)]
     assert welcomes[0].seat == 0 and welcomes[-1].seat == draw[0]
     assert isinstance(creator.received[-1], End) and creator.ended
-    # its answers were taken for its drawn seat: none refused, some stored as its own
-    assert not [m for m in creator.received if isinstance(m, WireError)]
+    # its answers were taken for its drawn seat: none refused as another seat's (stale),
+    # some stored as its own; ``already_answered`` is a claim offer the table settled
+    # before the answer arrived (another seat's call, or the clock on a loaded machine)
+    refused = [m for m in creator.received if isinstance(m, WireError)]
+    assert not [m for m in refused if m.code != "already_answered"], refused
     own = [d for d in record["decisions"] if d[1] == draw[0] and not d[4]]
     assert len(own) > 5
     names = ["A", "B", "C", "D"]
@@ -145,8 +148,11 @@ async def test_a_restart_keeps_the_drawn_seats(tmp_path: Path) -> None:
         live_server(tmp_path) as (host, hub),
         httpx.AsyncClient(base_url=f"http://{host}") as h,
     ):
-        # a room drawn with its creator away from seat 0 (seeds are secret: try a few)
+        # a room drawn with its creator away from seat 0 (seeds are secret: try a few); the
+        # rooms tried before it play on with bots, and are resumed too
+        made = 0
         for _ in range(20):
+            made += 1
             body = {"name": "Ann", "preset": "tenhou-tonpuu", "bots": 3}
             grant = (await h.post("/api/rooms", json=body)).json()
             if grant["seat"] != 0:
@@ -168,7 +174,7 @@ async def test_a_restart_keeps_the_drawn_seats(tmp_path: Path) -> None:
         live_server(tmp_path, next_round_s=1.0) as (host, hub),
         httpx.AsyncClient(base_url=f"http://{host}", timeout=60) as h,
     ):
-        assert hub.resumed.games == 1
+        assert hub.resumed.games == made
         room = hub.rooms.by_game[game]
         assert room.draw == draw and [s.name for s in room.seats] == before
         assert room.seats[seat].name == "Ann" and not room.seats[seat].bot
