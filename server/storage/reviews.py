@@ -67,8 +67,7 @@ def open_tables(storage: Store) -> None:
     for column in FIGURES:
         storage.ensure_column("reviews", column, "DOUBLE PRECISION")
     unfilled = storage.query(
-        "SELECT game, seat, engine, result FROM reviews WHERE status = ? "
-        "AND match_rate IS NULL",
+        "SELECT game, seat, engine, result FROM reviews WHERE status = ? AND match_rate IS NULL",
         (DONE,),
     )
     for game, seat, engine, report in unfilled:
