@@ -26,7 +26,7 @@ from server.ladder.stats import SeatStats
 from server.ladder.tenhou_dan import NAMES, Dan
 from server.routes.accounts import AccountsApi
 from server.storage import accounts as rows
-from server.storage import ranked
+from server.storage import ranked, reviews
 from server.storage.sqlite import Store
 
 #: rating history points a profile shows, at most
@@ -54,6 +54,7 @@ class RankedApi:
         self.lobbies = lobbies
         accounts.on_delete.append(queue.leave)
         ranked.open_tables(store)
+        reviews.open_tables(store)
 
     async def lobby_list(self, request: Request) -> Response:
         """The ranked lobbies and how many wait in each."""
@@ -147,7 +148,27 @@ class RankedApi:
             }
             for r in ranked.history_of(self.store, account.id, HISTORY)
         ]
-        return {"name": account.name, "lobbies": lobbies, "history": history}
+        return {
+            "name": account.name,
+            "lobbies": lobbies,
+            "history": history,
+            **self._agreement(account.id),
+        }
+
+    def _agreement(self, account: int) -> dict[str, Any]:
+        """The reviews of the account's own seats, oldest first, and their mean match rate."""
+        points = [
+            {
+                "game": r[0],
+                "ended": int(r[1] * 1000),
+                "engine": r[2],
+                "match_rate": float(r[3]),
+                "rating": float(r[4]),
+            }
+            for r in reversed(ranked.reviews_of(self.store, account, HISTORY))
+        ]
+        mean = sum(p["match_rate"] for p in points) / len(points) if points else None
+        return {"reviews": points, "match_rate": mean}
 
     def _standing(self, row: tuple[Any, ...], stats: SeatStats) -> dict[str, Any]:
         lobby, dan, points, rating, games = (

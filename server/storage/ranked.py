@@ -225,6 +225,19 @@ def history_of(store: Store, account: int, limit: int) -> list[tuple[Any, ...]]:
     )
 
 
+def reviews_of(store: Store, account: int, limit: int) -> list[tuple[Any, ...]]:
+    """The finished reviews of the seats ``account`` sat in, for its latest ``limit``
+    reviewed counted games, newest first: (game, ended, engine, match_rate, rating). One
+    read: the account's seats by their index, each seat's reviews by the reviews' key."""
+    return store.query(
+        "SELECT s.game, s.ended, v.engine, v.match_rate, v.rating FROM ranked_seats s "
+        "JOIN reviews v ON v.game = s.game AND v.seat = s.seat "
+        "WHERE s.account = ? AND s.ended IS NOT NULL AND v.status = 'done' "
+        "AND v.match_rate IS NOT NULL ORDER BY s.ended DESC, s.game, v.engine LIMIT ?",
+        (account, limit),
+    )
+
+
 def games_of(store: Store, account: int, before: float, limit: int) -> list[tuple[Any, ...]]:
     """A page of counted games ended before ``before`` (unix s), newest first: (game, lobby,
     ended, seat, place, score, rating_delta, the game's seats as JSON)."""

@@ -1,6 +1,7 @@
 // `#/player/NAME`: a player's profile (GET /api/players/{name}): per lobby the dan with its
 // points bar towards promotion, R, stable dan, games, placements and the stats; the rating
-// graph over the history; the games (GET /api/players/{name}/games) with replay links.
+// graph over the history; the average agreement with the reviewer and its graph over the
+// reviewed games (when there are reviews); the games (GET /api/players/{name}/games) with replay links.
 
 import { t, danName } from "./i18n.js";
 import { el } from "./dom.js";
@@ -77,28 +78,50 @@ export function ratingSeries(history) {
   return series;
 }
 
+/** A line graph of series of {x, v} points (x: play order), v up from lo to hi with a grid
+ * line at each of `ticks` (labelled by `tick`); `label` says it all for a screen reader. */
+function lineGraph(seriesList, lo, hi, ticks, tick, label) {
+  const all = seriesList.flat();
+  const W = 560, H = 220, L = 56, R = 16, T = 12, B = 24;
+  const xs = all.map((p) => p.x), x0 = Math.min(...xs), x1 = Math.max(...xs);
+  const x = (v) => L + ((v - x0) * (W - L - R)) / Math.max(1, x1 - x0);
+  const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
+  const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label });
+  for (const v of ticks) {
+    g.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }),
+      svg("text", { x: L - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, tick(v)));
+  }
+  seriesList.forEach((pts, i) => {
+    g.append(svg("polyline", { points: pts.map((p) => `${x(p.x)},${y(p.v)}`).join(" "), class: `line s${i % 4}` }));
+    pts.forEach((p) => g.append(svg("circle", { cx: x(p.x), cy: y(p.v), r: 3, class: `dot s${i % 4}` })));
+  });
+  return g;
+}
+
 /** The rating graph: one line per lobby over the games played (play order), R up. */
 function ratingGraph(history, lobbies) {
   const series = ratingSeries(history);
   const all = [...series.values()].flat();
-  const W = 560, H = 220, L = 56, R = 16, T = 12, B = 24;
   const lo = Math.floor(Math.min(...all.map((p) => p.r)) / 10) * 10 - 10;
   const hi = Math.ceil(Math.max(...all.map((p) => p.r)) / 10) * 10 + 10;
-  const xs = all.map((p) => p.x), x0 = Math.min(...xs), x1 = Math.max(...xs);
-  const x = (v) => L + ((v - x0) * (W - L - R)) / Math.max(1, x1 - x0);
-  const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
   const desc = [...series].map(([lobby, pts]) => `${lobbyLabel(lobbies, lobby)}: ${pts.map((p) => num(p.r, 1)).join(" → ")}`).join("; ");
-  const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${t("ratingGraph")}: ${desc}` });
-  for (const v of [lo, Math.round((lo + hi) / 2), hi]) {
-    g.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }),
-      svg("text", { x: L - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, String(v)));
-  }
-  [...series.values()].forEach((pts, i) => {
-    g.append(svg("polyline", { points: pts.map((p) => `${x(p.x)},${y(p.r)}`).join(" "), class: `line s${i % 4}` }));
-    pts.forEach((p) => g.append(svg("circle", { cx: x(p.x), cy: y(p.r), r: 3, class: `dot s${i % 4}` })));
-  });
+  const lines = [...series.values()].map((pts) => pts.map((p) => ({ x: p.x, v: p.r })));
+  const g = lineGraph(lines, lo, hi, [lo, Math.round((lo + hi) / 2), hi], String, `${t("ratingGraph")}: ${desc}`);
   const legend = el("div", "legend", ...[...series.keys()].map((lobby, i) => el("span", `key s${i % 4}`, el("i", ""), lobbyLabel(lobbies, lobby))));
   return el("figure", { class: "scoregraph rating-graph", id: "rating-graph" }, g, legend);
+}
+
+/** The average agreement with the reviewer and its graph over the reviewed games (oldest
+ * first, one point per review: a game reviewed by two engines has two). */
+function agreementSection(p) {
+  const points = p.reviews.map((r, x) => ({ x, v: r.match_rate * 100 }));
+  const desc = p.reviews.map((r) => pct(r.match_rate)).join(" → ");
+  const g = lineGraph([points], 0, 100, [0, 50, 100], (v) => `${v}%`, `${t("agreementGraph")}: ${desc}`);
+  return el("section", { id: "agreement", "aria-labelledby": "agreement-title" },
+    el("h2", { id: "agreement-title" }, t("agreementGraph")),
+    el("dl", { class: "figures" }, figure(t("avgAgreement"), pct(p.match_rate), "agreement"),
+      figure(t("reviewedGames"), String(p.reviews.length), "reviewed")),
+    el("figure", { class: "scoregraph agreement-graph", id: "agreement-graph" }, g));
 }
 
 const PAGE = 20;
@@ -136,6 +159,7 @@ export function profilePage(root, name) {
     if (p.history.length) {
       page.append(el("section", { "aria-labelledby": "rating-title" }, el("h2", { id: "rating-title" }, t("ratingGraph")), ratingGraph(p.history, lobbies)));
     }
+    if (p.reviews.length) page.append(agreementSection(p));
     page.append(gamesSection(p.name, lobbies));
     page.dataset.ready = "1";
   }).catch((e) => {

@@ -43,6 +43,8 @@ LOBBIES = [
 SHOTS = Path("/tmp/shots")
 #: the players of the finished games the profile and leaderboard tests read
 PLAYERS = ["Aoi", "Ren", "Sora", "Mio"]
+#: a review starts a worker process that imports the engine, on a shared machine
+REVIEW_PATIENCE_S = 240.0
 
 
 @pytest.fixture(scope="module")
@@ -360,6 +362,60 @@ def test_the_profile_shows_the_players_standing_stats_graph_and_games(
             links = rows.first.locator("a.player-link").evaluate_all(hrefs)
             assert sorted(links) == sorted(f"#/player/{n}" for n in PLAYERS)
         snap(pg, f"profile-{lang}")
+
+
+def test_the_profile_shows_the_agreement_of_the_players_reviewed_seat(
+    ranked: str, finished: list[str], pg: Page
+) -> None:
+    """No reviews, no agreement section; once the seat Aoi sat in is reviewed, the profile
+    serves that review (and not another seat's) and shows its match rate and graph."""
+    name = PLAYERS[0]
+    pg.goto(f"{ranked}/#/player/{name}")
+    wait_until(pg, "document.querySelector('.page.profile')?.dataset.ready === '1'")
+    assert pg.locator("#agreement").count() == 0
+    assert _profile(ranked, name)["reviews"] == []
+    with httpx.Client(base_url=ranked, timeout=30) as http:
+        games = http.get(f"/api/players/{name}/games").json()["games"]
+        seat = next(g["seat"] for g in games if g["game"] == finished[0])
+        other = (seat + 1) % 4
+        for asked in (seat, other):
+            got = http.post(f"/api/games/{finished[0]}/review", json={"seat": asked})
+            assert got.status_code in (200, 202), got.text
+        deadline = time.monotonic() + REVIEW_PATIENCE_S
+        states: dict[int, Any] = {}
+        while len(states) < 2:
+            assert time.monotonic() < deadline, "the reviews did not finish"
+            time.sleep(0.5)
+            for asked in (seat, other):
+                state = http.get(f"/api/games/{finished[0]}/review?seat={asked}").json()
+                assert state["status"] != "failed", state
+                if state["status"] == "done":
+                    states[asked] = state["review"]
+    review = states[seat]
+    p = _profile(ranked, name)
+    assert [(r["game"], r["engine"]) for r in p["reviews"]] == [(finished[0], "strong")]
+    assert p["reviews"][0]["match_rate"] == review["match_rate"] == p["match_rate"]
+    assert p["reviews"][0]["rating"] == review["rating"]
+    other_name = next(n for n in PLAYERS if n != name and _seat_of(ranked, n, finished[0]) == other)
+    assert _profile(ranked, other_name)["match_rate"] == states[other]["match_rate"]
+    for lang, heading in (("en", "Agreement with the reviewer"), ("ja", "AI検討との一致率")):
+        set_lang(pg, ranked, lang)
+        pg.goto(f"{ranked}/#/player/{name}")
+        wait_until(pg, "document.querySelector('.page.profile')?.dataset.ready === '1'")
+        assert pg.inner_text("#agreement-title") == heading
+        shown = pg.locator("#agreement .agreement dd").inner_text()
+        assert shown == f"{review['match_rate'] * 100:.1f}%"
+        assert pg.locator("#agreement .reviewed dd").inner_text() == "1"
+        assert pg.locator("#agreement-graph circle").count() == 1
+        pg.locator("#agreement").scroll_into_view_if_needed()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=str(SHOTS / f"ladder-agreement-{lang}.png"))
+
+
+def _seat_of(url: str, name: str, game: str) -> int:
+    with httpx.Client(base_url=url) as http:
+        games = http.get(f"/api/players/{name}/games").json()["games"]
+        return int(next(g["seat"] for g in games if g["game"] == game))
 
 
 def test_dan_names_follow_the_language(ranked: str, finished: list[str], pg: Page) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from server.ladder import finish, lobbies
 from server.ladder.queue import Queue, QueueError
-from server.storage import accounts, persist, ranked
+from server.storage import accounts, persist, ranked, reviews
 from server.storage.postgres import PgStore
 from server.storage.sqlite import Reader, Statement, Storage, Store
 from tests.server.ladder.expected import dan_after, place_of, r_delta
@@ -35,6 +35,7 @@ def _open(db: Store) -> Store:
     persist.open_tables(db)
     accounts.open_tables(db)
     ranked.open_tables(db)
+    reviews.open_tables(db)
     db.finish_hook = finish.ratings_hook(LOBBIES, clock=lambda: 1000.0 + next(_names))
     return db
 
@@ -121,6 +122,57 @@ def test_a_failing_transaction_keeps_the_game_unfinished_and_unrated(store: Stor
     store.finish_hook = rated
     store.finish_game("g", _end([40000, 30000, 20000, 10000]))
     assert _standing(store, ids[0])[3] == 1 and ranked.seated(store, ids[0]) is None
+
+
+def _review(db: Store, game: str, seat: int, match_rate: float, done: bool = True) -> None:
+    job = f"job-{game}-{seat}"
+    reviews.claim(db, (game, seat, "strong"), job, "a", 4, 0.0)
+    if done:
+        report = {"seat": seat, "match_rate": match_rate, "rating": match_rate / 2}
+        reviews.finish(db, job, msgspec.json.encode(report), 1.0)
+
+
+def test_a_profile_reads_the_reviews_of_the_accounts_own_seat_only(store: Store) -> None:
+    ids = _players(store)
+    seats = ids[::-1]  # the draw sat ids[0] at seat 3: the seat, not the join order, counts
+    for n, scores in enumerate([[40000, 30000, 20000, 10000]] * 3):
+        names = [f"p{ids.index(a)}" for a in seats]
+        store.create_game(f"g{n}", "ROOM", "tenhou-tonpuu", 1, b"{}", names)
+        ranked.add_game(store, f"g{n}", "tonpuu", seats, 0.0)
+        store.finish_game(f"g{n}", _end(scores))
+    _review(store, "g0", 3, 0.75)  # ids[0]'s seat
+    _review(store, "g0", 0, 0.5)  # another seat of the same game
+    _review(store, "g1", 0, 0.25)  # another seat only
+    _review(store, "g2", 3, 0.9, done=False)  # still running
+    got = ranked.reviews_of(store, ids[0], 10)
+    assert [(r[0], r[2], r[3], r[4]) for r in got] == [("g0", "strong", 0.75, 0.375)]
+    assert [(r[0], r[3]) for r in ranked.reviews_of(store, ids[3], 10)] == [
+        ("g1", 0.25),
+        ("g0", 0.5),
+    ]  # newest first
+    reviews.finish(store, "job-g2-3", msgspec.json.encode({"match_rate": 0.9, "rating": 0.1}), 2)
+    assert [r[0] for r in ranked.reviews_of(store, ids[0], 1)] == ["g2"]
+
+
+def test_reviews_stored_before_the_figures_columns_gain_them(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE reviews (game TEXT NOT NULL, seat INTEGER NOT NULL, engine TEXT NOT NULL,"
+        " status TEXT NOT NULL, job TEXT NOT NULL, node TEXT NOT NULL, done INTEGER NOT NULL,"
+        " total INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL, result TEXT, error TEXT,"
+        " PRIMARY KEY (game, seat, engine));"
+        "INSERT INTO reviews VALUES ('g', 1, 'strong', 'done', 'j', 'a', 4, 4, 1.0,"
+        " '{\"match_rate\": 0.625, \"rating\": 0.4}', '');"
+    )
+    old.commit()
+    old.close()
+    db = Storage(path)
+    try:
+        reviews.open_tables(db)
+        assert db.query("SELECT match_rate, rating FROM reviews", ()) == [(0.625, 0.4)]
+    finally:
+        db.close()
 
 
 def test_a_deleted_account_becomes_anonymous_in_its_games(store: Store) -> None:
