@@ -130,7 +130,7 @@ export function reviewPanel({ game, jump, setView }) {
     part("ask", seat).classList.add("hidden");
     status(seat, "");
     const summary = part("summary", seat);
-    summary.textContent = `${t("matchRate")} ${pct(review.match_rate)} · ${t("rating")} ${review.rating.toFixed(3)}`
+    summary.textContent = `${t("matchRate")} ${pct(review.match_rate)} · ${t("reviewRating")} ${review.rating.toFixed(3)}`
       + ` · ${t("blunders")} ${review.grades.blunder} · ${review.total_reviewed} ${t("decisions")}`;
     summary.classList.remove("hidden");
     if (st.active === null || st.wanted === seat) show(seat);
