@@ -10,11 +10,17 @@ other seat offered the same tile, so its tail is that seat's think time (the ``s
 from the server's metrics, is the server's own time from the settling answer on). Rooms are
 made, every client connected and ``--warmup`` seconds played (the deal and first turns of
 every game come at once) before the clock starts, so the figures are the steady state of
-play. The last line is
+play. A table whose game ends makes a new room and plays again, so the whole window is play
+at every think time (at ``--think 0`` a game lasts seconds). A window with fewer than
+``--min-decisions`` decisions measured nothing: the bench exits non-zero and says so.
 
-    load: N tables, p99 X ms, Y KiB per table, Z us per decision
+Then (``--floor 1``, the default) bench/floor.py runs, right after, with the same
+tables, think time, window and durability (``--synchronous``), and the server's CPU per
+decision is printed beside the floor's and as a ratio. The last line is
 
-    python -m bench.load --tables 500 [--duration 30] [--think 2] [--batch 1]
+    load: N tables, p99 X ms, Y KiB per table, Z us per decision, floor F us (R x)
+
+    python -m bench.load --tables 500 [--duration 30] [--think 2] [--batch 1] [--floor 1]
 
 ``--batch 0`` runs the clients of before batched frames (one message per frame): the baseline
 for the send path's cost.
@@ -25,8 +31,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import itertools
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -44,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from server.messaging import (  # noqa: E402
     Answer,
+    Answered,
     End,
     Hello,
     InquiryMsg,
@@ -51,6 +60,7 @@ from server.messaging import (  # noqa: E402
     decode_server,
     encode,
 )
+from server.settings import Settings  # noqa: E402
 
 
 def cpu_s(pid: int) -> float:
@@ -74,6 +84,39 @@ def free_port() -> int:
 
 #: action types of an own-turn inquiry (anything else is a claim on another's tile)
 TURN_TYPES = frozenset({"discard", "riichi", "tsumo", "ankan", "kakan", "kita", "kyuushu"})
+
+
+def file_limit(need: int) -> None:
+    """At least ``need`` file descriptors for this process and what it starts (every socket
+    is one: a 6,000-table run holds 24,000 on each side); root may raise the hard limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft >= need:
+        return
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (need, max(need, hard)))
+    except (ValueError, OSError):
+        raise SystemExit(
+            f"{need} file descriptors needed, the limit is {soft} (hard {hard}): "
+            "run as root or raise it (ulimit -n)"
+        ) from None
+
+
+#: idle HTTP connections are dropped before the server's keep-alive (5 s) would close them:
+#: a request sent on a connection the server is closing fails (httpx.ReadError)
+LIMITS = httpx.Limits(keepalive_expiry=1.0)
+
+#: fewer decisions than this in the window is a figure from nothing: the bench fails
+MIN_DECISIONS = 200
+
+
+def enough(decisions: int, samples: int, least: int) -> None:
+    """Exit non-zero when the window held too few decisions (or latency samples) to mean
+    anything, saying so, instead of printing figures from nothing."""
+    if decisions < least or samples < least:
+        raise SystemExit(
+            f"measured nothing: {decisions} decisions and {samples} latency samples in the "
+            f"window, at least {least} of each needed"
+        )
 
 
 class Stats:
@@ -104,12 +147,16 @@ def choose(inquiry: InquiryMsg, rng: random.Random) -> Answer:
 class Seat:
     """One player's client state: when it last answered, and which figure that feeds."""
 
-    def __init__(self, seed: int, think: float, stats: Stats) -> None:
+    def __init__(self, seed: int, think: float, stats: Stats, first: bool = True) -> None:
         self.rng = random.Random(seed)
         self.think = think
         self.stats = stats
+        #: the table's first game: its connection counts towards "every client connected"
+        self.first = first
         self.sent_at: float | None = None
         self.bucket: list[float] = stats.turn
+        #: answers the server said it took (``answered``, not timed out): each was stored
+        self.acked = 0
 
     async def react(self, ws: Any, text: str, now: float) -> bool:
         """Handle one server message; True at the end of the game."""
@@ -121,6 +168,9 @@ class Seat:
             self.sent_at = None
             return False
         msg = decode_server(text)
+        if isinstance(msg, Answered):
+            self.acked += not msg.timeout
+            return False
         inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
         if isinstance(inquiry, InquiryMsg):
             if self.think and inquiry.actions[0].type != "next_round":
@@ -168,7 +218,7 @@ async def bot_client(
         return
     async with ws:
         await ws.send(encode(Hello(token, batch=batch)))
-        seat.stats.connected += 1
+        seat.stats.connected += seat.first
         closer = asyncio.create_task(_close_on(stop, ws))
         try:
             async for frame in ws:
@@ -269,7 +319,8 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
 
 
-async def run(args: argparse.Namespace) -> None:
+async def run(args: argparse.Namespace) -> tuple[float, float, float]:
+    """Measure the server; print its figures; (p99 ms, KiB per table, us per decision)."""
     port = free_port()
     host = f"127.0.0.1:{port}"
     data = tempfile.mkdtemp(prefix="riichi-load-")
@@ -282,6 +333,8 @@ async def run(args: argparse.Namespace) -> None:
     env["RIICHI_MAX_ROOMS"] = str(max(1000, 2 * args.tables))
     env["RIICHI_GC_SWEEP_S"] = str(args.gc_sweep)
     env["RIICHI_MAX_CONNECTIONS"] = str(max(4000, 5 * args.tables))
+    env["RIICHI_SYNCHRONOUS"] = args.synchronous
+    file_limit(5 * args.tables + 1000)
     server = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data],
         cwd=root,
@@ -292,7 +345,7 @@ async def run(args: argparse.Namespace) -> None:
     pin(server.pid, 0)
     pin(0, 1)
     try:
-        async with httpx.AsyncClient(base_url=f"http://{host}", timeout=30) as http:
+        async with httpx.AsyncClient(base_url=f"http://{host}", timeout=30, limits=LIMITS) as http:
             for _ in range(200):
                 try:
                     if (await http.get("/healthz")).status_code == 200:
@@ -305,26 +358,39 @@ async def run(args: argparse.Namespace) -> None:
             tasks: list[asyncio.Task[None]] = []
 
             async def table(n: int) -> None:
-                """A room and its four clients at once: a room whose humans do not connect
-                within the server's start grace (30 s) plays itself out by defaults."""
-                async with gate:
-                    four = await seat_tokens(http, n)
-                for i, token in enumerate(four):
-                    seat = Seat(n * 4 + i, args.think, stats)
-                    client = bot_client(
-                        f"ws://{host}/ws/play", token, seat, stop, bool(args.batch), connecting
-                    )
-                    tasks.append(asyncio.create_task(client))
+                """Game after game at one table until the end: a room and its four clients
+                at once (a room whose humans do not connect within the server's start
+                grace, 30 s, plays itself out by defaults), a new room when the game ends."""
+                for game in itertools.count():
+                    async with gate:
+                        four = await seat_tokens(http, n)
+                    seats = [
+                        Seat(n * 4 + i + 1_000_000 * game, args.think, stats, game == 0)
+                        for i in range(4)
+                    ]
+                    url = f"ws://{host}/ws/play"
+                    clients = [
+                        bot_client(url, token, seat, stop, bool(args.batch), connecting)
+                        for token, seat in zip(four, seats, strict=True)
+                    ]
+                    await asyncio.gather(*clients)
+                    if stop.is_set() or stats.failed:
+                        return
 
             made = time.monotonic()
-            await asyncio.gather(*(table(n) for n in range(args.tables)))
-            print(f"rooms: {args.tables} in {time.monotonic() - made:.0f} s", file=sys.stderr)
+            tasks.extend(asyncio.create_task(table(n)) for n in range(args.tables))
             clients, shown = 4 * args.tables, time.monotonic()
             while stats.connected + len(stats.failed) < clients:  # the steady state only
                 await asyncio.sleep(0.05)
+                failed = [t for t in tasks if t.done() and t.exception() is not None]
+                if failed:
+                    raise SystemExit(f"a table failed while seating: {failed[0].exception()!r}")
                 if time.monotonic() - shown > 10:
                     shown = time.monotonic()
                     print(f"connecting: {stats.connected} of {clients}", file=sys.stderr)
+            print(
+                f"seated: {args.tables} tables in {time.monotonic() - made:.0f} s", file=sys.stderr
+            )
             if stats.failed:
                 raise SystemExit(
                     f"{len(stats.failed)} clients could not connect: {stats.failed[0]}"
@@ -356,7 +422,7 @@ async def run(args: argparse.Namespace) -> None:
             client_before = time.process_time()
             started = time.perf_counter()
             deadline = started + args.duration
-            while time.perf_counter() < deadline and not all(t.done() for t in tasks):
+            while time.perf_counter() < deadline and not any(t.done() for t in tasks):
                 await asyncio.sleep(0.25)
                 peak = max(peak, rss_kib(server.pid))
             stats.measuring = False
@@ -373,6 +439,7 @@ async def run(args: argparse.Namespace) -> None:
             stop.set()
             # a client still thinking (a long --think) would finish its sleep first: the
             # sockets are closing, so what is still running after a grace is cancelled
+            broken = [t for t in tasks if t.done() and t.exception() is not None]
             _, running = await asyncio.wait(tasks, timeout=15)
             for task in running:
                 task.cancel()
@@ -383,7 +450,12 @@ async def run(args: argparse.Namespace) -> None:
             server.wait(30)
         except subprocess.TimeoutExpired:  # thousands of sockets to close: do not hang
             server.kill()
-    lat = stats.latencies or [0.0]
+    if broken:
+        raise SystemExit(f"a table stopped while measuring: {broken[0].exception()!r}")
+    if elapsed < 0.9 * args.duration:
+        raise SystemExit(f"the window ran {elapsed:.1f} s of {args.duration:g}: tables stopped")
+    enough(stats.decisions, len(stats.latencies), args.min_decisions)
+    lat = stats.latencies
     p50 = statistics.median(lat) * 1000
     p99 = percentile(lat, 0.99)
     per_table = (peak - base) / args.tables
@@ -423,10 +495,7 @@ async def run(args: argparse.Namespace) -> None:
         f"{bucket_quantile(step_before, step_after, 0.99)}"
     )
     print(f"server RSS: base {base / 1024:.1f} MiB, peak {peak / 1024:.1f} MiB")
-    print(
-        f"load: {args.tables} tables, p99 {p99:.1f} ms, {per_table:.0f} KiB per table, "
-        f"{per_decision:.0f} us per decision"
-    )
+    return p99, per_table, per_decision
 
 
 def main() -> None:
@@ -455,13 +524,59 @@ def main() -> None:
         "--think", type=float, default=2.0, help="mean think time, seconds (0: saturation)"
     )
     parser.add_argument(
+        "--min-decisions",
+        type=int,
+        default=MIN_DECISIONS,
+        help="fewer decisions (or latency samples) than this in the window: exit non-zero",
+    )
+    parser.add_argument(
+        "--synchronous",
+        default=Settings().synchronous,
+        choices=("NORMAL", "FULL"),
+        help="SQLite durability of the server and of the floor's stand-in (the same)",
+    )
+    parser.add_argument(
+        "--floor",
+        type=int,
+        default=1,
+        choices=(0, 1),
+        help="1: run bench.floor after the server with the same tables, think, window and "
+        "durability, and print the ratio",
+    )
+    parser.add_argument(
         "--batch",
         type=int,
         default=1,
         choices=(0, 1),
         help="1: clients say batch in their hello (several messages per frame); 0: one each",
     )
-    asyncio.run(run(parser.parse_args()))
+    args = parser.parse_args()
+    p99, per_table, per_decision = asyncio.run(run(args))
+    line = (
+        f"load: {args.tables} tables, p99 {p99:.1f} ms, {per_table:.0f} KiB per table, "
+        f"{per_decision:.0f} us per decision"
+    )
+    if not args.floor:
+        print(line)
+        return
+    under = floor(args)
+    print(f"{line}, floor {under:.0f} us ({per_decision / under:.2f}x)")
+
+
+def floor(args: argparse.Namespace) -> float:
+    """bench.floor's CPU per decision (us) for a run of this one's shape, in a process of its
+    own right after the server's (its output shown as it comes)."""
+    shape = ["--tables", str(args.tables), "--duration", str(args.duration)]
+    shape += ["--think", str(args.think), "--synchronous", args.synchronous]
+    shape += ["--min-decisions", str(args.min_decisions)]
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.floor", *shape], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    print(done.stdout, end="", flush=True)
+    last = done.stdout.strip().rsplit("\n", 1)[-1]
+    if done.returncode != 0 or not last.startswith("floor: "):
+        raise SystemExit(f"bench.floor failed (exit {done.returncode}): no floor to compare with")
+    return float(last.split(", ")[1].split(" us")[0])
 
 
 if __name__ == "__main__":
