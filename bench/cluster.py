@@ -151,7 +151,11 @@ async def _post(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> dict
     """The answer, asked again while it is "not yet" (the room's directory entry may land
     a moment after the room is made); any other error stops the bench with its text."""
     for _ in range(100):
-        answer: dict[str, Any] = (await http.post(url, json=body)).json()
+        reply = await http.post(url, json=body)
+        try:
+            answer: dict[str, Any] = reply.json()
+        except ValueError:
+            raise SystemExit(f"{url}: {reply.status_code} {reply.text[:200]}") from None
         if answer.get("code") not in ("rate_limited", "no_room"):
             if "token" not in answer:
                 raise SystemExit(f"{url}: {answer}")

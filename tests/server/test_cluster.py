@@ -254,3 +254,32 @@ async def test_a_node_plays_its_games_on_when_redis_goes_away(
         assert player.ended and player.welcomes == 1  # never dropped
         assert (await api(a, "GET", "/healthz")).status_code == 200
         assert a.proc is not None and a.proc.poll() is None
+
+
+async def test_more_spectators_relayed_by_b_than_a_redis_pool_holds_by_default(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """Each spectator B relays holds a Redis connection of its own (its pubsub): 150 of them
+    on one game of A are all greeted (redis-py's default pool of 100 failed the 101st with
+    MaxConnectionsError)."""
+    async with nodes(tmp_path, redis_url) as (a, b):
+        body = {"name": "Ann", "bots": 3, "preset": "tenhou-tonpuu"}
+        made = (await api(a, "POST", "/api/rooms", json=body)).json()
+        game, code = made["room"]["game"], made["room"]["code"]
+
+        async def listed_on_b() -> bool:
+            status: str = (await api(b, "GET", f"/api/rooms/{code}")).json()["status"]
+            return status == "playing"
+
+        await eventually(listed_on_b)
+        stack = contextlib.AsyncExitStack()
+        async with stack:
+            greeted = 0
+            for _ in range(150):  # the table waits for its human: nothing ends meanwhile
+                ws = await stack.enter_async_context(
+                    websockets.connect(f"ws://{b.host}/ws/watch/{game}", open_timeout=10)
+                )
+                first = decode_server(await asyncio.wait_for(ws.recv(), 10))
+                second = decode_server(await asyncio.wait_for(ws.recv(), 10))
+                greeted += isinstance(first, Welcome) and isinstance(second, Snapshot)
+    assert greeted == 150
