@@ -50,6 +50,8 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import light  # noqa: E402
+from bench.light import LightSocket  # noqa: E402
 from server.messaging import (  # noqa: E402
     Answer,
     Answered,
@@ -155,35 +157,79 @@ class Seat:
         self.first = first
         self.sent_at: float | None = None
         self.bucket: list[float] = stats.turn
+        #: answers sent, measuring or not
+        self.made = 0
         #: answers the server said it took (``answered``, not timed out): each was stored
         self.acked = 0
 
     async def react(self, ws: Any, text: str, now: float) -> bool:
         """Handle one server message; True at the end of the game."""
+        inquiry = self.read(text, now)
+        if isinstance(inquiry, InquiryMsg):
+            delay = self.delay(inquiry)
+            if delay:
+                await asyncio.sleep(delay)
+            await ws.send(self.answer(inquiry))
+            self.sent()
+        return inquiry is END
+
+    def heard(self, sock: LightSocket, text: str, now: float) -> bool:
+        """``react`` for a light socket: the think time is a loop timer, not a sleeping task."""
+        inquiry = self.read(text, now)
+        if isinstance(inquiry, InquiryMsg):
+            delay = self.delay(inquiry)
+            if delay:
+                asyncio.get_running_loop().call_later(delay, self._answer_on, sock, inquiry)
+            else:
+                self._answer_on(sock, inquiry)
+        return inquiry is END
+
+    def _answer_on(self, sock: LightSocket, inquiry: InquiryMsg) -> None:
+        sock.send_text(self.answer(inquiry))
+        self.sent()
+
+    def read(self, text: str, now: float) -> InquiryMsg | object | None:
+        """Take one server message in: an inquiry to answer, ``END`` at the end of the game,
+        else None."""
         stats = self.stats
         if text.startswith('{"type":"event"'):  # the hot path: no need to decode
             if self.sent_at is not None and stats.measuring:
                 stats.latencies.append(now - self.sent_at)
                 self.bucket.append(now - self.sent_at)
             self.sent_at = None
-            return False
+            return None
         msg = decode_server(text)
         if isinstance(msg, Answered):
             self.acked += not msg.timeout
-            return False
+            return None
         inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
         if isinstance(inquiry, InquiryMsg):
-            if self.think and inquiry.actions[0].type != "next_round":
-                await asyncio.sleep(self.rng.expovariate(1 / self.think))
-            turn = any(a.type in TURN_TYPES for a in inquiry.actions)
-            self.bucket = stats.turn if turn else stats.claim
-            await ws.send(encode(choose(inquiry, self.rng)))
-            self.sent_at = time.perf_counter()
-            stats.decisions += stats.measuring
-        elif isinstance(msg, End):
+            return inquiry
+        if isinstance(msg, End):
             stats.games += stats.measuring
-            return True
-        return False
+            return END
+        return None
+
+    def delay(self, inquiry: InquiryMsg) -> float:
+        """Seconds to think before answering (none for the between-rounds acknowledgement)."""
+        if self.think and inquiry.actions[0].type != "next_round":
+            return self.rng.expovariate(1 / self.think)
+        return 0.0
+
+    def answer(self, inquiry: InquiryMsg) -> str:
+        """The answer's text; the figure its latency will feed is chosen here."""
+        turn = any(a.type in TURN_TYPES for a in inquiry.actions)
+        self.bucket = self.stats.turn if turn else self.stats.claim
+        return encode(choose(inquiry, self.rng))
+
+    def sent(self) -> None:
+        self.sent_at = time.perf_counter()
+        self.made += 1
+        self.stats.decisions += self.stats.measuring
+
+
+#: what ``Seat.read`` returns at the end of the game
+END = object()
 
 
 #: WebSocket handshakes in flight at once: thousands at a time time out on one core
@@ -229,6 +275,49 @@ async def bot_client(
                         return
         finally:
             closer.cancel()
+
+
+async def light_client(
+    port: int,
+    token: str,
+    seat: Seat,
+    socks: set[LightSocket],
+    batch: bool,
+    gate: asyncio.Semaphore,
+    source: str,
+) -> None:
+    """One seat over /ws/play on a light socket from loopback address ``source``; the bench
+    closes what is left in ``socks`` at the end."""
+    box: list[LightSocket] = []
+    ended = asyncio.get_running_loop().create_future()
+
+    def on_text(frame: str) -> None:
+        now = time.perf_counter()
+        for text in frame.split("\n") if batch else (frame,):
+            if seat.heard(box[0], text, now) and not ended.done():
+                ended.set_result(None)
+
+    error: Exception | None = None
+    for attempt in range(TRIES):
+        async with gate:
+            try:
+                box.append(await light.connect("127.0.0.1", port, "/ws/play", on_text, source, 30))
+                break
+            except (OSError, TimeoutError) as exc:
+                error = exc
+        await asyncio.sleep(0.5 * 2**attempt)
+    if not box:
+        seat.stats.failed.append(repr(error))
+        return
+    sock = box[0]
+    socks.add(sock)
+    sock.send_text(encode(Hello(token, batch=batch)))
+    seat.stats.connected += seat.first
+    try:
+        await asyncio.wait([ended, sock.closed], return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        socks.discard(sock)
+        sock.close()
 
 
 async def _close_on(stop: asyncio.Event, ws: Any) -> None:
@@ -355,6 +444,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
             base = rss_kib(server.pid)
             gate = asyncio.Semaphore(16)
             stats, stop, connecting = Stats(), asyncio.Event(), asyncio.Semaphore(CONNECTING)
+            socks: set[LightSocket] = set()
             tasks: list[asyncio.Task[None]] = []
 
             async def table(n: int) -> None:
@@ -368,9 +458,12 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
                         Seat(n * 4 + i + 1_000_000 * game, args.think, stats, game == 0)
                         for i in range(4)
                     ]
-                    url = f"ws://{host}/ws/play"
+                    url, batch = f"ws://{host}/ws/play", bool(args.batch)
+                    source = f"127.0.{1 + n // 1000}.1"  # ~4,000 sockets per source address
                     clients = [
-                        bot_client(url, token, seat, stop, bool(args.batch), connecting)
+                        light_client(port, token, seat, socks, batch, connecting, source)
+                        if args.clients == "light"
+                        else bot_client(url, token, seat, stop, batch, connecting)
                         for token, seat in zip(four, seats, strict=True)
                     ]
                     await asyncio.gather(*clients)
@@ -437,6 +530,8 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
             step_after = buckets(page, "riichi_step_seconds")
             gc.enable()
             stop.set()
+            for sock in list(socks):
+                sock.close()
             # a client still thinking (a long --think) would finish its sleep first: the
             # sockets are closing, so what is still running after a grace is cancelled
             broken = [t for t in tasks if t.done() and t.exception() is not None]
@@ -522,6 +617,13 @@ def main() -> None:
     )
     parser.add_argument(
         "--think", type=float, default=2.0, help="mean think time, seconds (0: saturation)"
+    )
+    parser.add_argument(
+        "--clients",
+        default="light",
+        choices=("light", "websockets"),
+        help="light: bench/light.py's bare sockets (one core plays 6,000 tables); websockets: "
+        "the websockets library's client, as before",
     )
     parser.add_argument(
         "--min-decisions",
