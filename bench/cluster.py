@@ -285,7 +285,7 @@ class Run:
         """Make every table and connect its clients as it fills (a full room whose players
         do not come within the start grace plays itself out by defaults)."""
         hosts = [n.host for n in self.nodes]
-        gate, connecting = asyncio.Semaphore(16), asyncio.Semaphore(CONNECTING)
+        gate, connecting = asyncio.Semaphore(self.args.seating), asyncio.Semaphore(CONNECTING)
         made = time.monotonic()
         async with httpx.AsyncClient(timeout=30, limits=LIMITS) as http:
 
@@ -493,6 +493,7 @@ def main() -> None:
     parser.add_argument("--down", type=float, default=3.0, help="seconds node A stays dead")
     parser.add_argument("--solo", type=int, default=0, choices=(0, 1), help="1: one node first")
     parser.add_argument("--min-decisions", type=int, default=MIN_DECISIONS)
+    parser.add_argument("--seating", type=int, default=8, help="tables being made at once")
     args = parser.parse_args()
     # the clients, Redis and PostgreSQL (started from here: they inherit it) on one core
     os.sched_setaffinity(0, {_cpus()[CLIENT_CORE % len(_cpus())]})

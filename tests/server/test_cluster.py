@@ -283,3 +283,20 @@ async def test_more_spectators_relayed_by_b_than_a_redis_pool_holds_by_default(
                 second = decode_server(await asyncio.wait_for(ws.recv(), 10))
                 greeted += isinstance(first, Welcome) and isinstance(second, Snapshot)
     assert greeted == 150
+
+
+async def test_an_owner_that_never_answers_is_down_to_the_asker(redis_url: str) -> None:
+    """A request its owner does not answer in time is None (the join says node_down), not
+    redis-py's read time-out (a 500 from the join that asked, under bench.cluster's load)."""
+    from redis.asyncio import Redis
+
+    from server.cluster import rpc
+
+    client = Redis.from_url(redis_url, decode_responses=True)
+    listener = client.pubsub()
+    await listener.subscribe(rpc.channel("mute"))  # up, and never answers
+    try:
+        assert await rpc.call(client, "mute", {"op": "join"}) is None
+    finally:
+        await listener.aclose()  # type: ignore[no-untyped-call]  # redis-py's stub
+        await client.aclose()
