@@ -161,6 +161,12 @@ class Seat:
         self.made = 0
         #: answers the server said it took (``answered``, not timed out): each was stored
         self.acked = 0
+        #: set once the client said hello (or could not connect): its table may make the next
+        self.seated: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def sat(self) -> None:
+        if not self.seated.done():
+            self.seated.set_result(None)
 
     async def react(self, ws: Any, text: str, now: float) -> bool:
         """Handle one server message; True at the end of the game."""
@@ -261,10 +267,12 @@ async def bot_client(
     """One seat over /ws/play; with ``batch`` it reads several messages per frame."""
     ws = await connected(url, gate, seat.stats)
     if ws is None:
+        seat.sat()
         return
     async with ws:
         await ws.send(encode(Hello(token, batch=batch)))
         seat.stats.connected += seat.first
+        seat.sat()
         closer = asyncio.create_task(_close_on(stop, ws))
         try:
             async for frame in ws:
@@ -308,11 +316,13 @@ async def light_client(
         await asyncio.sleep(0.5 * 2**attempt)
     if not box:
         seat.stats.failed.append(repr(error))
+        seat.sat()
         return
     sock = box[0]
     socks.add(sock)
     sock.send_text(encode(Hello(token, batch=batch)))
     seat.stats.connected += seat.first
+    seat.sat()
     try:
         await asyncio.wait([ended, sock.closed], return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -424,13 +434,15 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
     env["RIICHI_MAX_CONNECTIONS"] = str(max(4000, 5 * args.tables))
     env["RIICHI_SYNCHRONOUS"] = args.synchronous
     file_limit(5 * args.tables + 1000)
+    log = open(Path(data) / "server.log", "wb")  # noqa: SIM115  # closed once handed over
     server = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data],
         cwd=root,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=log,
     )
+    log.close()  # the server holds its own
     pin(server.pid, 0)
     pin(0, 1)
     try:
@@ -442,7 +454,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
                 except httpx.TransportError:
                     await asyncio.sleep(0.05)
             base = rss_kib(server.pid)
-            gate = asyncio.Semaphore(16)
+            gate = asyncio.Semaphore(args.seating)
             stats, stop, connecting = Stats(), asyncio.Event(), asyncio.Semaphore(CONNECTING)
             socks: set[LightSocket] = set()
             tasks: list[asyncio.Task[None]] = []
@@ -452,20 +464,26 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
                 at once (a room whose humans do not connect within the server's start
                 grace, 30 s, plays itself out by defaults), a new room when the game ends."""
                 for game in itertools.count():
-                    async with gate:
-                        four = await seat_tokens(http, n)
                     seats = [
                         Seat(n * 4 + i + 1_000_000 * game, args.think, stats, game == 0)
                         for i in range(4)
                     ]
                     url, batch = f"ws://{host}/ws/play", bool(args.batch)
                     source = f"127.0.{1 + n // 1000}.1"  # ~4,000 sockets per source address
-                    clients = [
-                        light_client(port, token, seat, socks, batch, connecting, source)
-                        if args.clients == "light"
-                        else bot_client(url, token, seat, stop, batch, connecting)
-                        for token, seat in zip(four, seats, strict=True)
-                    ]
+                    # the next room waits for this one's clients: rooms made faster than
+                    # their clients connect outlive the start grace and play by defaults at
+                    # full speed (the server stalled and dropped HTTP requests: ReadError)
+                    async with gate:
+                        four = await seat_tokens(http, n)
+                        clients = [
+                            asyncio.create_task(
+                                light_client(port, token, seat, socks, batch, connecting, source)
+                                if args.clients == "light"
+                                else bot_client(url, token, seat, stop, batch, connecting)
+                            )
+                            for token, seat in zip(four, seats, strict=True)
+                        ]
+                        await asyncio.gather(*(seat.seated for seat in seats))
                     await asyncio.gather(*clients)
                     if stop.is_set() or stats.failed:
                         return
@@ -477,7 +495,10 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
                 await asyncio.sleep(0.05)
                 failed = [t for t in tasks if t.done() and t.exception() is not None]
                 if failed:
-                    raise SystemExit(f"a table failed while seating: {failed[0].exception()!r}")
+                    raise SystemExit(
+                        f"a table failed while seating: {failed[0].exception()!r} "
+                        f"(the server's log: {data}/server.log)"
+                    )
                 if time.monotonic() - shown > 10:
                     shown = time.monotonic()
                     print(f"connecting: {stats.connected} of {clients}", file=sys.stderr)
@@ -617,6 +638,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--think", type=float, default=2.0, help="mean think time, seconds (0: saturation)"
+    )
+    parser.add_argument(
+        "--seating", type=int, default=64, help="tables being made and connected at once"
     )
     parser.add_argument(
         "--clients",
