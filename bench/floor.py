@@ -173,7 +173,9 @@ async def seat_client(
     rng = random.Random(table * 4 + seat)
     for attempt in range(20):
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            # ~4,000 sockets per loopback source address: one has ~28,000 ephemeral ports
+            source = (f"127.0.{1 + table // 1000}.1", 0)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=source)
             break
         except OSError:
             await asyncio.sleep(0.1 * (attempt + 1))

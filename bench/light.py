@@ -130,11 +130,13 @@ class LightSocket(asyncio.Protocol):
     def _fail(self, exc: Exception) -> None:
         if not self.opened.done():
             self.opened.set_exception(exc)
+            self.opened.exception()  # retrieved: connect() raises it (or timed out first)
         self.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.opened.done():
             self.opened.set_exception(exc or ConnectionError("closed before the upgrade"))
+            self.opened.exception()
         if not self.closed.done():
             self.closed.set_result(None)
 

@@ -130,6 +130,8 @@ class Stats:
         self.decisions = 0
         self.games = 0
         self.connected = 0
+        #: rooms left unfilled because the server dropped a request (and made again)
+        self.abandoned = 0
         #: clients that could not connect, and why
         self.failed: list[str] = []
         #: figures count only between "every client connected (+1 s)" and the end
@@ -335,15 +337,23 @@ async def _close_on(stop: asyncio.Event, ws: Any) -> None:
     await ws.close()
 
 
-async def seat_tokens(http: httpx.AsyncClient, n: int) -> list[str]:
-    """A private tonpuusen room for four clients; their seat tokens."""
+async def seat_tokens(http: httpx.AsyncClient, n: int, stats: Stats) -> list[str]:
+    """A private tonpuusen room for four clients; their seat tokens. A request whose
+    connection the server dropped (a loaded server at thousands of tables) leaves its room
+    unfilled, and a new one is made (counted in ``stats.abandoned``)."""
     body = {"name": "L0", "preset": "tenhou-tonpuu", "bots": 0, "public": False}
-    grant = (await http.post("/api/rooms", json=body)).json()
-    tokens = [grant["token"]]
-    for i in range(1, 4):
-        joined = await http.post(f"/api/rooms/{grant['room']['code']}/join", json={"name": f"L{i}"})
-        tokens.append(joined.json()["token"])
-    return tokens
+    for attempt in range(TRIES):
+        try:
+            grant = (await http.post("/api/rooms", json=body)).json()
+            tokens = [grant["token"]]
+            for i in range(1, 4):
+                url = f"/api/rooms/{grant['room']['code']}/join"
+                tokens.append((await http.post(url, json={"name": f"L{i}"})).json()["token"])
+            return tokens
+        except httpx.TransportError:
+            stats.abandoned += 1
+            await asyncio.sleep(0.5 * 2**attempt)
+    raise SystemExit(f"table {n}: no room after {TRIES} tries (the server dropped them)")
 
 
 def core_times(core: int) -> tuple[int, int]:
@@ -474,7 +484,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
                     # their clients connect outlive the start grace and play by defaults at
                     # full speed (the server stalled and dropped HTTP requests: ReadError)
                     async with gate:
-                        four = await seat_tokens(http, n)
+                        four = await seat_tokens(http, n, stats)
                         clients = [
                             asyncio.create_task(
                                 light_client(port, token, seat, socks, batch, connecting, source)
@@ -579,6 +589,8 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
     frames = "batched frames" if args.batch else "one message per frame"
     print(f"tables: {args.tables} (4 WebSocket player clients each; think {think}; {frames})")
     print(f"games finished while measuring: {stats.games // 4} in {elapsed:.1f} s")
+    if stats.abandoned:
+        print(f"rooms made again after the server dropped a request: {stats.abandoned}")
     print(f"decisions: {stats.decisions}, {stats.decisions / elapsed:.0f}/s")
     print(f"latency answer->next event: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
     for name, samples in (("turn", stats.turn), ("claim", stats.claim)):
