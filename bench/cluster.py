@@ -497,7 +497,7 @@ def main() -> None:
     args = parser.parse_args()
     # the clients, Redis and PostgreSQL (started from here: they inherit it) on one core
     os.sched_setaffinity(0, {_cpus()[CLIENT_CORE % len(_cpus())]})
-    file_limit(12 * args.tables + 1000)
+    file_limit(5 * args.tables + args.seating + 200)  # four players and a spectator a table
     think = f"exponential, mean {args.think:g} s" if args.think else "none: saturation"
     print(f"{args.tables} tables of 4 WebSocket players (think {think}) + 1 spectator each;")
     print(f"servers on core {SERVER_CORE}, clients, Redis and PostgreSQL on core {CLIENT_CORE}")

@@ -200,7 +200,7 @@ async def seat_client(
 
 async def run(args: argparse.Namespace) -> float:
     """Measure the stand-in; print its figures; its server CPU per decision, us."""
-    file_limit(5 * args.tables + 1000)
+    file_limit(4 * args.tables + 200)
     port = free_port()
     data = tempfile.mkdtemp(prefix="riichi-floor-")
     server = subprocess.Popen(

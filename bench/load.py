@@ -90,7 +90,8 @@ TURN_TYPES = frozenset({"discard", "riichi", "tsumo", "ankan", "kakan", "kita", 
 
 def file_limit(need: int) -> None:
     """At least ``need`` file descriptors for this process and what it starts (every socket
-    is one: a 6,000-table run holds 24,000 on each side); root may raise the hard limit."""
+    is one: a 6,000-table run holds 24,000 on each side). Raising the hard limit needs
+    CAP_SYS_RESOURCE, which this machine's root lacks (hard limit 20,000: ~4,900 tables)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft >= need:
         return
@@ -443,7 +444,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
     env["RIICHI_GC_SWEEP_S"] = str(args.gc_sweep)
     env["RIICHI_MAX_CONNECTIONS"] = str(max(4000, 5 * args.tables))
     env["RIICHI_SYNCHRONOUS"] = args.synchronous
-    file_limit(5 * args.tables + 1000)
+    file_limit(4 * args.tables + args.seating + 200)  # the clients' sockets and the HTTP ones
     log = open(Path(data) / "server.log", "wb")  # noqa: SIM115  # closed once handed over
     server = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data],

@@ -293,10 +293,6 @@ async def test_an_owner_that_never_answers_is_down_to_the_asker(redis_url: str) 
     from server.cluster import rpc
 
     client = Redis.from_url(redis_url, decode_responses=True)
-    listener = client.pubsub()
-    await listener.subscribe(rpc.channel("mute"))  # up, and never answers
-    try:
+    async with client, client.pubsub() as listener:
+        await listener.subscribe(rpc.channel("mute"))  # up, and never answers
         assert await rpc.call(client, "mute", {"op": "join"}) is None
-    finally:
-        await listener.aclose()  # type: ignore[no-untyped-call]  # redis-py's stub
-        await client.aclose()
