@@ -87,6 +87,8 @@ def slowloris(host: str, count: int, seconds: float) -> None:
             waits.append(time.monotonic() - t0)
             time.sleep(0.5)
     dropped = sum(_dropped(sock) for sock in socks)
+    if not waits:
+        raise SystemExit("measured nothing: no /healthz answer timed during the slowloris")
     waits.sort()
     p50, p95 = waits[len(waits) // 2] * 1e3, waits[int(len(waits) * 0.95)] * 1e3
     print(f"slowloris: {dropped} of {count} dropped after {seconds:.0f} s")

@@ -135,6 +135,8 @@ def main() -> None:
         times += t
         wall += w
     took = time.perf_counter() - start
+    if not times or not strong.hands:
+        raise SystemExit(f"measured nothing: {len(times)} decisions, {strong.hands} hands")
     print(f"decision time (CPU): {_spread(times)} over {len(times)} strong decisions")
     print(f"decision time (wall, this shared machine's load included): {_spread(wall)}")
     print(f"run time {took:.0f} s on {args.jobs} process(es)")

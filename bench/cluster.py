@@ -1,15 +1,25 @@
-"""Cluster: the same load on one node alone and on two nodes sharing a real redis-server.
+"""Cluster: human-paced tables over two nodes on a real Redis and PostgreSQL, one node killed.
 
-Both runs give the servers the same single core (``taskset``: core 0), the load clients and
-Redis the other, so what differs is the cluster's own cost: rooms made on one node and joined
-through the other (seat reservations over Redis), every client sent to the room's node, one
-spectator per table watching from the other node (the relay over pub/sub) and each node's
-directory heartbeat. Alone, the spectator watches on the room's own node. Players think as in
-bench/load.py (exponential, mean ``--think`` s). Prints one row per run, then
+The nodes share one server core (``taskset``: core 0); the load clients, Redis and PostgreSQL
+have the other. Rooms are made on one node and joined through the other (seat reservations
+over Redis); each table's four clients connect to the room's node as soon as it is full, and
+one spectator per table watches from the other node (the relay over pub/sub). Players think
+as in bench/load.py (exponential, mean ``--think`` s). The records and write-ahead decisions
+are in PostgreSQL (``RIICHI_DATABASE_URL``), shared by both nodes.
+
+After ``--warmup`` s of play the bench measures ``--duration`` s of both nodes (the ``2
+nodes`` row), then kills node A with SIGKILL, restarts it ``--down`` s later on the same port
+and node id, and measures ``--duration`` s more: node B's tables alone (they must not notice:
+their p99 and any connection they lost are printed apart), and A's tables, which reconnect
+and resume from PostgreSQL (how many did, how long it took, their p99 once back). Then every
+answer a client was told was taken (``answered``) is looked for in PostgreSQL: the bench
+fails if one is missing, if a window measured fewer than ``--min-decisions`` decisions, or
+if a table of A did not resume. ``--solo 1`` first plays the same tables on one node alone
+(SQLite, no Redis): the cluster's own cost beside it. The last line is
 
     cluster: N tables on K nodes, p99 X ms
 
-    python -m bench.cluster [--tables 100] [--duration 20] [--think 2]
+    python -m bench.cluster [--tables 1000] [--duration 30] [--think 2] [--solo 0]
 """
 
 from __future__ import annotations
@@ -18,6 +28,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -34,15 +45,18 @@ sys.path.insert(0, str(ROOT))
 
 from bench.load import (  # noqa: E402
     CONNECTING,
+    LIMITS,
+    MIN_DECISIONS,
     Seat,
     Stats,
-    bot_client,
     cpu_s,
+    enough,
+    file_limit,
     free_port,
     percentile,
 )
-from server.edge.messaging import End, decode_server  # noqa: E402
-from tests.services import redis_server  # noqa: E402
+from server.edge.messaging import End, Hello, decode_server, encode  # noqa: E402
+from tests.services import fresh_database, postgres_server, redis_server  # noqa: E402
 
 SERVER_CORE, CLIENT_CORE = 0, 1
 #: one loopback client plays every seat: lift the per-client limits
@@ -56,6 +70,10 @@ ENV = {
     "RIICHI_SPECTATOR_DELAY_S": "0",
     "RIICHI_LOBBY_TTL_S": "1",
 }
+#: seconds a node has to stop after SIGTERM before it is killed (and the bench says so)
+STOP_S = 20.0
+#: seconds a client of a killed node keeps trying to reconnect
+BACK_S = 180.0
 
 
 def _cpus() -> list[int]:
@@ -67,59 +85,161 @@ def _taskset(core: int) -> list[str]:
     return ["taskset", "-c", str(cpus[core % len(cpus)])] if len(cpus) > 1 else []
 
 
-@contextlib.asynccontextmanager
-async def _node(redis: str | None, name: str) -> AsyncIterator[tuple[str, subprocess.Popen[bytes]]]:
-    """(host, process) of one ``python -m server`` pinned to the server core."""
-    port, data = free_port(), tempfile.mkdtemp(prefix=f"riichi-cluster-{name}-")
-    env = {**os.environ, **ENV, "PYTHONPATH": str(ROOT)}
-    if redis is not None:
-        env |= {"RIICHI_REDIS_URL": redis, "RIICHI_NODE_ID": name}
-    args = [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data]
-    proc = subprocess.Popen(
-        [*_taskset(SERVER_CORE), *args],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    host = f"127.0.0.1:{port}"
-    try:
-        async with httpx.AsyncClient(base_url=f"http://{host}") as http:
-            for _ in range(400):
+class Node:
+    """One ``python -m server`` pinned to the server core, restartable on its port."""
+
+    def __init__(self, name: str, env: dict[str, str]) -> None:
+        self.name = name
+        self.port = free_port()
+        self.host = f"127.0.0.1:{self.port}"
+        self.data = tempfile.mkdtemp(prefix=f"riichi-cluster-{name}-")
+        self.env = {**os.environ, **ENV, "PYTHONPATH": str(ROOT), **env}
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    async def start(self) -> None:
+        args = [sys.executable, "-m", "server", "--port", str(self.port), "--data-dir", self.data]
+        with open(Path(self.data) / "server.log", "ab") as log:  # the child keeps its own fd
+            self.proc = subprocess.Popen(
+                [*_taskset(SERVER_CORE), *args], cwd=ROOT, env=self.env, stdout=log, stderr=log
+            )
+        async with httpx.AsyncClient(base_url=f"http://{self.host}") as http:
+            for _ in range(1200):
                 with contextlib.suppress(httpx.TransportError):
                     if (await http.get("/healthz")).status_code == 200:
-                        break
+                        return
+                if self.proc.poll() is not None:
+                    break
                 await asyncio.sleep(0.05)
-        yield host, proc
+        raise SystemExit(f"node {self.name} did not start: see {self.data}/server.log")
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def kill(self) -> None:
+        os.kill(self.pid, signal.SIGKILL)
+        assert self.proc is not None
+        self.proc.wait()
+
+    def stop(self) -> None:
+        """SIGTERM; SIGKILL after ``STOP_S`` (said on stderr: a node should stop in time)."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(STOP_S)
+        except subprocess.TimeoutExpired:
+            print(f"node {self.name} did not stop within {STOP_S:g} s: killed", file=sys.stderr)
+            self.proc.kill()
+            self.proc.wait()
+
+
+@contextlib.asynccontextmanager
+async def _nodes(names: list[str], env: dict[str, str]) -> AsyncIterator[list[Node]]:
+    nodes = [Node(n, {**env, "RIICHI_NODE_ID": n} if len(names) > 1 else env) for n in names]
+    try:
+        for node in nodes:
+            await node.start()
+        yield nodes
     finally:
-        proc.terminate()
-        proc.wait(10)
+        for node in nodes:
+            node.stop()
 
 
 async def _post(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
-    """The answer, asked again while it is "not yet": the create burst is shared by every
-    node (16 creates at once exceed it), and the owner's directory write may land a moment
-    after the room is made."""
+    """The answer, asked again while it is "not yet" (the room's directory entry may land
+    a moment after the room is made); any other error stops the bench with its text."""
     for _ in range(100):
-        answer: dict[str, Any] = (await http.post(url, json=body)).json()
+        reply = await http.post(url, json=body)
+        try:
+            answer: dict[str, Any] = reply.json()
+        except ValueError:
+            raise SystemExit(f"{url}: {reply.status_code} {reply.text[:200]}") from None
         if answer.get("code") not in ("rate_limited", "no_room"):
+            if "token" not in answer:
+                raise SystemExit(f"{url}: {answer}")
             return answer
         await asyncio.sleep(0.05)
-    raise RuntimeError(f"{url}: {answer}")
+    raise SystemExit(f"{url}: {answer}")
 
 
-async def _table(made_on: str, joined_on: str) -> tuple[str, str, list[str]]:
+class Table:
+    """One table of the run: where it plays, its game and its four seats."""
+
+    def __init__(self, host: str, game: str, tokens: list[str], seats: list[Seat]) -> None:
+        self.host = host
+        self.game = game
+        self.tokens = tokens
+        self.seats = seats
+        #: connections this table's clients lost (and made again)
+        self.lost = 0
+        #: when one of its clients was welcomed back after losing its connection
+        self.back_at: float | None = None
+        #: decisions its clients made after they were back
+        self.after = 0
+
+
+async def _made(
+    http: httpx.AsyncClient, made_on: str, joined_on: str
+) -> tuple[str, str, list[str]]:
     """(room's host, game, four seat tokens): made on one node, joined through another."""
     body = {"name": "L0", "preset": "tenhou-tonpuu", "bots": 0, "public": False}
-    async with httpx.AsyncClient(timeout=30) as http:
-        grant = await _post(http, f"http://{made_on}/api/rooms", body)
-        code, tokens = grant["room"]["code"], [grant["token"]]
-        for i in range(1, 4):
-            url = f"http://{joined_on}/api/rooms/{code}/join"
-            joined = await _post(http, url, {"name": f"L{i}"})
-            tokens.append(joined["token"])
-            node = joined["room"].get("node") or f"http://{made_on}"
+    grant = await _post(http, f"http://{made_on}/api/rooms", body)
+    code, tokens = grant["room"]["code"], [grant["token"]]
+    node = f"http://{made_on}"
+    for i in range(1, 4):
+        joined = await _post(http, f"http://{joined_on}/api/rooms/{code}/join", {"name": f"L{i}"})
+        tokens.append(joined["token"])
+        node = joined["room"].get("node") or node
     return node.removeprefix("http://"), grant["room"]["game"], tokens
+
+
+async def _player(table: Table, i: int, stop: asyncio.Event, gate: asyncio.Semaphore) -> None:
+    """One seat until its game ends or the bench stops; a lost connection (its node was
+    killed) is made again, every 0.5 s for up to ``BACK_S``, and the game goes on."""
+    seat = table.seats[i]
+    first: bool = True
+    url = f"ws://{table.host}/ws/play"
+    while not stop.is_set():
+        ws = None
+        give_up = time.monotonic() + BACK_S
+        while ws is None and time.monotonic() < give_up and not stop.is_set():
+            with contextlib.suppress(OSError, TimeoutError, websockets.WebSocketException):
+                async with gate:
+                    ws = await websockets.connect(
+                        url, max_size=2**22, compression=None, ping_interval=None, open_timeout=30
+                    )
+            if ws is None:
+                await asyncio.sleep(0.5)
+        if ws is None:
+            if not stop.is_set():
+                seat.stats.failed.append(f"{table.game} seat {i}: no connection in {BACK_S} s")
+            return
+        with contextlib.suppress(websockets.WebSocketException, OSError):
+            async with ws:
+                await ws.send(encode(Hello(table.tokens[i], batch=True)))
+                if first:
+                    seat.stats.connected += 1
+                elif table.back_at is None:
+                    table.back_at = time.monotonic()
+                seat.sent_at = None  # the answer before the loss is not timed across it
+                closer = asyncio.create_task(_close(stop, ws))
+                try:
+                    async for frame in ws:
+                        now = time.perf_counter()
+                        for text in str(frame).split("\n"):
+                            made = seat.made
+                            if await seat.react(ws, text, now):
+                                return
+                            if not first:  # answered since it came back
+                                table.after += seat.made - made
+                finally:
+                    closer.cancel()
+        if stop.is_set():
+            return
+        first = False
+        table.lost += 1
 
 
 async def _watch(url: str, stop: asyncio.Event, seen: list[int]) -> None:
@@ -148,101 +268,245 @@ async def _close(stop: asyncio.Event, ws: Any) -> None:
     await ws.close()
 
 
-async def _measure(
-    hosts: list[str], procs: list[subprocess.Popen[bytes]], args: argparse.Namespace
-) -> dict[str, float]:
-    gate = asyncio.Semaphore(16)
+class Run:
+    """The tables of one run and their clients, each node's tables with figures of their own
+    (a ``Stats`` per node)."""
 
-    async def one(n: int) -> tuple[str, str, list[str]]:
-        async with gate:
-            return await _table(hosts[n % len(hosts)], hosts[(n + 1) % len(hosts)])
+    def __init__(self, nodes: list[Node], args: argparse.Namespace) -> None:
+        self.nodes = nodes
+        self.args = args
+        self.stats = {n.host: Stats() for n in nodes}
+        self.tables: list[Table] = []
+        self.stop = asyncio.Event()
+        self.seen = [0]
+        self.tasks: list[asyncio.Task[None]] = []
 
-    tables = await asyncio.gather(*(one(n) for n in range(args.tables)))
-    stats, stop, seen, connecting = Stats(), asyncio.Event(), [0], asyncio.Semaphore(CONNECTING)
-    tasks = [
-        asyncio.create_task(
-            bot_client(
-                f"ws://{host}/ws/play",
-                t,
-                Seat(n * 4 + i, args.think, stats),
-                stop,
-                True,
-                connecting,
-            )
+    async def seat(self) -> None:
+        """Make every table and connect its clients as it fills (a full room whose players
+        do not come within the start grace plays itself out by defaults)."""
+        hosts = [n.host for n in self.nodes]
+        gate, connecting = asyncio.Semaphore(self.args.seating), asyncio.Semaphore(CONNECTING)
+        made = time.monotonic()
+        async with httpx.AsyncClient(timeout=30, limits=LIMITS) as http:
+
+            async def one(n: int) -> None:
+                async with gate:
+                    host, game, tokens = await _made(
+                        http, hosts[n % len(hosts)], hosts[(n + 1) % len(hosts)]
+                    )
+                stats = self.stats[host]
+                seats = [Seat(n * 4 + i, self.args.think, stats) for i in range(4)]
+                table = Table(host, game, tokens, seats)
+                self.tables.append(table)
+                for i in range(4):
+                    self.tasks.append(asyncio.create_task(_player(table, i, self.stop, connecting)))
+                other = hosts[(hosts.index(host) + 1) % len(hosts)]
+                url = f"ws://{other}/ws/watch/{game}"
+                self.tasks.append(asyncio.create_task(_watch(url, self.stop, self.seen)))
+
+            await asyncio.gather(*(one(n) for n in range(self.args.tables)))
+        clients = 4 * self.args.tables
+        while sum(s.connected for s in self.stats.values()) < clients:
+            failed = [f for s in self.stats.values() for f in s.failed]
+            if failed:
+                raise SystemExit(f"a client could not connect: {failed[0]}")
+            await asyncio.sleep(0.1)
+        print(
+            f"seated: {self.args.tables} tables in {time.monotonic() - made:.0f} s", file=sys.stderr
         )
-        for n, (host, _game, four) in enumerate(tables)
-        for i, t in enumerate(four)
-    ]
-    for host, game, _four in tables:
-        other = hosts[(hosts.index(host) + 1) % len(hosts)]
-        tasks.append(asyncio.create_task(_watch(f"ws://{other}/ws/watch/{game}", stop, seen)))
-    players = tasks[: 4 * args.tables]
-    while stats.connected < 4 * args.tables:  # a client that failed to connect says why
-        failed = [t for t in players if t.done() and t.exception() is not None]
-        if failed or stats.failed:
-            stop.set()
-            cause = failed[0].exception() if failed else None
-            raise RuntimeError(f"clients failed: {stats.failed[:1]}") from cause
-        await asyncio.sleep(0.05)
-    await asyncio.sleep(1.0)
-    stats.measuring = True
-    cpu_before = [cpu_s(p.pid) for p in procs]
-    watched_before, started = seen[0], time.perf_counter()
-    await asyncio.sleep(args.duration)
-    stats.measuring = False
-    elapsed = time.perf_counter() - started
-    cpu = sum(cpu_s(p.pid) - b for p, b in zip(procs, cpu_before, strict=True))
-    watched = seen[0] - watched_before
-    stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def window(self, seconds: float, hosts: list[str]) -> dict[str, dict[str, float]]:
+        """Figures of ``hosts``' tables over ``seconds`` of play: per host and in all."""
+        for host in hosts:
+            self.stats[host] = _fresh(self.stats[host])
+        for table in self.tables:
+            for seat in table.seats:
+                seat.stats = self.stats[table.host]
+        picked = [self.stats[h] for h in hosts]
+        for s in picked:
+            s.measuring = True
+        cpu_before = {}
+        for n in self.nodes:
+            with contextlib.suppress(FileNotFoundError):  # a node killed just now
+                cpu_before[n.pid] = cpu_s(n.pid)
+        watched, started = self.seen[0], time.perf_counter()
+        await asyncio.sleep(seconds)
+        for s in picked:
+            s.measuring = False
+        elapsed = time.perf_counter() - started
+        try:  # a node killed meanwhile has no CPU figure for the window
+            cpu = sum(cpu_s(n.pid) - cpu_before[n.pid] for n in self.nodes)
+        except (KeyError, FileNotFoundError):
+            cpu = float("nan")
+        out = {h: _figures(self.stats[h], elapsed) for h in hosts}
+        merged = Stats()
+        for s in picked:
+            merged.latencies += s.latencies
+            merged.turn += s.turn
+            merged.claim += s.claim
+            merged.decisions += s.decisions
+        out["all"] = _figures(merged, elapsed)
+        out["all"]["us"] = cpu / max(1, merged.decisions) * 1e6
+        out["all"]["watched"] = (self.seen[0] - watched) / elapsed
+        return out
+
+    async def end(self) -> None:
+        self.stop.set()
+        _, running = await asyncio.wait(self.tasks, timeout=30)
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+def _fresh(old: Stats) -> Stats:
+    """New figures for a window; the connection counts carry over."""
+    stats = Stats()
+    stats.connected, stats.failed = old.connected, old.failed
+    return stats
+
+
+def _figures(stats: Stats, elapsed: float) -> dict[str, float]:
     return {
+        "n": stats.decisions,
         "decisions": stats.decisions / elapsed,
         "p50": percentile(stats.latencies, 0.5),
         "p99": percentile(stats.latencies, 0.99),
         "turn99": percentile(stats.turn, 0.99),
         "claim99": percentile(stats.claim, 0.99),
-        "us": cpu / max(1, stats.decisions) * 1e6,
-        "watched": watched / elapsed,
+        "samples": len(stats.latencies),
     }
 
 
-async def _run(args: argparse.Namespace, nodes: int) -> dict[str, float]:
-    if nodes == 1:
-        async with _node(None, "solo") as (host, proc):
-            return await _measure([host], [proc], args)
-    with redis_server(cpu=_cpus()[CLIENT_CORE % len(_cpus())]) as url:
-        async with _node(url, "a") as a, _node(url, "b") as b:
-            await asyncio.sleep(1.5)  # both directories written
-            return await _measure([a[0], b[0]], [a[1], b[1]], args)
+def _row(label: str, r: dict[str, float]) -> str:
+    return (
+        f"| {label} | {r['decisions']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | "
+        f"{r['turn99']:.1f} | {r['claim99']:.1f} | {_us(r.get('us'))} | "
+        f"{_us(r.get('watched'))} |"
+    )
+
+
+def _us(value: float | None) -> str:
+    """A whole-run figure (per-node rows and a window with a killed node have none)."""
+    return "" if value is None or value != value else f"{value:.0f}"
+
+
+def _check(r: dict[str, float], what: str, least: int) -> None:
+    try:
+        enough(int(r["n"]), int(r["samples"]), least)
+    except SystemExit as exc:
+        raise SystemExit(f"{what}: {exc}") from None
+
+
+async def _solo(args: argparse.Namespace) -> dict[str, float]:
+    async with _nodes(["solo"], {}) as nodes:
+        run = Run(nodes, args)
+        await run.seat()
+        await asyncio.sleep(args.warmup)
+        figures = (await run.window(args.duration, [nodes[0].host]))["all"]
+        await run.end()
+    _check(figures, "one node", args.min_decisions)
+    return figures
+
+
+def _stored(url: str) -> dict[tuple[str, int], int]:
+    """(game, seat) -> decisions PostgreSQL holds that were not time-outs."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT game, seat, count(*) FROM decisions WHERE timeout = 0 GROUP BY game, seat"
+        ).fetchall()
+    return {(str(g), int(s)): int(n) for g, s, n in rows}
+
+
+async def _cluster(args: argparse.Namespace, redis: str, database: str) -> str:
+    """The two-node run with its kill; the rows it prints, and the last line."""
+    env = {"RIICHI_REDIS_URL": redis, "RIICHI_DATABASE_URL": database}
+    async with _nodes(["a", "b"], env) as (a, b):
+        await asyncio.sleep(1.5)  # both directories written
+        run = Run([a, b], args)
+        await run.seat()
+        await asyncio.sleep(args.warmup)
+        both = await run.window(args.duration, [a.host, b.host])
+        print(_row("2 (Redis, PostgreSQL)", both["all"]))
+        for node in (a, b):
+            print(_row(f"  node {node.name}'s tables", both[node.host]), flush=True)
+        a.kill()
+        window = asyncio.create_task(run.window(args.duration, [a.host, b.host]))
+        await asyncio.sleep(args.down)
+        restarted_at = time.monotonic()
+        await a.start()
+        started_in = time.monotonic() - restarted_at
+        after = await window
+        waited = time.monotonic() + BACK_S  # A's tables still coming back are waited for
+        while time.monotonic() < waited and any(t.lost and not t.after for t in run.tables):
+            await asyncio.sleep(0.5)
+        await run.end()
+    print(_row("  node b's tables, A killed", after[b.host]))
+    print(_row("  node a's tables, killed and back", after[a.host]))
+    mine = [t for t in run.tables if t.host == a.host]
+    theirs = [t for t in run.tables if t.host == b.host]
+    back = sorted(t.back_at - restarted_at for t in mine if t.back_at is not None and t.after)
+    print(
+        f"node a killed (SIGKILL) {args.warmup + args.duration:.0f} s into play with "
+        f"{len(mine)} tables; restarted {args.down:g} s later, listening {started_in:.1f} s "
+        f"after; {len(back)} of its tables resumed (a decision after reconnecting), the "
+        f"first client back {back[0] if back else float('nan'):.1f} s after the restart, "
+        f"the last {back[-1] if back else float('nan'):.1f} s"
+    )
+    print(f"node b's tables: {sum(t.lost for t in theirs)} connections lost while A was down")
+    acked = {(t.game, i): s.acked for t in run.tables for i, s in enumerate(t.seats)}
+    stored = _stored(database)
+    missing = {k: (n, stored.get(k, 0)) for k, n in acked.items() if stored.get(k, 0) < n}
+    print(
+        f"decisions: {sum(acked.values())} answers the clients were told were taken, "
+        f"{sum(stored.values())} non-default decisions in PostgreSQL, "
+        f"{len(missing)} seats with an answer missing"
+    )
+    _check(both["all"], "two nodes", args.min_decisions)
+    _check(after[b.host], "node b while A was down", args.min_decisions // 2)
+    if missing:
+        (game, seat), (told, kept) = next(iter(missing.items()))
+        raise SystemExit(f"decisions lost: {game} seat {seat} was told {told}, {kept} stored")
+    if any(t.lost for t in theirs):
+        raise SystemExit("node b's tables lost connections while A was down")
+    if len(back) < len(mine):
+        raise SystemExit(f"only {len(back)} of node a's {len(mine)} tables resumed")
+    return f"cluster: {args.tables} tables on 2 nodes, p99 {both['all']['p99']:.1f} ms"
+
+
+async def _main(args: argparse.Namespace) -> None:
+    if args.solo:
+        print(_row("1", await _solo(args)), flush=True)
+    client_cpu = _cpus()[CLIENT_CORE % len(_cpus())]
+    with redis_server(cpu=client_cpu) as redis, postgres_server() as pg:
+        database = fresh_database(pg, "riichi")
+        print(await _cluster(args, redis, database))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--duration", type=float, default=20.0, help="seconds per run")
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds per window")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring")
     parser.add_argument("--think", type=float, default=2.0, help="mean think time, seconds")
+    parser.add_argument("--down", type=float, default=3.0, help="seconds node A stays dead")
+    parser.add_argument("--solo", type=int, default=0, choices=(0, 1), help="1: one node first")
+    parser.add_argument("--min-decisions", type=int, default=MIN_DECISIONS)
+    parser.add_argument("--seating", type=int, default=8, help="tables being made at once")
     args = parser.parse_args()
+    # the clients, Redis and PostgreSQL (started from here: they inherit it) on one core
     os.sched_setaffinity(0, {_cpus()[CLIENT_CORE % len(_cpus())]})
+    file_limit(5 * args.tables + args.seating + 200)  # four players and a spectator a table
     think = f"exponential, mean {args.think:g} s" if args.think else "none: saturation"
     print(f"{args.tables} tables of 4 WebSocket players (think {think}) + 1 spectator each;")
-    print(f"servers on core {SERVER_CORE}, clients and Redis on core {CLIENT_CORE}")
+    print(f"servers on core {SERVER_CORE}, clients, Redis and PostgreSQL on core {CLIENT_CORE}")
     print(
         "| nodes | decisions/s | p50 ms | p99 ms | turn p99 | claim p99 "
         "| server us/decision | spectator msgs/s |"
     )
     print("|---|---|---|---|---|---|---|---|")
-    rows = []
-    for nodes in (1, 2):
-        r = asyncio.run(_run(args, nodes))
-        rows.append((nodes, r))
-        print(
-            f"| {nodes}{' (Redis)' if nodes > 1 else ''} | {r['decisions']:.0f} | "
-            f"{r['p50']:.1f} | {r['p99']:.1f} | {r['turn99']:.1f} | {r['claim99']:.1f} | "
-            f"{r['us']:.0f} | {r['watched']:.0f} |",
-            flush=True,
-        )
-    nodes, last = rows[-1]
-    print(f"cluster: {args.tables} tables on {nodes} nodes, p99 {last['p99']:.1f} ms")
+    asyncio.run(_main(args))
 
 
 if __name__ == "__main__":

@@ -188,6 +188,8 @@ def engine_alone(seeds: list[int], decisions: int) -> float:
         run_sync(game)
         spent += time.process_time() - started
         made += asked.answers
+    if not made:
+        raise SystemExit("measured nothing: the engine alone made no decision")
     return spent / made
 
 
@@ -272,6 +274,8 @@ def main() -> None:
             spent, made, seeds = uvloop.run(
                 serve(args.tables, args.decisions, Path(data), args.seed + run)
             )
+        if not made:
+            raise SystemExit(f"measured nothing: run {run + 1} made no decision")
         ours.append(spent / made)
         alone.append(engine_alone(seeds, made // 4))
         print(

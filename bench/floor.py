@@ -32,7 +32,15 @@ from typing import cast
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.load import core_times, cpu_s, free_port, pin  # noqa: E402
+from bench.load import (  # noqa: E402
+    MIN_DECISIONS,
+    core_times,
+    cpu_s,
+    enough,
+    file_limit,
+    free_port,
+    pin,
+)
 from server.settings import Settings  # noqa: E402
 from server.storage.sqlite import SQL_ADD_DECISION, Storage  # noqa: E402
 
@@ -131,14 +139,14 @@ class SeatProtocol(asyncio.Protocol):
                 transport.write(frame)
 
 
-def serve(port: int, db_path: str, parts: str, group_ms: float) -> None:
+def serve(port: int, db_path: str, parts: str, group_ms: float, synchronous: str) -> None:
     """The stand-in server: until killed."""
     import uvloop
 
-    # the server's store with the server's settings: WAL, synchronous NORMAL, the WAL
-    # checkpointed in a thread of its own
+    # the server's store with the server's settings: WAL, synchronous as asked (the server's
+    # default: NORMAL), the WAL checkpointed in a thread of its own
     settings = Settings()
-    storage = Storage(db_path, settings.synchronous, settings.checkpoint_s)
+    storage = Storage(db_path, synchronous, settings.checkpoint_s)
     tables: dict[str, Table] = {}
     group = Group(storage, group_ms / 1000) if group_ms > 0 and "commit" in parts else None
 
@@ -165,7 +173,9 @@ async def seat_client(
     rng = random.Random(table * 4 + seat)
     for attempt in range(20):
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            # ~4,000 sockets per loopback source address: one has ~28,000 ephemeral ports
+            source = (f"127.0.{1 + table // 1000}.1", 0)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=source)
             break
         except OSError:
             await asyncio.sleep(0.1 * (attempt + 1))
@@ -188,13 +198,16 @@ async def seat_client(
         writer.close()
 
 
-async def run(args: argparse.Namespace) -> None:
+async def run(args: argparse.Namespace) -> float:
+    """Measure the stand-in; print its figures; its server CPU per decision, us."""
+    file_limit(4 * args.tables + 200)
     port = free_port()
     data = tempfile.mkdtemp(prefix="riichi-floor-")
     server = subprocess.Popen(
         [
             *(sys.executable, "-m", "bench.floor", "--serve", str(port)),
             *("--db", f"{data}/floor.db", "--parts", args.parts, "--group-ms", str(args.group_ms)),
+            *("--synchronous", args.synchronous),
         ],
         cwd=ROOT,
     )
@@ -227,8 +240,7 @@ async def run(args: argparse.Namespace) -> None:
     finally:
         server.kill()
         server.wait()
-    if not count.decisions:
-        raise SystemExit("no decision was made while measuring")
+    enough(count.decisions, count.decisions, args.min_decisions)
     ticks, stolen = (a - b for a, b in zip(core_after, core_before, strict=True))
     per_decision = server_cpu / max(1, count.decisions) * 1e6
     print(f"decisions: {count.decisions}, {count.decisions / elapsed:.0f}/s")
@@ -240,6 +252,7 @@ async def run(args: argparse.Namespace) -> None:
     if args.group_ms > 0 and "commit" in args.parts:
         made += f" per {args.group_ms:g} ms"
     print(f"floor: {args.tables} tables, {per_decision:.0f} us per decision ({made})")
+    return per_decision
 
 
 def main() -> None:
@@ -261,11 +274,23 @@ def main() -> None:
         help="commit the rows of this many ms at once, their frames held until then (group "
         "commit; 0: a commit per decision, as the server does)",
     )
+    parser.add_argument(
+        "--synchronous",
+        default=Settings().synchronous,
+        choices=("NORMAL", "FULL"),
+        help="SQLite durability (the server's setting of the same name)",
+    )
+    parser.add_argument(
+        "--min-decisions",
+        type=int,
+        default=MIN_DECISIONS,
+        help="fewer decisions than this in the window: exit non-zero",
+    )
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
-        serve(args.serve, args.db, args.parts, args.group_ms)
+        serve(args.serve, args.db, args.parts, args.group_ms, args.synchronous)
         return
     asyncio.run(run(args))
 

@@ -10,11 +10,17 @@ other seat offered the same tile, so its tail is that seat's think time (the ``s
 from the server's metrics, is the server's own time from the settling answer on). Rooms are
 made, every client connected and ``--warmup`` seconds played (the deal and first turns of
 every game come at once) before the clock starts, so the figures are the steady state of
-play. The last line is
+play. A table whose game ends makes a new room and plays again, so the whole window is play
+at every think time (at ``--think 0`` a game lasts seconds). A window with fewer than
+``--min-decisions`` decisions measured nothing: the bench exits non-zero and says so.
 
-    load: N tables, p99 X ms, Y KiB per table, Z us per decision
+Then (``--floor 1``, the default) bench/floor.py runs, right after, with the same
+tables, think time, window and durability (``--synchronous``), and the server's CPU per
+decision is printed beside the floor's and as a ratio. The last line is
 
-    python -m bench.load --tables 500 [--duration 30] [--think 2] [--batch 1]
+    load: N tables, p99 X ms, Y KiB per table, Z us per decision, floor F us (R x)
+
+    python -m bench.load --tables 500 [--duration 30] [--think 2] [--batch 1] [--floor 1]
 
 ``--batch 0`` runs the clients of before batched frames (one message per frame): the baseline
 for the send path's cost.
@@ -25,8 +31,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import itertools
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -42,8 +50,11 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import light  # noqa: E402
+from bench.light import LightSocket  # noqa: E402
 from server.edge.messaging import (  # noqa: E402
     Answer,
+    Answered,
     End,
     Hello,
     InquiryMsg,
@@ -51,6 +62,7 @@ from server.edge.messaging import (  # noqa: E402
     decode_server,
     encode,
 )
+from server.settings import Settings  # noqa: E402
 
 
 def cpu_s(pid: int) -> float:
@@ -76,6 +88,40 @@ def free_port() -> int:
 TURN_TYPES = frozenset({"discard", "riichi", "tsumo", "ankan", "kakan", "kita", "kyuushu"})
 
 
+def file_limit(need: int) -> None:
+    """At least ``need`` file descriptors for this process and what it starts (every socket
+    is one: a 6,000-table run holds 24,000 on each side). Raising the hard limit needs
+    CAP_SYS_RESOURCE, which this machine's root lacks (hard limit 20,000: ~4,900 tables)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft >= need:
+        return
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (need, max(need, hard)))
+    except (ValueError, OSError):
+        raise SystemExit(
+            f"{need} file descriptors needed, the limit is {soft} (hard {hard}): "
+            "run as root or raise it (ulimit -n)"
+        ) from None
+
+
+#: idle HTTP connections are dropped before the server's keep-alive (5 s) would close them:
+#: a request sent on a connection the server is closing fails (httpx.ReadError)
+LIMITS = httpx.Limits(keepalive_expiry=1.0)
+
+#: fewer decisions than this in the window is a figure from nothing: the bench fails
+MIN_DECISIONS = 200
+
+
+def enough(decisions: int, samples: int, least: int) -> None:
+    """Exit non-zero when the window held too few decisions (or latency samples) to mean
+    anything, saying so, instead of printing figures from nothing."""
+    if decisions < least or samples < least:
+        raise SystemExit(
+            f"measured nothing: {decisions} decisions and {samples} latency samples in the "
+            f"window, at least {least} of each needed"
+        )
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
@@ -85,6 +131,8 @@ class Stats:
         self.decisions = 0
         self.games = 0
         self.connected = 0
+        #: rooms left unfilled because the server dropped a request (and made again)
+        self.abandoned = 0
         #: clients that could not connect, and why
         self.failed: list[str] = []
         #: figures count only between "every client connected (+1 s)" and the end
@@ -104,36 +152,93 @@ def choose(inquiry: InquiryMsg, rng: random.Random) -> Answer:
 class Seat:
     """One player's client state: when it last answered, and which figure that feeds."""
 
-    def __init__(self, seed: int, think: float, stats: Stats) -> None:
+    def __init__(self, seed: int, think: float, stats: Stats, first: bool = True) -> None:
         self.rng = random.Random(seed)
         self.think = think
         self.stats = stats
+        #: the table's first game: its connection counts towards "every client connected"
+        self.first = first
         self.sent_at: float | None = None
         self.bucket: list[float] = stats.turn
+        #: answers sent, measuring or not
+        self.made = 0
+        #: answers the server said it took (``answered``, not timed out): each was stored
+        self.acked = 0
+        #: set once the client said hello (or could not connect): its table may make the next
+        self.seated: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def sat(self) -> None:
+        if not self.seated.done():
+            self.seated.set_result(None)
 
     async def react(self, ws: Any, text: str, now: float) -> bool:
         """Handle one server message; True at the end of the game."""
+        inquiry = self.read(text, now)
+        if isinstance(inquiry, InquiryMsg):
+            delay = self.delay(inquiry)
+            if delay:
+                await asyncio.sleep(delay)
+            await ws.send(self.answer(inquiry))
+            self.sent()
+        return inquiry is END
+
+    def heard(self, sock: LightSocket, text: str, now: float) -> bool:
+        """``react`` for a light socket: the think time is a loop timer, not a sleeping task."""
+        inquiry = self.read(text, now)
+        if isinstance(inquiry, InquiryMsg):
+            delay = self.delay(inquiry)
+            if delay:
+                asyncio.get_running_loop().call_later(delay, self._answer_on, sock, inquiry)
+            else:
+                self._answer_on(sock, inquiry)
+        return inquiry is END
+
+    def _answer_on(self, sock: LightSocket, inquiry: InquiryMsg) -> None:
+        sock.send_text(self.answer(inquiry))
+        self.sent()
+
+    def read(self, text: str, now: float) -> InquiryMsg | object | None:
+        """Take one server message in: an inquiry to answer, ``END`` at the end of the game,
+        else None."""
         stats = self.stats
         if text.startswith('{"type":"event"'):  # the hot path: no need to decode
             if self.sent_at is not None and stats.measuring:
                 stats.latencies.append(now - self.sent_at)
                 self.bucket.append(now - self.sent_at)
             self.sent_at = None
-            return False
+            return None
         msg = decode_server(text)
+        if isinstance(msg, Answered):
+            self.acked += not msg.timeout
+            return None
         inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
         if isinstance(inquiry, InquiryMsg):
-            if self.think and inquiry.actions[0].type != "next_round":
-                await asyncio.sleep(self.rng.expovariate(1 / self.think))
-            turn = any(a.type in TURN_TYPES for a in inquiry.actions)
-            self.bucket = stats.turn if turn else stats.claim
-            await ws.send(encode(choose(inquiry, self.rng)))
-            self.sent_at = time.perf_counter()
-            stats.decisions += stats.measuring
-        elif isinstance(msg, End):
+            return inquiry
+        if isinstance(msg, End):
             stats.games += stats.measuring
-            return True
-        return False
+            return END
+        return None
+
+    def delay(self, inquiry: InquiryMsg) -> float:
+        """Seconds to think before answering (none for the between-rounds acknowledgement)."""
+        if self.think and inquiry.actions[0].type != "next_round":
+            return self.rng.expovariate(1 / self.think)
+        return 0.0
+
+    def answer(self, inquiry: InquiryMsg) -> str:
+        """The answer's text; the figure its latency will feed is chosen here."""
+        turn = any(a.type in TURN_TYPES for a in inquiry.actions)
+        self.bucket = self.stats.turn if turn else self.stats.claim
+        return encode(choose(inquiry, self.rng))
+
+    def sent(self) -> None:
+        self.sent_at = time.perf_counter()
+        self.made += 1
+        self.stats.decisions += self.stats.measuring
+
+
+#: what ``Seat.read`` returns at the end of the game
+END = object()
 
 
 #: WebSocket handshakes in flight at once: thousands at a time time out on one core
@@ -165,10 +270,12 @@ async def bot_client(
     """One seat over /ws/play; with ``batch`` it reads several messages per frame."""
     ws = await connected(url, gate, seat.stats)
     if ws is None:
+        seat.sat()
         return
     async with ws:
         await ws.send(encode(Hello(token, batch=batch)))
-        seat.stats.connected += 1
+        seat.stats.connected += seat.first
+        seat.sat()
         closer = asyncio.create_task(_close_on(stop, ws))
         try:
             async for frame in ws:
@@ -181,20 +288,73 @@ async def bot_client(
             closer.cancel()
 
 
+async def light_client(
+    port: int,
+    token: str,
+    seat: Seat,
+    socks: set[LightSocket],
+    batch: bool,
+    gate: asyncio.Semaphore,
+    source: str,
+) -> None:
+    """One seat over /ws/play on a light socket from loopback address ``source``; the bench
+    closes what is left in ``socks`` at the end."""
+    box: list[LightSocket] = []
+    ended = asyncio.get_running_loop().create_future()
+
+    def on_text(frame: str) -> None:
+        now = time.perf_counter()
+        for text in frame.split("\n") if batch else (frame,):
+            if seat.heard(box[0], text, now) and not ended.done():
+                ended.set_result(None)
+
+    error: Exception | None = None
+    for attempt in range(TRIES):
+        async with gate:
+            try:
+                box.append(await light.connect("127.0.0.1", port, "/ws/play", on_text, source, 30))
+                break
+            except (OSError, TimeoutError) as exc:
+                error = exc
+        await asyncio.sleep(0.5 * 2**attempt)
+    if not box:
+        seat.stats.failed.append(repr(error))
+        seat.sat()
+        return
+    sock = box[0]
+    socks.add(sock)
+    sock.send_text(encode(Hello(token, batch=batch)))
+    seat.stats.connected += seat.first
+    seat.sat()
+    try:
+        await asyncio.wait([ended, sock.closed], return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        socks.discard(sock)
+        sock.close()
+
+
 async def _close_on(stop: asyncio.Event, ws: Any) -> None:
     await stop.wait()
     await ws.close()
 
 
-async def seat_tokens(http: httpx.AsyncClient, n: int) -> list[str]:
-    """A private tonpuusen room for four clients; their seat tokens."""
+async def seat_tokens(http: httpx.AsyncClient, n: int, stats: Stats) -> list[str]:
+    """A private tonpuusen room for four clients; their seat tokens. A request whose
+    connection the server dropped (a loaded server at thousands of tables) leaves its room
+    unfilled, and a new one is made (counted in ``stats.abandoned``)."""
     body = {"name": "L0", "preset": "tenhou-tonpuu", "bots": 0, "public": False}
-    grant = (await http.post("/api/rooms", json=body)).json()
-    tokens = [grant["token"]]
-    for i in range(1, 4):
-        joined = await http.post(f"/api/rooms/{grant['room']['code']}/join", json={"name": f"L{i}"})
-        tokens.append(joined.json()["token"])
-    return tokens
+    for attempt in range(TRIES):
+        try:
+            grant = (await http.post("/api/rooms", json=body)).json()
+            tokens = [grant["token"]]
+            for i in range(1, 4):
+                url = f"/api/rooms/{grant['room']['code']}/join"
+                tokens.append((await http.post(url, json={"name": f"L{i}"})).json()["token"])
+            return tokens
+        except httpx.TransportError:
+            stats.abandoned += 1
+            await asyncio.sleep(0.5 * 2**attempt)
+    raise SystemExit(f"table {n}: no room after {TRIES} tries (the server dropped them)")
 
 
 def core_times(core: int) -> tuple[int, int]:
@@ -273,7 +433,8 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
 
 
-async def run(args: argparse.Namespace) -> None:
+async def run(args: argparse.Namespace) -> tuple[float, float, float]:
+    """Measure the server; print its figures; (p99 ms, KiB per table, us per decision)."""
     port = free_port()
     host = f"127.0.0.1:{port}"
     data = tempfile.mkdtemp(prefix="riichi-load-")
@@ -287,17 +448,21 @@ async def run(args: argparse.Namespace) -> None:
     env["RIICHI_GC_SWEEP_S"] = str(args.gc_sweep)
     env["RIICHI_METRICS_TOKEN"] = TOKEN  # the operator's page
     env["RIICHI_MAX_CONNECTIONS"] = str(max(4000, 5 * args.tables))
+    env["RIICHI_SYNCHRONOUS"] = args.synchronous
+    file_limit(4 * args.tables + args.seating + 200)  # the clients' sockets and the HTTP ones
+    log = open(Path(data) / "server.log", "wb")  # noqa: SIM115  # closed once handed over
     server = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", data],
         cwd=root,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=log,
     )
+    log.close()  # the server holds its own
     pin(server.pid, 0)
     pin(0, 1)
     try:
-        async with httpx.AsyncClient(base_url=f"http://{host}", timeout=30) as http:
+        async with httpx.AsyncClient(base_url=f"http://{host}", timeout=30, limits=LIMITS) as http:
             for _ in range(200):
                 try:
                     if (await http.get("/healthz")).status_code == 200:
@@ -305,31 +470,57 @@ async def run(args: argparse.Namespace) -> None:
                 except httpx.TransportError:
                     await asyncio.sleep(0.05)
             base = rss_kib(server.pid)
-            gate = asyncio.Semaphore(16)
+            gate = asyncio.Semaphore(args.seating)
             stats, stop, connecting = Stats(), asyncio.Event(), asyncio.Semaphore(CONNECTING)
+            socks: set[LightSocket] = set()
             tasks: list[asyncio.Task[None]] = []
 
             async def table(n: int) -> None:
-                """A room and its four clients at once: a room whose humans do not connect
-                within the server's start grace (30 s) plays itself out by defaults."""
-                async with gate:
-                    four = await seat_tokens(http, n)
-                for i, token in enumerate(four):
-                    seat = Seat(n * 4 + i, args.think, stats)
-                    client = bot_client(
-                        f"ws://{host}/ws/play", token, seat, stop, bool(args.batch), connecting
-                    )
-                    tasks.append(asyncio.create_task(client))
+                """Game after game at one table until the end: a room and its four clients
+                at once (a room whose humans do not connect within the server's start
+                grace, 30 s, plays itself out by defaults), a new room when the game ends."""
+                for game in itertools.count():
+                    seats = [
+                        Seat(n * 4 + i + 1_000_000 * game, args.think, stats, game == 0)
+                        for i in range(4)
+                    ]
+                    url, batch = f"ws://{host}/ws/play", bool(args.batch)
+                    source = f"127.0.{1 + n // 1000}.1"  # ~4,000 sockets per source address
+                    # the next room waits for this one's clients: rooms made faster than
+                    # their clients connect outlive the start grace and play by defaults at
+                    # full speed (the server stalled and dropped HTTP requests: ReadError)
+                    async with gate:
+                        four = await seat_tokens(http, n, stats)
+                        clients = [
+                            asyncio.create_task(
+                                light_client(port, token, seat, socks, batch, connecting, source)
+                                if args.clients == "light"
+                                else bot_client(url, token, seat, stop, batch, connecting)
+                            )
+                            for token, seat in zip(four, seats, strict=True)
+                        ]
+                        await asyncio.gather(*(seat.seated for seat in seats))
+                    await asyncio.gather(*clients)
+                    if stop.is_set() or stats.failed:
+                        return
 
             made = time.monotonic()
-            await asyncio.gather(*(table(n) for n in range(args.tables)))
-            print(f"rooms: {args.tables} in {time.monotonic() - made:.0f} s", file=sys.stderr)
+            tasks.extend(asyncio.create_task(table(n)) for n in range(args.tables))
             clients, shown = 4 * args.tables, time.monotonic()
             while stats.connected + len(stats.failed) < clients:  # the steady state only
                 await asyncio.sleep(0.05)
+                failed = [t for t in tasks if t.done() and t.exception() is not None]
+                if failed:
+                    raise SystemExit(
+                        f"a table failed while seating: {failed[0].exception()!r} "
+                        f"(the server's log: {data}/server.log)"
+                    )
                 if time.monotonic() - shown > 10:
                     shown = time.monotonic()
                     print(f"connecting: {stats.connected} of {clients}", file=sys.stderr)
+            print(
+                f"seated: {args.tables} tables in {time.monotonic() - made:.0f} s", file=sys.stderr
+            )
             if stats.failed:
                 raise SystemExit(
                     f"{len(stats.failed)} clients could not connect: {stats.failed[0]}"
@@ -361,7 +552,7 @@ async def run(args: argparse.Namespace) -> None:
             client_before = time.process_time()
             started = time.perf_counter()
             deadline = started + args.duration
-            while time.perf_counter() < deadline and not all(t.done() for t in tasks):
+            while time.perf_counter() < deadline and not any(t.done() for t in tasks):
                 await asyncio.sleep(0.25)
                 peak = max(peak, rss_kib(server.pid))
             stats.measuring = False
@@ -376,8 +567,11 @@ async def run(args: argparse.Namespace) -> None:
             step_after = buckets(page, "riichi_step_seconds")
             gc.enable()
             stop.set()
+            for sock in list(socks):
+                sock.close()
             # a client still thinking (a long --think) would finish its sleep first: the
             # sockets are closing, so what is still running after a grace is cancelled
+            broken = [t for t in tasks if t.done() and t.exception() is not None]
             _, running = await asyncio.wait(tasks, timeout=15)
             for task in running:
                 task.cancel()
@@ -388,7 +582,12 @@ async def run(args: argparse.Namespace) -> None:
             server.wait(30)
         except subprocess.TimeoutExpired:  # thousands of sockets to close: do not hang
             server.kill()
-    lat = stats.latencies or [0.0]
+    if broken:
+        raise SystemExit(f"a table stopped while measuring: {broken[0].exception()!r}")
+    if elapsed < 0.9 * args.duration:
+        raise SystemExit(f"the window ran {elapsed:.1f} s of {args.duration:g}: tables stopped")
+    enough(stats.decisions, len(stats.latencies), args.min_decisions)
+    lat = stats.latencies
     p50 = statistics.median(lat) * 1000
     p99 = percentile(lat, 0.99)
     per_table = (peak - base) / args.tables
@@ -396,6 +595,8 @@ async def run(args: argparse.Namespace) -> None:
     frames = "batched frames" if args.batch else "one message per frame"
     print(f"tables: {args.tables} (4 WebSocket player clients each; think {think}; {frames})")
     print(f"games finished while measuring: {stats.games // 4} in {elapsed:.1f} s")
+    if stats.abandoned:
+        print(f"rooms made again after the server dropped a request: {stats.abandoned}")
     print(f"decisions: {stats.decisions}, {stats.decisions / elapsed:.0f}/s")
     print(f"latency answer->next event: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
     for name, samples in (("turn", stats.turn), ("claim", stats.claim)):
@@ -428,10 +629,7 @@ async def run(args: argparse.Namespace) -> None:
         f"{bucket_quantile(step_before, step_after, 0.99)}"
     )
     print(f"server RSS: base {base / 1024:.1f} MiB, peak {peak / 1024:.1f} MiB")
-    print(
-        f"load: {args.tables} tables, p99 {p99:.1f} ms, {per_table:.0f} KiB per table, "
-        f"{per_decision:.0f} us per decision"
-    )
+    return p99, per_table, per_decision
 
 
 def main() -> None:
@@ -460,13 +658,69 @@ def main() -> None:
         "--think", type=float, default=2.0, help="mean think time, seconds (0: saturation)"
     )
     parser.add_argument(
+        "--seating", type=int, default=64, help="tables being made and connected at once"
+    )
+    parser.add_argument(
+        "--clients",
+        default="light",
+        choices=("light", "websockets"),
+        help="light: bench/light.py's bare sockets (one core plays 6,000 tables); websockets: "
+        "the websockets library's client, as before",
+    )
+    parser.add_argument(
+        "--min-decisions",
+        type=int,
+        default=MIN_DECISIONS,
+        help="fewer decisions (or latency samples) than this in the window: exit non-zero",
+    )
+    parser.add_argument(
+        "--synchronous",
+        default=Settings().synchronous,
+        choices=("NORMAL", "FULL"),
+        help="SQLite durability of the server and of the floor's stand-in (the same)",
+    )
+    parser.add_argument(
+        "--floor",
+        type=int,
+        default=1,
+        choices=(0, 1),
+        help="1: run bench.floor after the server with the same tables, think, window and "
+        "durability, and print the ratio",
+    )
+    parser.add_argument(
         "--batch",
         type=int,
         default=1,
         choices=(0, 1),
         help="1: clients say batch in their hello (several messages per frame); 0: one each",
     )
-    asyncio.run(run(parser.parse_args()))
+    args = parser.parse_args()
+    p99, per_table, per_decision = asyncio.run(run(args))
+    line = (
+        f"load: {args.tables} tables, p99 {p99:.1f} ms, {per_table:.0f} KiB per table, "
+        f"{per_decision:.0f} us per decision"
+    )
+    if not args.floor:
+        print(line)
+        return
+    under = floor(args)
+    print(f"{line}, floor {under:.0f} us ({per_decision / under:.2f}x)")
+
+
+def floor(args: argparse.Namespace) -> float:
+    """bench.floor's CPU per decision (us) for a run of this one's shape, in a process of its
+    own right after the server's (its output shown as it comes)."""
+    shape = ["--tables", str(args.tables), "--duration", str(args.duration)]
+    shape += ["--think", str(args.think), "--synchronous", args.synchronous]
+    shape += ["--min-decisions", str(args.min_decisions)]
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.floor", *shape], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    print(done.stdout, end="", flush=True)
+    last = done.stdout.strip().rsplit("\n", 1)[-1]
+    if done.returncode != 0 or not last.startswith("floor: "):
+        raise SystemExit(f"bench.floor failed (exit {done.returncode}): no floor to compare with")
+    return float(last.split(", ")[1].split(" us")[0])
 
 
 if __name__ == "__main__":

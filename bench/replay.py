@@ -85,6 +85,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     games = sorted(CORPUS.glob("*.json"))[: args.games]
+    if not games:
+        raise SystemExit(f"measured nothing: no Tenhou game under {CORPUS}")
     with tempfile.TemporaryDirectory() as tmp:
         mjai: list[Path] = []
         for path in games:

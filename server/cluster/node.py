@@ -75,7 +75,11 @@ class Cluster:
         self.node = settings.node
         self.url = settings.public_url
         self.boot = secrets.token_hex(8)
-        self.redis: Redis = Redis.from_url(settings.redis_url, decode_responses=True)
+        # every spectator relayed from another node holds a connection of its own (its
+        # pubsub): a pool of redis-py's default 100 failed the 101st (bench.cluster)
+        self.redis: Redis = Redis.from_url(
+            settings.redis_url, decode_responses=True, max_connections=settings.max_connections
+        )
         self._wake = anyio.Event()
         self._host: Host | None = None
         sent: tuple[MemoryObjectSendStream[tuple[str, str]], Any]

@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
+from redis.exceptions import TimeoutError as RedisTimeout
 
 from server.cluster.directory import PREFIX
 
@@ -35,7 +36,10 @@ async def call(redis: Redis, node: str, request: dict[str, Any]) -> dict[str, An
     payload = msgspec.json.encode({**request, "reply_to": reply_to})
     if await redis.publish(channel(node), payload) == 0:
         return None
-    popped = await redis.blpop([reply_to], timeout=TIMEOUT_S)
+    try:
+        popped = await redis.blpop([reply_to], timeout=TIMEOUT_S)
+    except RedisTimeout:  # redis-py 8 may give up reading just as Redis answers nil
+        return None
     if popped is None:
         return None
     reply: dict[str, Any] = msgspec.json.decode(popped[1])

@@ -127,8 +127,8 @@ class Answers:
                     self.deadlines[index] = now + think
                 else:
                     self._bot_answer(index)
-            elif not seat.connected:
-                self._respond(index, *single.default(), timeout=True)
+            elif not seat.connected:  # the default, from the timer: never in this step,
+                self.deadlines[index] = now  # or an empty table plays out in one loop turn
             else:
                 self.deadlines[index] = self._open_clock(seat, inquiry, now)
                 self.shown[index] += 1

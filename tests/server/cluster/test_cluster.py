@@ -257,3 +257,45 @@ async def test_a_node_plays_its_games_on_when_redis_goes_away(
         assert player.ended and player.welcomes == 1  # never dropped
         assert (await api(a, "GET", "/healthz")).status_code == 200
         assert a.proc is not None and a.proc.poll() is None
+
+
+async def test_more_spectators_relayed_by_b_than_a_redis_pool_holds_by_default(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """Each spectator B relays holds a Redis connection of its own (its pubsub): 150 of them
+    on one game of A are all greeted (redis-py's default pool of 100 failed the 101st with
+    MaxConnectionsError)."""
+    async with nodes(tmp_path, redis_url) as (a, b):
+        body = {"name": "Ann", "bots": 3, "preset": "tenhou-tonpuu"}
+        made = (await api(a, "POST", "/api/rooms", json=body)).json()
+        game, code = made["room"]["game"], made["room"]["code"]
+
+        async def listed_on_b() -> bool:
+            status: str = (await api(b, "GET", f"/api/rooms/{code}")).json()["status"]
+            return status == "playing"
+
+        await eventually(listed_on_b)
+        stack = contextlib.AsyncExitStack()
+        async with stack:
+            greeted = 0
+            for _ in range(150):  # the table waits for its human: nothing ends meanwhile
+                ws = await stack.enter_async_context(
+                    websockets.connect(f"ws://{b.host}/ws/watch/{game}", open_timeout=10)
+                )
+                first = decode_server(await asyncio.wait_for(ws.recv(), 10))
+                second = decode_server(await asyncio.wait_for(ws.recv(), 10))
+                greeted += isinstance(first, Welcome) and isinstance(second, Snapshot)
+    assert greeted == 150
+
+
+async def test_an_owner_that_never_answers_is_down_to_the_asker(redis_url: str) -> None:
+    """A request its owner does not answer in time is None (the join says node_down), not
+    redis-py's read time-out (a 500 from the join that asked, under bench.cluster's load)."""
+    from redis.asyncio import Redis
+
+    from server.cluster import rpc
+
+    client = Redis.from_url(redis_url, decode_responses=True)
+    async with client, client.pubsub() as listener:
+        await listener.subscribe(rpc.channel("mute"))  # up, and never answers
+        assert await rpc.call(client, "mute", {"op": "join"}) is None

@@ -374,3 +374,30 @@ async def test_an_sse_reader_that_falls_behind_is_dropped() -> None:
     with pytest.raises(Disconnected):
         await conn.send_text("3")
     assert [await conn.frames.get() for _ in range(3)] == ["0", "1", "2"]
+
+
+async def test_a_table_nobody_connected_to_plays_a_decision_per_loop_turn() -> None:
+    """Four seats that never connect are answered by default once the start grace passed,
+    but each from a loop timer, never in the engine's own step: answered on the spot, the
+    whole game played inside one turn of the event loop (a node with hundreds of such tables
+    stopped answering anything for seconds)."""
+    async with running_hub(RealEngine(), start_grace_s=0) as (hub, tg):
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=0, base_s=5, bank_s=5)
+        for name in ("A", "B", "C", "D"):
+            room, _ = hub.rooms.join(room.code, name)
+        turns = 0
+
+        async def ticker() -> None:
+            nonlocal turns
+            while True:
+                turns += 1
+                await anyio.sleep(0)
+
+        tg.start_soon(ticker)
+        table = hub.start(room)
+        with anyio.fail_after(60):
+            await table.finished.wait()
+        record = hub.storage.load(room.game)
+    assert record is not None and record.status == "finished"
+    defaults = sum(d.timeout for d in record.decisions)
+    assert turns >= defaults > 50, (turns, defaults)
