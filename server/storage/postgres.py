@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-import msgspec
 import psycopg
 from psycopg import errors
 
@@ -43,7 +42,7 @@ from server.storage.sqlite import (
     StorageFault,
     StoredGame,
     finished_summary,
-    seed_columns,
+    game_row,
     stored_game,
     unfinished_summary,
 )
@@ -194,13 +193,7 @@ class PgStore:
         draw: list[int] | None = None,
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
-        seats_json = msgspec.json.encode(seats).decode()
-        draw_json = None if draw is None else msgspec.json.encode(draw).decode()
-        column, text = seed_columns(seed)
-        values = (
-            *(game, room, preset, column, rules.decode(), seats_json),
-            *(commitment, int(practice), text, salt, draw_json),
-        )
+        values = game_row(game, room, preset, seed, rules, seats, commitment, practice, salt, draw)
         with self._writing() as db, db.transaction():
             db.execute(_pg(SQL_CREATE_GAME), values)
             if public:

@@ -163,6 +163,29 @@ def seed_columns(seed: int) -> tuple[int, str]:
     return seed & SEED_COLUMN_MASK, str(seed)
 
 
+def game_row(
+    game: str,
+    room: str,
+    preset: str,
+    seed: int,
+    rules: bytes,
+    seats: list[str],
+    commitment: str,
+    practice: bool,
+    salt: str,
+    draw: list[int] | None,
+) -> tuple[object, ...]:
+    """``SQL_CREATE_GAME``'s values, the same for both stores: JSON for the lists, the seed
+    in its two columns (``seed_columns``)."""
+    column, text = seed_columns(seed)
+    draw_json = None if draw is None else msgspec.json.encode(draw).decode()
+    seats_json = msgspec.json.encode(seats).decode()
+    return (
+        *(game, room, preset, column, rules.decode(), seats_json),
+        *(commitment, int(practice), text, salt, draw_json),
+    )
+
+
 def stored_seed(column: int | None, text: str | None) -> int | None:
     """The seed from its two columns (a row from before ``seed_text`` has the integer only)."""
     return int(text) if text else column
@@ -361,13 +384,7 @@ class Storage:
         draw: list[int] | None = None,
     ) -> None:
         """A new game; a public room's game will show in the finished-games list."""
-        seats_json = msgspec.json.encode(seats).decode()
-        draw_json = None if draw is None else msgspec.json.encode(draw).decode()
-        column, text = seed_columns(seed)
-        values = (
-            *(game, room, preset, column, rules.decode(), seats_json),
-            *(commitment, int(practice), text, salt, draw_json),
-        )
+        values = game_row(game, room, preset, seed, rules, seats, commitment, practice, salt, draw)
         statements: list[tuple[str, tuple[object, ...]]] = [(SQL_CREATE_GAME, values)]
         if public:
             statements.append(("INSERT OR IGNORE INTO listed VALUES (?)", (game,)))
