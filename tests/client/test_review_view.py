@@ -30,7 +30,9 @@ def _call(url: str, body: dict[str, object] | None = None) -> tuple[int, Any]:
         return e.code, json.loads(e.read())
 
 
-def _finished_game(server: str) -> str:
+def _finished_game(server: str) -> tuple[str, int]:
+    """A finished all-bot game and the seat an easy bot played (the first place's, wherever
+    the seed's draw put it), which makes mistakes to step to."""
     body = {"bots": 4, "preset": "tenhou-tonpuu", "base_s": 1, "bank_s": 0, "public": True}
     body["bot_names"] = ["easy", "strong", "easy", "strong"]  # easy bots make mistakes
     game = str(_call(f"{server}/api/rooms", body)[1]["game"])
@@ -40,23 +42,24 @@ def _finished_game(server: str) -> str:
         # a game in play is refused by the review endpoints
         assert _call(f"{server}/api/games/{game}/review", {"seat": SEAT})[0] == 409
         time.sleep(0.5)
-    return game
+    draw = _call(f"{server}/api/games/{game}/record?format=json")[1]["draw"]
+    return game, int(draw[0])
 
 
 def test_a_reviewed_game_steps_to_its_worst_mistake_and_shows_the_alternatives(
     server: str, page: Page
 ) -> None:
-    game = _finished_game(server)
+    game, seat = _finished_game(server)
     page.goto(f"{server}/#/replay/{game}")
     page.wait_for_selector(".board")
-    ask = page.locator(f"#review-ask-{SEAT}")
+    ask = page.locator(f"#review-ask-{seat}")
     assert ask.inner_text() == "Review"
     ask.click()
-    page.wait_for_selector(f"#review-summary-{SEAT}:not(.hidden)", timeout=PATIENCE_S * 1000)
-    status, state = _call(f"{server}/api/games/{game}/review?seat={SEAT}")
+    page.wait_for_selector(f"#review-summary-{seat}:not(.hidden)", timeout=PATIENCE_S * 1000)
+    status, state = _call(f"{server}/api/games/{game}/review?seat={seat}")
     assert status == 200 and state["status"] == "done"
     review = state["review"]
-    summary = page.locator(f"#review-summary-{SEAT}").inner_text()
+    summary = page.locator(f"#review-summary-{seat}").inner_text()
     assert f"{100 * review['match_rate']:.1f} %" in summary
     assert f"{review['rating']:.3f}" in summary
     # one mark per reviewed decision, coloured by its grade
@@ -65,7 +68,7 @@ def test_a_reviewed_game_steps_to_its_worst_mistake_and_shows_the_alternatives(
     grades = cells.evaluate_all("cs => cs.map(c => c.className.match(/g-(\\w+)/)[1])")
     entries = [e for k in review["kyokus"] for e in k["entries"]]
     assert grades == [e["grade"] for e in entries]
-    assert page.locator("#replay-view").input_value() == str(SEAT)
+    assert page.locator("#replay-view").input_value() == str(seat)
 
     page.click("#review-worst")
     worst = review["costliest"][0]
@@ -94,8 +97,9 @@ def test_a_reviewed_game_steps_to_its_worst_mistake_and_shows_the_alternatives(
     for lang, words in (("ja", ("一致率", "AI検討")), ("zh", ("一致率", "AI复盘"))):
         page.select_option("#lang", lang)
         page.reload()
-        page.wait_for_selector(f"#review-summary-{SEAT}:not(.hidden)")
-        assert words[0] in page.locator(f"#review-summary-{SEAT}").inner_text()
-        assert page.locator("#review-ask-1").inner_text() == words[1]
+        page.wait_for_selector(f"#review-summary-{seat}:not(.hidden)")
+        assert words[0] in page.locator(f"#review-summary-{seat}").inner_text()
+        other = (seat + 1) % 4  # a seat nobody asked for: its button still asks
+        assert page.locator(f"#review-ask-{other}").inner_text() == words[1]
         assert page.locator("#review-strip .rv-cell").count() == review["total_reviewed"]
     page.select_option("#lang", "en")  # back to English for the other tests' pages
