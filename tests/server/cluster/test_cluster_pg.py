@@ -42,7 +42,7 @@ async def test_a_game_on_a_survives_kill_9_and_b_lists_and_serves_its_record(
             games = (await api(b, "GET", "/api/games?status=playing")).json()["games"]
             return game in [g["id"] for g in games]
 
-        await eventually(playing_on_b)
+        await eventually(playing_on_b, 45.0)  # a loaded machine: B reads through a thread
         a.kill()
         before = (await api(b, "GET", f"/api/games/{game}/record")).json()
         assert before["status"] == "playing" and before["seed"] is None
