@@ -20,15 +20,20 @@ from server.session.hub import Hub
 from tests.server.live import WireBot, live_server, two_seats, watch
 
 
-def _server_side(hub: Hub, refs: dict[int, weakref.ref[Any]]) -> None:
+def _server_side(hub: Hub, refs: dict[object, weakref.ref[Any]]) -> None:
     """Add weak references to every table, game, outbox and socket protocol the hub holds
-    now, by the object's id."""
+    now, once per object: by its id, or by its id and a count when a freed object's id was
+    given to a new one (the first socket's protocol, gone at the reconnect)."""
     for table in hub.tables.values():
         found: list[Any] = [table, table.game, table.spectators]
         outboxes = [s.outbox for s in table.room.seats if s.outbox is not None]
         for outbox in [*outboxes, *table.spectators.watchers]:
             found += [outbox, getattr(outbox.conn, "lane", None)]
-        refs.update((id(o), weakref.ref(o)) for o in found if o is not None)
+        for o in found:
+            if o is None or any(ref() is o for ref in refs.values()):
+                continue
+            key: object = id(o) if id(o) not in refs else (id(o), len(refs))  # an id reused
+            refs[key] = weakref.ref(o)
 
 
 async def test_a_finished_table_and_its_closed_sockets_are_freed_without_the_collector(
@@ -46,7 +51,7 @@ async def test_a_finished_table_and_its_closed_sockets_are_freed_without_the_col
                 await asyncio.sleep(0.01)
             (game,) = hub.tables
             watcher = asyncio.create_task(watch(host, game))
-            refs: dict[int, weakref.ref[Any]] = {}
+            refs: dict[object, weakref.ref[Any]] = {}
             while not (ann.ended and bob.ended):
                 _server_side(hub, refs)  # each socket's protocol, the reconnect's too
                 await asyncio.sleep(0.02)
