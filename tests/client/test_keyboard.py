@@ -21,7 +21,7 @@ def start_game(page: Page, server: str) -> None:
     page.select_option("#preset", "tenhou-tonpuu")
     page.select_option("#bots", "3")
     page.click("#create")
-    page.wait_for_selector(".own .tile.can", timeout=20000)
+    page.wait_for_selector(".own .tile.can", timeout=60000)  # the drawn seat may play last
 
 
 def test_the_first_arrow_press_picks_the_leftmost_or_rightmost_tile(
@@ -37,7 +37,7 @@ def test_the_first_arrow_press_picks_the_leftmost_or_rightmost_tile(
     page.keyboard.press("Escape")  # nothing to leave or skip on one's own turn: stays
     page.evaluate("window.__table.ui.selected")
     page.reload()
-    page.wait_for_selector(".own .tile.can", timeout=20000)
+    page.wait_for_selector(".own .tile.can", timeout=60000)  # the drawn seat may play last
     assert page.evaluate(SELECTED) is None
     page.keyboard.press("ArrowLeft")
     assert page.evaluate(SELECTED) == page.evaluate(PLAYABLE)[-1]
