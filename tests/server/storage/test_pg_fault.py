@@ -11,7 +11,6 @@ writable and the sessions ended again."""
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +21,7 @@ import pytest
 from server.edge.messaging import EventMsg, ServerMessage
 from tests import system
 from tests.server.procs import Player, ServerProcess
+from tests.server.storage.test_disk_full import _until
 from tests.services import fresh_database, postgres_server
 
 DB = "faulty"
@@ -45,15 +45,6 @@ def _read_only(admin: str, on: bool) -> None:
             "WHERE datname = %s AND pid <> pg_backend_pid()",
             (DB,),
         )
-
-
-async def _until(check: object, what: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if await check():  # type: ignore[operator]
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def test_a_database_that_refuses_writes_suspends_the_game_until_it_writes_again(
