@@ -126,6 +126,9 @@ class Queue:
         if await anyio.to_thread.run_sync(ranked.seated, self.store, account) is not None:
             raise QueueError(SEATED, REFUSALS[SEATED])
         group = await self.waiting.join(account, name, lobby, config.players)
+        if group == SEATED and await self._stale(account):
+            await self.waiting.release([account])
+            group = await self.waiting.join(account, name, lobby, config.players)
         if isinstance(group, str):
             if group in REFUSALS:
                 raise QueueError(group, REFUSALS[group])
@@ -169,12 +172,24 @@ class Queue:
         grant = await self.waiting.grant(account)
         if grant == b"":
             return {"state": "forming"}
-        if grant is not None:
+        if grant is not None and not await self._stale(account):
             return {"state": SEATED, **msgspec.json.decode(grant)}
         game = await anyio.to_thread.run_sync(ranked.seated, self.store, account)
         if game is not None:  # seated before a restart: the token was given then, only then
             return {"state": "playing", "game": game}
         return {"state": "idle"}
+
+    async def _stale(self, account: int) -> bool:
+        """Whether ``account``'s seat marker outlived its game. The store ends a game before
+        any client sees its end, and ``ended`` frees the markers only after: a player who
+        queues again at once must not be told they are still seated. A marker still forming
+        (b"") or one whose game the store has not yet ended is live."""
+        grant = await self.waiting.grant(account)
+        if not grant:
+            return False
+        game = msgspec.json.decode(grant, type=Grant).game
+        seated = await anyio.to_thread.run_sync(ranked.seated, self.store, account)
+        return seated != game
 
     async def ended(self, game: str) -> None:
         """A game is over: its seats are free for the next queue."""

@@ -247,3 +247,34 @@ async def test_a_seat_from_before_a_restart_still_holds_the_account(store: Store
     assert await fresh.status(ids[0]) == {"state": "idle"}
     await fresh.join(ids[0], "p0", "tonpuu")
     assert (await fresh.status(ids[0]))["state"] == "waiting"
+
+
+class _OneTable:
+    """Seats a table as game "g" (made in the store the way the hub makes it)."""
+
+    def __init__(self, db: Store) -> None:
+        self.db = db
+
+    def seat(self, lobby: object, names: list[str]) -> tuple[str, str, list[tuple[int, str]], str]:
+        self.db.create_game("g", "ROOM", "tenhou-tonpuu", 1, b"{}", names)
+        return "ROOM", "g", [(seat, f"token{seat}") for seat in range(len(names))], ""
+
+
+async def test_a_game_ended_in_the_store_frees_its_seats_before_the_queue_hears_of_it(
+    store: Store,
+) -> None:
+    """The store ends a game before any client sees its end; the queue frees the seat
+    markers a moment later (``ended``). A player who queues again in that moment is not
+    told they are still seated (a fresh-clone run's 409 ``seated``), and their status no
+    longer points at the finished game."""
+    ids = _players(store)
+    queue = Queue(store, LOBBIES, _OneTable(store))
+    for n, account in enumerate(ids):
+        await queue.join(account, f"p{n}", "tonpuu")
+    assert (await queue.status(ids[0]))["state"] == "seated"
+    with pytest.raises(QueueError, match="seated"):
+        await queue.join(ids[0], "p0", "tonpuu")
+    store.finish_game("g", _end([40000, 30000, 20000, 10000]))  # ``ended`` has not run yet
+    assert await queue.status(ids[1]) == {"state": "idle"}
+    await queue.join(ids[0], "p0", "tonpuu")
+    assert (await queue.status(ids[0]))["state"] == "waiting"
