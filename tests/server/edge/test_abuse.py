@@ -86,6 +86,12 @@ def _status(pid: int, field: str) -> int:
     raise KeyError(field)
 
 
+def _cpu_s(pid: int) -> float:
+    """The CPU seconds ``pid`` has used so far, every thread (user + system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _huge_post(host: str, total: int) -> int:
     """POST ``total`` bytes as a chunked body as fast as the server takes them; the bytes
     the server let us send before it hung up."""
@@ -229,9 +235,8 @@ def _finished_game(host: str) -> str:
     raise TimeoutError("the bots' game did not finish")
 
 
-def _p95(values: list[float]) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * 0.95))]
+def _median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
 
 
 async def _health_waits(host: str, seconds: float) -> list[float]:
@@ -290,24 +295,33 @@ def test_a_verify_storm_replays_once_and_exports_draw_on_a_budget(tmp_path: Path
     with running(tmp_path) as (host, proc, _):  # the same records, the default cache
         idle = asyncio.run(_health_waits(host, 1.5))
 
-        async def storm(path: str) -> tuple[dict[int, int], list[float]]:
+        async def storm(path: str) -> tuple[dict[int, int], list[float], float]:
+            """The statuses, /healthz's waits, and the server's CPU ms per answer."""
+            cpu = _cpu_s(proc.pid)
             attack = asyncio.ensure_future(_storm(host, path, 6.0))
             waits = await _health_waits(host, 6.0)
-            return await attack, waits
+            statuses = await attack
+            return statuses, waits, (_cpu_s(proc.pid) - cpu) * 1000 / sum(statuses.values())
 
         # the peer: the same flood of the cheapest JSON answer there is
-        peer, peer_waits = asyncio.run(storm("/api/presets"))
+        peer, peer_waits, peer_ms = asyncio.run(storm("/api/presets"))
         rss_before = _status(proc.pid, "VmRSS")
-        statuses, waits = asyncio.run(storm(f"/api/games/{game}/verify"))
+        statuses, waits, verify_ms = asyncio.run(storm(f"/api/games/{game}/verify"))
         grown = (_status(proc.pid, "VmRSS") - rss_before) // 1024
     print(
-        f"verify storm: {statuses}, /healthz p95 {_p95(waits) * 1000:.1f} ms; "
-        f"/api/presets storm: {peer}, p95 {_p95(peer_waits) * 1000:.1f} ms; "
-        f"idle p95 {_p95(idle) * 1000:.1f} ms; RSS {rss_before // 1024} MiB + {grown} MiB"
+        f"verify storm: {statuses}, {verify_ms:.2f} CPU ms an answer, /healthz median "
+        f"{_median(waits) * 1000:.1f} ms; /api/presets storm: {peer}, {peer_ms:.2f} CPU ms, "
+        f"median {_median(peer_waits) * 1000:.1f} ms; idle median "
+        f"{_median(idle) * 1000:.1f} ms; RSS {rss_before // 1024} MiB + {grown} MiB"
     )
     assert statuses.get(200, 0) > 100 and set(statuses) == {200}
-    # as cheap as the cheapest answer (before: a replay each, p95 185 ms against 15 idle)
-    assert _p95(waits) < 2 * _p95(peer_waits) + 0.05
+    # As cheap as the cheapest answer. Before: a replay each, 1,579 answers in 12 s and
+    # /healthz p95 185 ms against 15 idle. The server's CPU per answer is what a storm
+    # costs, and it holds steady (0.24-0.45 ms in five runs, verify and peer alike). The
+    # /healthz waits are printed, not gated: the prober shares its event loop with the 60
+    # attacking connections, so they time this test's own process as much as the server
+    # (one run: 120 and 179 ms for verify and peer, 10 s of the client's system time).
+    assert verify_ms < 3 * peer_ms, (verify_ms, peer_ms)
     assert grown < 32  # before: 118 -> 464 MiB
 
 
