@@ -88,6 +88,10 @@ def free_port() -> int:
 TURN_TYPES = frozenset({"discard", "riichi", "tsumo", "ankan", "kakan", "kita", "kyuushu"})
 
 
+#: seating that connects no client for this long has stopped (a cap, a refused socket)
+STALLED_S = 90.0
+
+
 def file_limit(need: int) -> None:
     """At least ``need`` file descriptors for this process and what it starts (every socket
     is one: a 6,000-table run holds 24,000 on each side). Raising the hard limit needs
@@ -447,7 +451,11 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
     env["RIICHI_MAX_ROOMS"] = str(max(1000, 2 * args.tables))
     env["RIICHI_GC_SWEEP_S"] = str(args.gc_sweep)
     env["RIICHI_METRICS_TOKEN"] = TOKEN  # the operator's page
-    env["RIICHI_MAX_CONNECTIONS"] = str(max(4000, 5 * args.tables))
+    # The server fits its two caps (HTTP connections, WebSockets) into its file limit, and
+    # its default of 3,000 WebSockets (issue 31) holds 750 tables: ask for what the tables
+    # need, with room for the HTTP requests of the tables being seated.
+    env["RIICHI_MAX_SOCKETS"] = str(4 * args.tables + 4 * args.seating + 64)
+    env["RIICHI_MAX_CONNECTIONS"] = str(8 * args.seating + 256)
     env["RIICHI_SYNCHRONOUS"] = args.synchronous
     file_limit(4 * args.tables + args.seating + 200)  # the clients' sockets and the HTTP ones
     log = open(Path(data) / "server.log", "wb")  # noqa: SIM115  # closed once handed over
@@ -507,8 +515,16 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
             made = time.monotonic()
             tasks.extend(asyncio.create_task(table(n)) for n in range(args.tables))
             clients, shown = 4 * args.tables, time.monotonic()
+            moved, last = time.monotonic(), stats.connected
             while stats.connected + len(stats.failed) < clients:  # the steady state only
                 await asyncio.sleep(0.05)
+                if stats.connected != last:
+                    moved, last = time.monotonic(), stats.connected
+                elif time.monotonic() - moved > STALLED_S:
+                    raise SystemExit(
+                        f"seating stalled: {last} of {clients} clients connected, none for "
+                        f"{STALLED_S:.0f} s (the server's log: {data}/server.log)"
+                    )
                 failed = [t for t in tasks if t.done() and t.exception() is not None]
                 if failed:
                     raise SystemExit(
