@@ -181,6 +181,9 @@ def guarded_protocol(settings: Settings) -> type[H11Protocol]:
     max_body = settings.max_body
     prefix = settings.ipv6_prefix
     held: dict[str, int] = {}
+    #: HTTP connections open now, everyone's (uvicorn's own set also holds the WebSockets,
+    #: which ``max_sockets`` caps apart: counted there, they took the HTTP places)
+    http_open = [0]
 
     class GuardedProtocol(H11Protocol):
         _peer = ""
@@ -192,8 +195,9 @@ def guarded_protocol(settings: Settings) -> type[H11Protocol]:
             self._peer = peer if peer in proxies else network(peer, prefix)
             count = held.get(self._peer, 0) + 1
             held[self._peer] = count
+            http_open[0] += 1
             capped = count > per_client and self._peer not in proxies
-            if capped or len(self.connections) > total:
+            if capped or http_open[0] > total:
                 transport.close()  # no answer: reading the request is what costs
                 return
             self._arm()
@@ -260,6 +264,7 @@ def guarded_protocol(settings: Settings) -> type[H11Protocol]:
                     held[self._peer] = left
                 else:
                     held.pop(self._peer, None)
+                http_open[0] -= 1
                 self._peer = ""
 
     return GuardedProtocol

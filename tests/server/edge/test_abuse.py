@@ -424,6 +424,35 @@ def test_websockets_have_a_global_cap(tmp_path: Path) -> None:
                 assert late.protocol.state.name == "OPEN"
 
 
+def test_open_websockets_leave_the_http_places_free(tmp_path: Path) -> None:
+    """An upgraded WebSocket is counted by ``max_sockets``, not ``max_connections``: with
+    16 HTTP places and 20 WebSockets open, HTTP requests are still answered (before, uvicorn's
+    set of every connection was compared with the HTTP cap, and a server of 16 WebSockets
+    closed every new HTTP connection unanswered: bench.load stalled at 768 players)."""
+    env = {
+        "RIICHI_MAX_CONNECTIONS": "16",
+        "RIICHI_MAX_SOCKETS": "20",
+        "RIICHI_MAX_SOCKETS_PER_CLIENT": "4",
+    }
+    with running(tmp_path, **env) as (host, _, _):
+        game = httpx.post(f"http://{host}/api/rooms", json={"bots": 4}).json()["game"]
+        url = f"ws://{host}/ws/watch/{game}"
+        name, port = host.split(":")
+
+        def watch(source: str) -> websockets.sync.client.ClientConnection:
+            sock = socket.create_connection((name, int(port)), source_address=(source, 0))
+            return websockets.sync.client.connect(url, sock=sock)
+
+        with contextlib.ExitStack() as stack:
+            for n in range(20):
+                stack.enter_context(watch(f"127.0.5.{n // 4 + 1}"))
+            with httpx.Client(base_url=f"http://{host}", timeout=5) as http:
+                answers = [http.get("/healthz").status_code for _ in range(3)]
+            with httpx.Client(base_url=f"http://{host}", timeout=5) as other:
+                answers.append(other.get("/api/presets").status_code)
+    assert answers == [200] * 4
+
+
 def _has_security_headers(response: httpx.Response) -> bool:
     from server.edge.security import HEADERS
 
