@@ -10,7 +10,7 @@ beside the RSS growth per table measured in the same run (tracemalloc's own book
 taken out) and the objects the collector tracks, by type. A run that seated no table or saw
 no growth measured nothing and exits non-zero.
 
-    python -m bench.memory --tables 200 [--play 20] [--think 2] [--top 30]
+    python -m bench.memory --tables 200 [--play 20] [--think 2] [--top 30] [--root CHECKOUT]
 
 bench.load's ``KiB per table`` is the RSS figure without tracemalloc, at scale.
 """
@@ -33,12 +33,17 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+#: the traced server's script
+SERVER = ROOT / "bench" / "memory_server.py"
 
 from bench import load  # noqa: E402
 from bench.light import LightSocket  # noqa: E402
 
-#: the project's own packages: an allocation is charged to its innermost frame in one
-OWN = (str(ROOT / "server") + os.sep, str(ROOT / "engine") + os.sep)
+
+def own(root: Path) -> tuple[str, str]:
+    """The project's own packages in ``root``: an allocation is charged to its innermost frame
+    in one."""
+    return (str(root / "server") + os.sep, str(root / "engine") + os.sep)
 
 
 #: a dump: the traced heap (None at the first, which starts tracing), the tracked objects
@@ -66,19 +71,21 @@ async def snapshot(pid: int, base: str, n: int) -> Dump:
     return (tracemalloc.Snapshot.load(str(heap)) if heap.exists() else None), types, rss, own
 
 
-def charge(snap: tracemalloc.Snapshot) -> tuple[collections.Counter[str], collections.Counter[str]]:
+def charge(
+    snap: tracemalloc.Snapshot, root: Path
+) -> tuple[collections.Counter[str], collections.Counter[str]]:
     """Bytes alive by the project's innermost line, and by part (project module or library)."""
     lines: collections.Counter[str] = collections.Counter()
     parts: collections.Counter[str] = collections.Counter()
-    for trace in snap.traces._traces:  # (domain, size, frames, ...) without Trace objects
-        size, frames = trace[1], trace[2]
-        where = next((f for f in frames if f[0].startswith(OWN)), None)
+    for trace in snap.traces:
+        frames = list(reversed(trace.traceback))  # the innermost first
+        where = next((f for f in frames if f.filename.startswith(own(root))), None)
         if where is not None:
-            name = os.path.relpath(where[0], ROOT)
-            lines[f"{name}:{where[1]}"] += size
-            parts[name] += size
+            name = os.path.relpath(where.filename, root)
+            lines[f"{name}:{where.lineno}"] += trace.size
+            parts[name] += trace.size
         else:
-            parts[library(frames[0][0]) if frames else "?"] += size
+            parts[library(frames[0].filename) if frames else "?"] += trace.size
     return lines, parts
 
 
@@ -96,7 +103,8 @@ async def run(args: argparse.Namespace) -> int:
     port = load.free_port()
     data = tempfile.mkdtemp(prefix="riichi-memory-")
     dump = f"{data}/heap"
-    env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(ROOT)}
+    root = Path(args.root).resolve()
+    env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(root)}
     for name in ("CREATE_PER_MIN", "JOIN_PER_MIN", "LOOKUP_PER_MIN", "MAX_OPEN_ROOMS"):
         env[f"RIICHI_{name}"] = "1000000"
     env["RIICHI_MAX_SOCKETS_PER_CLIENT"] = env["RIICHI_MAX_CONNS_PER_CLIENT"] = "100000"
@@ -106,8 +114,9 @@ async def run(args: argparse.Namespace) -> int:
     load.file_limit(4 * args.tables + 200)
     log = open(Path(data) / "server.log", "wb")  # noqa: SIM115  # the server holds its own
     server = subprocess.Popen(
-        [sys.executable, "-m", "bench.memory_server", "--port", str(port), "--data-dir", data],
-        cwd=ROOT,
+        # this checkout's script, ``root``'s server (an A/B run)
+        [sys.executable, str(SERVER), "--port", str(port), "--data-dir", data],
+        cwd=root,
         env=env,
         stdout=log,
         stderr=log,
@@ -169,7 +178,7 @@ def report(args: argparse.Namespace, before: Dump, after: Dump, decisions: int, 
     snap1, types1, rss1, own1 = after
     assert snap1 is not None
     n = args.tables
-    lines, parts = charge(snap1)
+    lines, parts = charge(snap1, Path(args.root).resolve())
     traced = sum(parts.values()) / 1024 / n
     rss = (rss1 - rss0 - (own1 - own0) / 1024) / n
     print(
@@ -208,6 +217,9 @@ def main() -> None:
     parser.add_argument("--play", type=float, default=20.0, help="seconds of play before the dump")
     parser.add_argument("--think", type=float, default=2.0, help="mean think time, seconds")
     parser.add_argument("--top", type=int, default=30, help="lines of each breakdown")
+    parser.add_argument(
+        "--root", default=str(ROOT), help="the checkout whose server to trace (an A/B run)"
+    )
     args = parser.parse_args()
     sys.exit(asyncio.run(run(args)))
 
