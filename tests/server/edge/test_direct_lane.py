@@ -71,8 +71,10 @@ async def test_a_seat_socket_lets_its_handshake_go_and_holds_no_asyncio_queue(
             lane = protocols[0]
             assert "request" not in vars(lane) and "response" not in vars(lane)
             assert lane.scope["headers"] == []
-            assert isinstance(lane.queue, LeanQueue) and isinstance(lane.writable, LeanEvent)
-            assert lane.writable.is_set()
+            queue: object = lane.queue  # uvicorn annotates asyncio's
+            writable: object = lane.writable
+            assert isinstance(queue, LeanQueue) and isinstance(writable, LeanEvent)
+            assert writable.is_set()
             await ws.send('{"type":"ping"}')  # the socket still reads and writes
             for _ in range(20):
                 if '"pong"' in await asyncio.wait_for(ws.recv(), 30):
