@@ -1,8 +1,8 @@
-"""Where a table's memory goes: the server's heap diffed between empty and N tables in play.
+"""Where a table's memory goes: what the server allocated for N tables in play, by line.
 
-The server runs with tracemalloc on (bench/memory_server.py); N tables of four light
-WebSocket clients (bench.load's, thinking ``--think`` seconds) are seated and play
-``--play`` seconds, and the heap is snapshotted before the first table and after the play.
+The server (bench/memory_server.py) starts tracing allocations once it is up and empty; N
+tables of four light WebSocket clients (bench.load's, thinking ``--think`` seconds) are
+seated and play ``--play`` seconds, and the traced heap is snapshotted after the play.
 Each allocation still alive is charged to the innermost frame of the project (``server/``,
 ``engine/``) on its stack — the line that made a library allocate it — and to a part: the
 module of that frame, or the library's when no project frame made it. Printed per table,
