@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket
 from server.edge.limits import Guard
 from server.edge.names import clean_name
 from server.edge.security import POLICY_VIOLATION, Shield
+from server.edge.socket_lanes import SocketLanes
 from server.edge.transport import WebSocketConnection
 from server.edge.web import error
 from server.ladder import finish, lobbies
@@ -182,7 +183,9 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[shield],
+        # a seat's socket skips the router's layers (server/edge/socket_lanes.py); the
+        # route below still names it
+        middleware=[shield, Middleware(SocketLanes, lanes={"/ws/play": ws_play})],
         exception_handlers={StorageFault: storage_refused, DamagedRecord: damaged},
     )
     app.state.settings = settings

@@ -40,6 +40,8 @@ class WebSocketConnection:
         lane = ws.scope.get("extensions", {}).get(EXTENSION)
         #: the socket's protocol when it has the direct lane (server/edge/ws_direct.py)
         self.lane: DirectProtocol | None = lane if isinstance(lane, DirectProtocol) else None
+        if self.lane is not None:
+            self.lane.accepted()
 
     def send_now(self, text: str) -> bool:
         """Write a frame at once if that needs no waiting; False if it cannot."""

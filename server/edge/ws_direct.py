@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.http11 import Request
 from websockets.protocol import State
+
+from server.edge.lean import LeanEvent, LeanQueue
 
 #: the scope extension naming the connection's protocol
 EXTENSION = "riichi.direct"
@@ -35,11 +38,37 @@ log = logging.getLogger("server")
 
 
 class DirectProtocol(WebSocketsSansIOProtocol):
-    """One WebSocket connection: uvicorn's, plus ``listener`` and ``write_text``."""
+    """One WebSocket connection: uvicorn's, plus ``listener`` and ``write_text``.
+
+    Its receive queue and writability flag are server/edge/lean.py's (no empty deques held
+    for the socket's life), and the handshake's request and response are let go once the
+    socket is accepted (``accepted``): together about 4 KiB of every socket (bench/memory.py).
+    """
 
     listener: Callable[[str], None] | None = None
     #: the loop's time when the peer last sent anything
     heard_at = 0.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # uvicorn uses only put_nowait/get/empty of the queue, set/clear/is_set/wait of the flag
+        self.queue = LeanQueue()  # type: ignore[assignment]
+        self.writable = LeanEvent()  # type: ignore[assignment]
+        self.writable.set()
+
+    def accepted(self) -> None:
+        """The handshake is over (the app accepted, after reading what it needed of the
+        headers): its parsed request, the response sent and the headers are not read again.
+        The request stays referenced by the websockets parser's generator for the socket's
+        life, so its headers are emptied rather than only let go."""
+        if self.handshake_complete:
+            request = self.__dict__.pop("request", None)
+            if request is not None:
+                request.headers.clear()
+            self.__dict__.pop("response", None)
+            scope = getattr(self, "scope", None)
+            if scope is not None:
+                scope["headers"].clear()  # Starlette's cached Headers hold this same list
 
     def data_received(self, data: bytes) -> None:
         self.heard_at = self.loop.time()

@@ -7,6 +7,7 @@ and a token bucket limits messages per second.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 from collections.abc import Awaitable, Callable
@@ -100,12 +101,14 @@ async def serve_seat(hub: Hub, conn: Connection, token: str, batch: bool = False
     hub.attach(room, seat, outbox)
     session = SeatFrames(hub, room.game, seat, outbox)
     lane = direct_lane(conn)
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(outbox.pump)
+    # the pump is a bare task, not an anyio task group's child: a group, its scope, its
+    # child's state and their events were ~3 KiB of every seat's socket (bench/memory.py)
+    pump = asyncio.get_running_loop().create_task(outbox.pump())
+    try:
         try:
             if lane is not None:  # frames come as callbacks now; the loop waits for the end
                 lane.listen(session.on_text)
-            while not outbox.closed:
+            while not outbox.closed and not pump.done():
                 session.on_text(await conn.receive_text())
         except Disconnected:
             pass
@@ -114,6 +117,10 @@ async def serve_seat(hub: Hub, conn: Connection, token: str, batch: bool = False
                 lane.listen(None)
             hub.detach(room, seat, outbox)
             outbox.shut(outbox.close_code)
+        await pump  # it closes the socket after what is queued (and raises what it raised)
+    finally:
+        if not pump.done():  # cancelled meanwhile: the pump goes with this task
+            pump.cancel()
 
 
 class SeatFrames:

@@ -28,6 +28,7 @@ import msgspec
 
 from engine.view import project
 from server.edge.close_codes import CLOSE_MARK
+from server.edge.lean import LeanEvent
 from server.edge.messaging import EventMsg, RoomInfo, Snapshot, Welcome, encode, encode_raw
 from server.session.outbox import Outbox
 
@@ -72,7 +73,7 @@ class Spectators:
         #: what a late joiner's snapshot holds: the released events of the current hand
         self._released: list[msgspec.Raw] = []
         self._seq = 0
-        self._wake = anyio.Event()
+        self._wake = LeanEvent()
         self.ended = False
         #: gets every text the watchers get, as they get it: the cluster sends it on to
         #: spectators on other nodes (the same policy and delay were applied already)
@@ -179,7 +180,7 @@ class Spectators:
         while not self.ended:
             if not self._pending:
                 await self._wake.wait()
-                self._wake = anyio.Event()
+                self._wake = LeanEvent()
                 continue
             due = self._pending[0][0]
             wait = due - self.now()

@@ -17,6 +17,7 @@ import msgspec
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.events import EventBase
 from server.edge.close_codes import CloseCode
+from server.edge.lean import LeanEvent
 from server.edge.messaging import (
     Answer,
     End,
@@ -77,16 +78,17 @@ class Table:
         self._public: msgspec.Raw | None = None
         #: each seat's last snapshot, once the game is over and released
         self._finals: list[Snapshot] | None = None
-        self.finished = anyio.Event()
+        #: the table's events are server/edge/lean.py's: anyio's each hold an empty deque
+        self.finished = LeanEvent()
         #: every human has connected once (the game waits for it, within start_grace_s)
-        self.ready = anyio.Event()
+        self.ready = LeanEvent()
         self.error: BaseException | None = None
         resumed = None if feed is None else (len(feed.decisions), stored_rounds)
         ended = feed is not None and feed.ended_at is not None
         self.recording = Recording(storage, room, now, resumed, ended)
         self.feed = feed
         #: the live point of a resumed game is reached: its held inquiry may be asked
-        self.caught_up = anyio.Event()
+        self.caught_up = LeanEvent()
         #: the server is stopping: nothing more is answered, asked or recorded
         self.frozen = False
         self._scope: anyio.CancelScope | None = None
