@@ -400,6 +400,17 @@ def gc_pauses(text: str) -> dict[str, tuple[float, float]]:
     return {gen: (n, t) for gen, (n, t) in out.items()}
 
 
+def decided(text: str) -> dict[str, float]:
+    """The server's decisions so far by how they were taken ("answer", "timeout"): counted
+    when a hand ends, so a window's difference is close, not exact."""
+    out: dict[str, float] = {}
+    for line in text.splitlines():
+        if line.startswith('riichi_decisions_total{how="'):
+            how, count = line[len('riichi_decisions_total{how="') :].split('"} ')
+            out[how] = float(count)
+    return out
+
+
 def buckets(text: str, name: str) -> dict[float, float]:
     """A histogram of a ``/metrics`` page without labels: upper bound -> count so far."""
     head = f'{name}_bucket{{le="'
@@ -561,6 +572,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
             peak = rss_kib(server.pid)
             page = await scrape(http)
             gc_before = gc_pauses(page)
+            decided_before = decided(page)
             lag_before = buckets(page, "riichi_event_loop_lag_seconds")
             step_before = buckets(page, "riichi_step_seconds")
             cpu_before = cpu_s(server.pid)
@@ -579,6 +591,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
             client_cpu = time.process_time() - client_before
             page = await scrape(http)
             gc_after = gc_pauses(page)
+            decided_after = decided(page)
             lag_after = buckets(page, "riichi_event_loop_lag_seconds")
             step_after = buckets(page, "riichi_step_seconds")
             gc.enable()
@@ -614,6 +627,11 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
     if stats.abandoned:
         print(f"rooms made again after the server dropped a request: {stats.abandoned}")
     print(f"decisions: {stats.decisions}, {stats.decisions / elapsed:.0f}/s")
+    taken = {how: n - decided_before.get(how, 0.0) for how, n in decided_after.items()}
+    print(
+        f"server's count (at hands' ends): {taken.get('answer', 0):.0f} answers, "
+        f"{taken.get('timeout', 0):.0f} time-outs"
+    )
     print(f"latency answer->next event: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
     for name, samples in (("turn", stats.turn), ("claim", stats.claim)):
         print(
