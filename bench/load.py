@@ -71,6 +71,13 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def waited_s(pid: int) -> float:
+    """Seconds the process's main thread (the server's event loop) has spent runnable but
+    waiting for a CPU (/proc/PID/schedstat): what other processes on its core cost its
+    tables, beside what the host steals."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -576,6 +583,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
             lag_before = buckets(page, "riichi_event_loop_lag_seconds")
             step_before = buckets(page, "riichi_step_seconds")
             cpu_before = cpu_s(server.pid)
+            wait_before = waited_s(server.pid)
             core_before = core_times(0)
             client_before = time.process_time()
             started = time.perf_counter()
@@ -587,6 +595,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
             lag_task.cancel()
             elapsed = time.perf_counter() - started
             server_cpu = cpu_s(server.pid) - cpu_before
+            server_wait = waited_s(server.pid) - wait_before
             core_after = core_times(0)
             client_cpu = time.process_time() - client_before
             page = await scrape(http)
@@ -649,6 +658,10 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
     )
     ticks, stolen = (a - b for a, b in zip(core_after, core_before, strict=True))
     print(f"server core stolen by the host while measuring: {100 * stolen / max(1, ticks):.1f} %")
+    print(
+        f"server's event loop runnable but waiting for a CPU while measuring: "
+        f"{server_wait:.1f} s ({100 * server_wait / elapsed:.1f} % of the window)"
+    )
     pauses = []
     for g, (n, t) in sorted(gc_after.items()):
         n0, t0 = gc_before.get(g, (0.0, 0.0))
