@@ -21,26 +21,24 @@ class Full(Exception):
 
 
 class Mailbox:
-    __slots__ = ("_waiter", "closed", "items", "limit")
+    __slots__ = ("_items", "_waiter", "closed", "limit")
 
     def __init__(self, limit: float = math.inf) -> None:
-        #: what is queued, oldest first (read it, but put and get through the methods): a
-        #: deque's truth is a C call where ``len(mailbox)`` is a Python one
-        self.items: deque[str] = deque()
+        self._items: deque[str] = deque()
         self._waiter: anyio.Event | None = None
         self.limit = limit
         self.closed = False
 
     def __len__(self) -> int:
-        return len(self.items)
+        return len(self._items)
 
     def put(self, item: str) -> None:
         """Add an item; raises Full at the bound and Closed after ``close``."""
         if self.closed:
             raise Closed
-        if len(self.items) >= self.limit:
+        if len(self._items) >= self.limit:
             raise Full
-        self.items.append(item)
+        self._items.append(item)
         self._wake()
 
     def close(self) -> None:
@@ -49,7 +47,7 @@ class Mailbox:
         self._wake()
 
     def clear(self) -> None:
-        self.items.clear()
+        self._items.clear()
 
     def _wake(self) -> None:
         if self._waiter is not None:
@@ -58,15 +56,15 @@ class Mailbox:
 
     def drain(self) -> list[str]:
         """Take every item queued now, without waiting."""
-        items = list(self.items)
-        self.items.clear()
+        items = list(self._items)
+        self._items.clear()
         return items
 
     async def get(self) -> str:
         """The next item; raises Closed once closed and drained."""
-        while not self.items:
+        while not self._items:
             if self.closed:
                 raise Closed
             self._waiter = anyio.Event()
             await self._waiter.wait()
-        return self.items.popleft()
+        return self._items.popleft()
