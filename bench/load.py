@@ -71,6 +71,13 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def waited_s(pid: int) -> float:
+    """Seconds the process's main thread (the server's event loop) has spent runnable but
+    waiting for a CPU (/proc/PID/schedstat): what other processes on its core cost its
+    tables, beside what the host steals."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -400,6 +407,17 @@ def gc_pauses(text: str) -> dict[str, tuple[float, float]]:
     return {gen: (n, t) for gen, (n, t) in out.items()}
 
 
+def decided(text: str) -> dict[str, float]:
+    """The server's decisions so far by how they were taken ("answer", "timeout"): counted
+    when a hand ends, so a window's difference is close, not exact."""
+    out: dict[str, float] = {}
+    for line in text.splitlines():
+        if line.startswith('riichi_decisions_total{how="'):
+            how, count = line[len('riichi_decisions_total{how="') :].split('"} ')
+            out[how] = float(count)
+    return out
+
+
 def buckets(text: str, name: str) -> dict[float, float]:
     """A histogram of a ``/metrics`` page without labels: upper bound -> count so far."""
     head = f'{name}_bucket{{le="'
@@ -561,9 +579,11 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
             peak = rss_kib(server.pid)
             page = await scrape(http)
             gc_before = gc_pauses(page)
+            decided_before = decided(page)
             lag_before = buckets(page, "riichi_event_loop_lag_seconds")
             step_before = buckets(page, "riichi_step_seconds")
             cpu_before = cpu_s(server.pid)
+            wait_before = waited_s(server.pid)
             core_before = core_times(0)
             client_before = time.process_time()
             started = time.perf_counter()
@@ -575,10 +595,12 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
             lag_task.cancel()
             elapsed = time.perf_counter() - started
             server_cpu = cpu_s(server.pid) - cpu_before
+            server_wait = waited_s(server.pid) - wait_before
             core_after = core_times(0)
             client_cpu = time.process_time() - client_before
             page = await scrape(http)
             gc_after = gc_pauses(page)
+            decided_after = decided(page)
             lag_after = buckets(page, "riichi_event_loop_lag_seconds")
             step_after = buckets(page, "riichi_step_seconds")
             gc.enable()
@@ -614,6 +636,11 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
     if stats.abandoned:
         print(f"rooms made again after the server dropped a request: {stats.abandoned}")
     print(f"decisions: {stats.decisions}, {stats.decisions / elapsed:.0f}/s")
+    taken = {how: n - decided_before.get(how, 0.0) for how, n in decided_after.items()}
+    print(
+        f"server's count (at hands' ends): {taken.get('answer', 0):.0f} answers, "
+        f"{taken.get('timeout', 0):.0f} time-outs"
+    )
     print(f"latency answer->next event: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
     for name, samples in (("turn", stats.turn), ("claim", stats.claim)):
         print(
@@ -631,6 +658,10 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
     )
     ticks, stolen = (a - b for a, b in zip(core_after, core_before, strict=True))
     print(f"server core stolen by the host while measuring: {100 * stolen / max(1, ticks):.1f} %")
+    print(
+        f"server's event loop runnable but waiting for a CPU while measuring: "
+        f"{server_wait:.1f} s ({100 * server_wait / elapsed:.1f} % of the window)"
+    )
     pauses = []
     for g, (n, t) in sorted(gc_after.items()):
         n0, t0 = gc_before.get(g, (0.0, 0.0))

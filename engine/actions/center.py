@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from engine.actions.inquiry import MultiPlayerInquiry
@@ -20,3 +21,13 @@ class ActionCenter(Protocol):
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
         """Answer now with ``inquiry.respond`` (sync driver) or later (async driver)."""
+
+
+class ViewsCenter(ActionCenter, Protocol):
+    """A center that takes an event's views in one call: ``seen[seat]`` is what ``seat``
+    may see (engine.view.projections; seats that see the same fields share one object),
+    ``event`` the god view. The engine calls it instead of ``on_event`` for each seat and
+    then the god view, with the same objects, so a center with many seats (a server's
+    table) pays one call per event, not one per seat."""
+
+    def on_views(self, event: EventBase, seen: Sequence[EventBase]) -> None: ...

@@ -65,8 +65,13 @@ def broadcast(ev: GameEvent) -> None:
     center = game.center
     if not center.wants_events:
         return
-    for seat, seen in enumerate(projections(ev, game.n)):
-        center.on_event(seat, seen)
+    seen = projections(ev, game.n)
+    views = getattr(center, "on_views", None)
+    if views is not None:  # one call for every view (engine.actions.center.ViewsCenter)
+        views(ev, seen)
+        return
+    for seat, view in enumerate(seen):
+        center.on_event(seat, view)
     center.on_event(None, ev)
 
 

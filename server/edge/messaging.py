@@ -229,6 +229,12 @@ def encode_raw(value: Any) -> msgspec.Raw:
     return msgspec.Raw(_encoder.encode(value))
 
 
+def encode_twice(value: Any) -> tuple[msgspec.Raw, str]:
+    """``encode_raw(value)`` and the same JSON as text, from one encoding."""
+    data = _encoder.encode(value)
+    return msgspec.Raw(data), data.decode()
+
+
 def event_text(seq: int, event: str) -> str:
     """``encode(EventMsg(seq, raw))`` for an event already encoded as ``event`` (text): a
     step's event goes to every seat with a seq of its own, and is encoded once.

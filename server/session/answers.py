@@ -38,6 +38,9 @@ log = logging.getLogger("server")
 RESUMED_IDS = 1_000_000
 #: the inquiry kind of a seat's own turn: the only decisions a bot takes time over
 TURN = InquiryKind.TURN
+#: named once: an enum member read through its class is a descriptor call each time
+NEXT_ROUND = InquiryKind.NEXT_ROUND
+SKIP = ActionType.SKIP
 
 
 class Meter(Protocol):
@@ -120,7 +123,7 @@ class Answers:
             seat = self.room.seats[index]
             if single.answer is not None:
                 continue
-            if len(single.actions) == 1 and single.actions[0].type == ActionType.SKIP:
+            if len(single.actions) == 1 and single.actions[0].type == SKIP:
                 self._respond(index, 0, 0, timeout=False)
             elif index in self.bots:
                 if think > 0:
@@ -197,14 +200,14 @@ class Answers:
                 self._respond(index, *inquiry.default(index), timeout=True)
 
     def _open_clock(self, seat: Seat, inquiry: MultiPlayerInquiry, now: float) -> float:
-        if inquiry.kind == InquiryKind.NEXT_ROUND:
+        if inquiry.kind == NEXT_ROUND:
             return now + self.settings.next_round_s
         return seat.clock.open(now)
 
     def _inquiry_for(self, index: int, now: float) -> InquiryMsg:
         assert self.inquiry is not None
         seat = self.room.seats[index]
-        next_round = self.inquiry.kind == InquiryKind.NEXT_ROUND
+        next_round = self.inquiry.kind == NEXT_ROUND
         return inquiry_message(
             self.wire_ids[index],
             self.inquiry.players[index],

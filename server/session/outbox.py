@@ -43,6 +43,9 @@ class Outbox:
         #: pushed this turn of the loop, for ``_flush`` to write at once (the direct lane)
         self._lane = direct_lane(conn)
         self._direct: list[str] | None = None if self._lane is None else []
+        #: the lane's socket's own write (``send_now`` less one call per frame)
+        socket = None if self._lane is None else self._lane.lane
+        self._write = None if socket is None else socket.write_text
         #: the loop the lane's writes are scheduled on, looked up once (on Python 3.11 each
         #: lookup is a ``getpid`` system call)
         self._loop = None if self._lane is None else asyncio.get_running_loop()
@@ -79,11 +82,12 @@ class Outbox:
         """Write what was pushed this turn; what cannot go at once goes to the pump."""
         texts, self._direct = self._direct or [], []
         dropped = self.closed and self.close_code == CloseCode.TOO_SLOW
-        if not texts or self._lane is None or dropped:
+        write = self._write
+        if not texts or write is None or dropped:
             return
         frames = ["\n".join(texts)] if self.batch else texts
         for n, frame in enumerate(frames):
-            if not self._lane.send_now(frame):
+            if not write(frame):
                 try:
                     for rest in frames[n:]:
                         self._queue.put(rest)

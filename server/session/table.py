@@ -9,7 +9,7 @@ in time. Time belongs to the server; the engine never waits on it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import anyio
 import msgspec
@@ -27,6 +27,7 @@ from server.edge.messaging import (
     WireError,
     encode,
     encode_raw,
+    encode_twice,
     event_text,
 )
 from server.session.answers import Answers
@@ -107,33 +108,57 @@ class Table:
 
     # ------------------------------------------------------------ the engine's callbacks
 
+    def on_views(self, event: EventBase, seen: Sequence[EventBase]) -> None:
+        """An event as each seat sees it (``seen[seat]``, engine.view.projections), then as
+        the god view (``event``), in one call: each distinct view is encoded once (a draw
+        has two, the drawer's and everyone else's), however the seats interleave."""
+        start = type(event).__name__ in ROUND_START
+        owner = getattr(event, "seat", None)
+        codes: list[tuple[object, msgspec.Raw, str]] = []
+        public: msgspec.Raw | None = None
+        for seat, view in enumerate(seen):
+            raw, text = _encoding(view, codes)
+            if seat != owner:
+                public = raw  # what any seat that does not own the event sees
+            self._to_seat(seat, raw, text, start)
+        self._to_god(event, _encoding(event, codes)[0], public, start)
+
     def on_event(self, seat: int | None, event: EventBase) -> None:
-        """Every seat's view of an event, then the god view; seats that see the same fields
-        are handed the same object (engine.view.projections), encoded here once."""
+        """One seat's view of an event (the seats in order, then the god view): the engine
+        calls ``on_views`` instead; seats that see the same fields are handed the same
+        object, encoded here once."""
         if event is self._encoded[0]:
             raw, text = self._encoded[1], self._encoded[2]
         else:
-            raw = encode_raw(event)
-            text = bytes(raw).decode()
+            raw, text = encode_twice(event)
             self._encoded = (event, raw, text)
         start = type(event).__name__ in ROUND_START
         if seat is None:
-            self.recording.seen(raw)
-            self.spectators.publish(event, raw, self._public)
+            self._to_god(event, raw, self._public, start)
             self._public = None
-            if start:
-                self.recording.hand_started()
-                self.answers.meter.hand_over()  # the last hand's counts are public now
-            self.recording.rounds(getattr(self.game, "rounds", ()))
             return
         if getattr(event, "seat", None) != seat:
             self._public = raw  # a view of someone else's event: what any non-owner sees
+        self._to_seat(seat, raw, text, start)
+
+    def _to_seat(self, seat: int, raw: msgspec.Raw, text: str, start: bool) -> None:
+        stream = self.streams[seat]
         if start:
-            self.streams[seat].clear()
-        self.streams[seat].append(raw)
+            stream.clear()
+        stream.append(raw)
         seq = self.seqs[seat]
         self.seqs[seat] = seq + 1
         self.room.seats[seat].push(event_text(seq, text))
+
+    def _to_god(
+        self, event: EventBase, raw: msgspec.Raw, public: msgspec.Raw | None, start: bool
+    ) -> None:
+        self.recording.seen(raw)
+        self.spectators.publish(event, raw, public)
+        if start:
+            self.recording.hand_started()
+            self.answers.meter.hand_over()  # the last hand's counts are public now
+        self.recording.rounds(getattr(self.game, "rounds", ()))
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
         if self.frozen:
@@ -304,6 +329,19 @@ class Table:
         for seat in self.room.seats:
             seat.push(end)
         self.broadcast_room()
+
+
+def _encoding(
+    value: object, codes: list[tuple[object, msgspec.Raw, str]]
+) -> tuple[msgspec.Raw, str]:
+    """``value`` encoded (raw and text), once: ``codes`` holds what this event's other views
+    were encoded to, by identity."""
+    for known, raw, text in codes:
+        if known is value:
+            return raw, text
+    raw, text = encode_twice(value)
+    codes.append((value, raw, text))
+    return raw, text
 
 
 def spectator_policy(room: Room) -> Policy:

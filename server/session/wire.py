@@ -12,6 +12,9 @@ _TENPAI_TYPES = (ActionType.DISCARD, ActionType.RIICHI)
 #: the wire of discarding tile id ``i`` when it leaves no tenpai: most discards of a turn,
 #: built once (never changed: msgspec only reads them)
 _PLAIN_DISCARDS = tuple(OptionWire([t], []) for t in range(136))
+#: each action's name on the wire (an enum member's ``name`` is a property: looked up here
+#: once, not for every action of every inquiry)
+_WIRE_NAMES = {t: t.name.lower() for t in ActionType}
 
 
 def action_wires(single: SinglePlayerInquiry) -> list[ActionWire]:
@@ -25,7 +28,7 @@ def action_wires(single: SinglePlayerInquiry) -> list[ActionWire]:
             wires = [_discard_wire(t, options.tenpai_at(i)) for i, t in enumerate(options.tiles)]
         else:
             wires = [OptionWire(list(o.tiles), _tenpai_wires(o.tenpai)) for o in options]
-        out.append(ActionWire(action.type.name.lower(), wires))
+        out.append(ActionWire(_WIRE_NAMES[action.type], wires))
     return out
 
 
