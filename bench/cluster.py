@@ -456,7 +456,8 @@ async def _cluster(args: argparse.Namespace, redis: str, database: str) -> str:
         f"the last {back[-1] if back else float('nan'):.1f} s"
     )
     print(f"node b's tables: {sum(t.lost for t in theirs)} connections lost while A was down")
-    acked = {(t.game, i): s.acked for t in run.tables for i, s in enumerate(t.seats)}
+    # by the seat the server drew for each client (its join place is not where it is stored)
+    acked = {(t.game, s.index): s.acked for t in run.tables for s in t.seats}
     stored = _stored(database)
     missing = {k: (n, stored.get(k, 0)) for k, n in acked.items() if stored.get(k, 0) < n}
     print(

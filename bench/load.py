@@ -59,6 +59,7 @@ from server.edge.messaging import (  # noqa: E402
     Hello,
     InquiryMsg,
     Snapshot,
+    Welcome,
     decode_server,
     encode,
 )
@@ -175,6 +176,9 @@ class Seat:
         self.made = 0
         #: answers the server said it took (``answered``, not timed out): each was stored
         self.acked = 0
+        #: the seat the server drew for this client (``welcome``): where its answers are
+        #: stored, which need not be its place in the join order
+        self.index = -1
         #: set once the client said hello (or could not connect): its table may make the next
         self.seated: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
@@ -221,6 +225,9 @@ class Seat:
         msg = decode_server(text)
         if isinstance(msg, Answered):
             self.acked += not msg.timeout
+            return None
+        if isinstance(msg, Welcome) and msg.seat is not None:
+            self.index = msg.seat
             return None
         inquiry = msg.inquiry if isinstance(msg, Snapshot) else msg
         if isinstance(inquiry, InquiryMsg):
