@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
+from types import FrameType
 
 import pytest
 
@@ -22,7 +23,7 @@ _PUSH = Outbox.push.__code__
 
 def _callback_and_push() -> tuple[asyncio.Handle | None, bool]:
     """The loop callback the caller runs in, and whether ``Outbox.push`` is on the stack."""
-    frame = sys._getframe(2)
+    frame: FrameType | None = sys._getframe(2)
     pushing = False
     while frame is not None:
         pushing = pushing or frame.f_code is _PUSH
