@@ -10,16 +10,13 @@ in one send instead of one each (the send path is most of a decision's cost).
 
 A connection that can write at once (``send_now``: a WebSocket on server/edge/ws_direct.py) skips
 the pump: what is pushed during one turn of the event loop is written by one callback at
-its end, with no task wake-up, and that callback (``TurnWriter``) is shared by every outbox
-of the loop: a decision's frames to four seats go out in one pass, one write per seat, not
-four loop callbacks. Once a write cannot go at once (the peer is not reading), the rest goes
-through the pump and its bound, in order, until the pump has caught up.
+its end, with no task wake-up. Once a write cannot go at once (the peer is not reading), the
+rest goes through the pump and its bound, in order, until the pump has caught up.
 """
 
 from __future__ import annotations
 
 import asyncio
-import weakref
 
 import anyio
 
@@ -43,15 +40,15 @@ class Outbox:
         #: several messages per frame, newline-separated (the client asked for it)
         self.batch = False
         self._scope: anyio.CancelScope | None = None
-        #: pushed this turn of the loop, for ``flush`` to write at once (the direct lane)
+        #: pushed this turn of the loop, for ``_flush`` to write at once (the direct lane)
         self._lane = direct_lane(conn)
         self._direct: list[str] | None = None if self._lane is None else []
         #: the lane's socket's own write (``send_now`` less one call per frame)
         socket = None if self._lane is None else self._lane.lane
         self._write = None if socket is None else socket.write_text
-        #: the loop's writer of what was pushed this turn, looked up once (on Python 3.11
-        #: each lookup of the running loop is a ``getpid`` system call)
-        self._writer = None if self._lane is None else turn_writer(asyncio.get_running_loop())
+        #: the loop the lane's writes are scheduled on, looked up once (on Python 3.11 each
+        #: lookup is a ``getpid`` system call)
+        self._loop = None if self._lane is None else asyncio.get_running_loop()
         #: the pump holds a message it has not finished writing (the direct lane waits)
         self._sending = False
 
@@ -67,8 +64,8 @@ class Outbox:
         direct = self._direct
         if direct is not None and not self._queue and not self._sending:
             if not direct:
-                assert self._writer is not None
-                self._writer.mark(self)
+                assert self._loop is not None
+                self._loop.call_soon(self._flush)
             elif len(direct) >= self._queue.limit:
                 self.shut(CloseCode.TOO_SLOW)
                 return False
@@ -81,7 +78,7 @@ class Outbox:
             return False
         return True
 
-    def flush(self) -> None:
+    def _flush(self) -> None:
         """Write what was pushed this turn; what cannot go at once goes to the pump."""
         texts, self._direct = self._direct or [], []
         dropped = self.closed and self.close_code == CloseCode.TOO_SLOW
@@ -103,7 +100,7 @@ class Outbox:
         (and ``reason``). A client dropped for being slow gets nothing more."""
         if not self.closed:
             if code != CloseCode.TOO_SLOW and self._direct:
-                self.flush()  # what was pushed before the shut still goes, first
+                self._flush()  # what was pushed before the shut still goes, first
             self.closed = True
             self.close_code = code
             self.close_reason = reason
@@ -132,51 +129,3 @@ class Outbox:
                 await self.conn.close(self.close_code, self.close_reason)
         finally:
             self.done = True
-
-
-class TurnWriter:
-    """The outboxes pushed to during one turn of a loop, written by one callback at its end
-    (each once, in the order they were first pushed to) instead of a callback each."""
-
-    __slots__ = ("_dirty", "_loop")
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        #: weakly: the writer is the value of a weak mapping keyed by its loop
-        self._loop = weakref.ref(loop)
-        self._dirty: list[Outbox] = []
-
-    def mark(self, outbox: Outbox) -> None:
-        """``outbox`` has frames to write this turn (called once until they are written)."""
-        dirty = self._dirty
-        if not dirty:
-            loop = self._loop()
-            assert loop is not None, "an outbox of a loop that is gone"
-            loop.call_soon(self._write)
-        dirty.append(outbox)
-
-    def _write(self) -> None:
-        # taken first: an outbox pushed to while these are written is marked for a new pass
-        dirty, self._dirty = self._dirty, []
-        for outbox in dirty:
-            try:
-                outbox.flush()
-            except Exception as exc:  # one seat's failure must not hold the others' frames
-                loop = self._loop()
-                if loop is not None:
-                    loop.call_exception_handler(
-                        {"message": "writing an outbox failed", "exception": exc}
-                    )
-
-
-#: each running loop's writer (a loop's callbacks run on it alone)
-_writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, TurnWriter] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def turn_writer(loop: asyncio.AbstractEventLoop) -> TurnWriter:
-    """``loop``'s ``TurnWriter``, made on first use."""
-    writer = _writers.get(loop)
-    if writer is None:
-        writer = _writers[loop] = TurnWriter(loop)
-    return writer
