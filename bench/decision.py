@@ -94,6 +94,9 @@ class SeatLane(WebSocketConnection):
                 self.loop.call_soon(self._answer, inquiry)
         return True
 
+    #: what an outbox on the lane writes with (server/edge/ws_direct.py's socket's own)
+    write_text = send_now
+
     def _answer(self, inquiry: InquiryMsg) -> None:
         if self.on_text is None:
             return

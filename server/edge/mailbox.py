@@ -22,24 +22,25 @@ class Full(Exception):
 
 
 class Mailbox:
-    __slots__ = ("_items", "_waiter", "closed", "limit")
+    __slots__ = ("_waiter", "closed", "items", "limit")
 
     def __init__(self, limit: float = math.inf) -> None:
-        self._items: list[str] = []
+        #: what is queued (read directly by a hot caller: ``len()`` on this is a Python call)
+        self.items: list[str] = []
         self._waiter: asyncio.Future[None] | None = None
         self.limit = limit
         self.closed = False
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self.items)
 
     def put(self, item: str) -> None:
         """Add an item; raises Full at the bound and Closed after ``close``."""
         if self.closed:
             raise Closed
-        if len(self._items) >= self.limit:
+        if len(self.items) >= self.limit:
             raise Full
-        self._items.append(item)
+        self.items.append(item)
         self._wake()
 
     def close(self) -> None:
@@ -48,7 +49,7 @@ class Mailbox:
         self._wake()
 
     def clear(self) -> None:
-        self._items.clear()
+        self.items.clear()
 
     def _wake(self) -> None:
         waiter = self._waiter
@@ -59,14 +60,14 @@ class Mailbox:
 
     def drain(self) -> list[str]:
         """Take every item queued now, without waiting."""
-        items, self._items = self._items, []
+        items, self.items = self.items, []
         return items
 
     async def get(self) -> str:
         """The next item; raises Closed once closed and drained."""
-        while not self._items:
+        while not self.items:
             if self.closed:
                 raise Closed
             waiter = self._waiter = asyncio.get_running_loop().create_future()
             await waiter
-        return self._items.pop(0)
+        return self.items.pop(0)

@@ -62,7 +62,7 @@ class Outbox:
         if self.closed:
             return False
         direct = self._direct
-        if direct is not None and not self._queue and not self._sending:
+        if direct is not None and not self._queue.items and not self._sending:
             if not direct:
                 assert self._loop is not None
                 self._loop.call_soon(self._flush)
