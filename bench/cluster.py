@@ -47,6 +47,7 @@ from bench.load import (  # noqa: E402
     CONNECTING,
     LIMITS,
     MIN_DECISIONS,
+    TRIES,
     Seat,
     Stats,
     cpu_s,
@@ -281,6 +282,21 @@ class Run:
         self.stop = asyncio.Event()
         self.seen = [0]
         self.tasks: list[asyncio.Task[None]] = []
+        #: rooms left unfilled because a node dropped a request (and made again)
+        self.abandoned = 0
+
+    async def _made_again(
+        self, http: httpx.AsyncClient, n: int, hosts: list[str]
+    ) -> tuple[str, str, list[str]]:
+        """``_made``, made again when a node dropped a request (a keep-alive connection it
+        closed as the pool reused it): the unfilled room is left, and counted."""
+        for attempt in range(TRIES):
+            try:
+                return await _made(http, hosts[n % len(hosts)], hosts[(n + 1) % len(hosts)])
+            except httpx.TransportError:
+                self.abandoned += 1
+                await asyncio.sleep(0.5 * 2**attempt)
+        raise SystemExit(f"table {n}: no room after {TRIES} tries (the nodes dropped them)")
 
     async def seat(self) -> None:
         """Make every table and connect its clients as it fills (a full room whose players
@@ -292,9 +308,7 @@ class Run:
 
             async def one(n: int) -> None:
                 async with gate:
-                    host, game, tokens = await _made(
-                        http, hosts[n % len(hosts)], hosts[(n + 1) % len(hosts)]
-                    )
+                    host, game, tokens = await self._made_again(http, n, hosts)
                 stats = self.stats[host]
                 seats = [Seat(n * 4 + i, self.args.think, stats) for i in range(4)]
                 table = Table(host, game, tokens, seats)
@@ -312,8 +326,10 @@ class Run:
             if failed:
                 raise SystemExit(f"a client could not connect: {failed[0]}")
             await asyncio.sleep(0.1)
+        again = f" ({self.abandoned} rooms made again)" if self.abandoned else ""
         print(
-            f"seated: {self.args.tables} tables in {time.monotonic() - made:.0f} s", file=sys.stderr
+            f"seated: {self.args.tables} tables in {time.monotonic() - made:.0f} s{again}",
+            file=sys.stderr,
         )
 
     async def window(self, seconds: float, hosts: list[str]) -> dict[str, dict[str, float]]:

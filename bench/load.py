@@ -462,25 +462,31 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
 
 
+def server_env(root: Path, tables: int, seating: int) -> dict[str, str]:
+    """The environment of a server that ``tables`` tables of loopback clients load."""
+    env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(root)}
+    # one loopback client plays every seat of every table: lift the per-client limits
+    for name in ("CREATE_PER_MIN", "JOIN_PER_MIN", "LOOKUP_PER_MIN", "MAX_OPEN_ROOMS"):
+        env[f"RIICHI_{name}"] = "1000000"
+    env["RIICHI_MAX_SOCKETS_PER_CLIENT"] = env["RIICHI_MAX_CONNS_PER_CLIENT"] = "100000"
+    env["RIICHI_MAX_ROOMS"] = str(max(1000, 2 * tables))
+    # The server fits its two caps (HTTP connections, WebSockets) into its file limit, and
+    # its default of 3,000 WebSockets (issue 31) holds 750 tables: ask for what the tables
+    # need, with room for the HTTP requests of the tables being seated.
+    env["RIICHI_MAX_SOCKETS"] = str(4 * tables + 4 * seating + 64)
+    env["RIICHI_MAX_CONNECTIONS"] = str(8 * seating + 256)
+    return env
+
+
 async def run(args: argparse.Namespace) -> tuple[float, float, float]:
     """Measure the server; print its figures; (p99 ms, KiB per table, us per decision)."""
     port = free_port()
     host = f"127.0.0.1:{port}"
     data = tempfile.mkdtemp(prefix="riichi-load-")
     root = Path(args.root).resolve()
-    env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(root)}
-    # one loopback client plays every seat of every table: lift the per-client limits
-    for name in ("CREATE_PER_MIN", "JOIN_PER_MIN", "LOOKUP_PER_MIN", "MAX_OPEN_ROOMS"):
-        env[f"RIICHI_{name}"] = "1000000"
-    env["RIICHI_MAX_SOCKETS_PER_CLIENT"] = env["RIICHI_MAX_CONNS_PER_CLIENT"] = "100000"
-    env["RIICHI_MAX_ROOMS"] = str(max(1000, 2 * args.tables))
+    env = server_env(root, args.tables, args.seating)
     env["RIICHI_GC_SWEEP_S"] = str(args.gc_sweep)
     env["RIICHI_METRICS_TOKEN"] = TOKEN  # the operator's page
-    # The server fits its two caps (HTTP connections, WebSockets) into its file limit, and
-    # its default of 3,000 WebSockets (issue 31) holds 750 tables: ask for what the tables
-    # need, with room for the HTTP requests of the tables being seated.
-    env["RIICHI_MAX_SOCKETS"] = str(4 * args.tables + 4 * args.seating + 64)
-    env["RIICHI_MAX_CONNECTIONS"] = str(8 * args.seating + 256)
     env["RIICHI_SYNCHRONOUS"] = args.synchronous
     file_limit(4 * args.tables + args.seating + 200)  # the clients' sockets and the HTTP ones
     log = open(Path(data) / "server.log", "wb")  # noqa: SIM115  # closed once handed over

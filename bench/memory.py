@@ -104,12 +104,7 @@ async def run(args: argparse.Namespace) -> int:
     data = tempfile.mkdtemp(prefix="riichi-memory-")
     dump = f"{data}/heap"
     root = Path(args.root).resolve()
-    env = {**os.environ, "RIICHI_SPECTATOR_DELAY_S": "0", "PYTHONPATH": str(root)}
-    for name in ("CREATE_PER_MIN", "JOIN_PER_MIN", "LOOKUP_PER_MIN", "MAX_OPEN_ROOMS"):
-        env[f"RIICHI_{name}"] = "1000000"
-    env["RIICHI_MAX_SOCKETS_PER_CLIENT"] = env["RIICHI_MAX_CONNS_PER_CLIENT"] = "100000"
-    env["RIICHI_MAX_ROOMS"] = str(max(1000, 2 * args.tables))
-    env["RIICHI_MAX_CONNECTIONS"] = str(max(4000, 5 * args.tables))
+    env = load.server_env(root, args.tables, load.CONNECTING)
     env["RIICHI_MEMORY_DUMP"] = dump
     load.file_limit(4 * args.tables + 200)
     log = open(Path(data) / "server.log", "wb")  # noqa: SIM115  # the server holds its own

@@ -400,6 +400,13 @@ def test_an_ipv6_network_is_one_client(tmp_path: Path) -> None:
     assert other == 200
 
 
+def _watch(host: str, url: str, source: str) -> websockets.sync.client.ClientConnection:
+    """A spectator's WebSocket at ``url`` from the loopback address ``source``."""
+    name, port = host.split(":")
+    sock = socket.create_connection((name, int(port)), source_address=(source, 0))
+    return websockets.sync.client.connect(url, sock=sock)
+
+
 def test_websockets_have_a_global_cap(tmp_path: Path) -> None:
     """``max_sockets`` WebSockets in all, from many addresses: the next is refused (403),
     and a closed one frees its place."""
@@ -407,20 +414,17 @@ def test_websockets_have_a_global_cap(tmp_path: Path) -> None:
     with running(tmp_path, **env) as (host, _, _):
         game = httpx.post(f"http://{host}/api/rooms", json={"bots": 4}).json()["game"]
         url = f"ws://{host}/ws/watch/{game}"
-        name, port = host.split(":")
-
-        def watch(source: str) -> websockets.sync.client.ClientConnection:
-            sock = socket.create_connection((name, int(port)), source_address=(source, 0))
-            return websockets.sync.client.connect(url, sock=sock)
 
         with contextlib.ExitStack() as stack:
-            held = [stack.enter_context(watch(f"127.0.3.{n // 4 + 1}")) for n in range(12)]
+            held = [
+                stack.enter_context(_watch(host, url, f"127.0.3.{n // 4 + 1}")) for n in range(12)
+            ]
             with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
-                watch("127.0.4.1")
+                _watch(host, url, "127.0.4.1")
             assert refused.value.response.status_code == 403
             held[0].close()
             time.sleep(0.2)
-            with watch("127.0.4.1") as late:
+            with _watch(host, url, "127.0.4.1") as late:
                 assert late.protocol.state.name == "OPEN"
 
 
@@ -437,15 +441,10 @@ def test_open_websockets_leave_the_http_places_free(tmp_path: Path) -> None:
     with running(tmp_path, **env) as (host, _, _):
         game = httpx.post(f"http://{host}/api/rooms", json={"bots": 4}).json()["game"]
         url = f"ws://{host}/ws/watch/{game}"
-        name, port = host.split(":")
-
-        def watch(source: str) -> websockets.sync.client.ClientConnection:
-            sock = socket.create_connection((name, int(port)), source_address=(source, 0))
-            return websockets.sync.client.connect(url, sock=sock)
 
         with contextlib.ExitStack() as stack:
             for n in range(20):
-                stack.enter_context(watch(f"127.0.5.{n // 4 + 1}"))
+                stack.enter_context(_watch(host, url, f"127.0.5.{n // 4 + 1}"))
             with httpx.Client(base_url=f"http://{host}", timeout=5) as http:
                 answers = [http.get("/healthz").status_code for _ in range(3)]
             with httpx.Client(base_url=f"http://{host}", timeout=5) as other:
