@@ -474,7 +474,9 @@ def server_env(root: Path, tables: int, seating: int) -> dict[str, str]:
     # its default of 3,000 WebSockets (issue 31) holds 750 tables: ask for what the tables
     # need, with room for the HTTP requests of the tables being seated.
     env["RIICHI_MAX_SOCKETS"] = str(4 * tables + 4 * seating + 64)
-    env["RIICHI_MAX_CONNECTIONS"] = str(8 * seating + 256)
+    # (the seating's requests go one at a time per table: a few hundred HTTP places leave
+    # 4,800 tables' sockets inside a 20,000 file limit)
+    env["RIICHI_MAX_CONNECTIONS"] = str(4 * seating + 128)
     return env
 
 
