@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -35,19 +36,12 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real server with quick bots and a short spectator delay; yields its base URL."""
+@contextlib.contextmanager
+def serve(data: Path, env: dict[str, str]) -> Iterator[str]:
+    """``python -m server`` on a free port with ``env``, its records and log in ``data``;
+    its base URL once ``/healthz`` answers (a server that dies or is slow fails the test
+    with its log)."""
     port = _free_port()
-    data = tmp_path_factory.mktemp("data")
-    env = {**os.environ, **GENEROUS_ENV}  # one browser plays every player of these tests
-    # all-bot tables are paced for watching (bot_pace_s); the tests want them quick
-    env.update(
-        RIICHI_BOT_THINK_S="0.02",
-        RIICHI_BOT_PACE_S="0.01",
-        RIICHI_SPECTATOR_DELAY_S="1",
-        RIICHI_NEXT_ROUND_S="30",
-    )
     log = (data / "server.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "server", "--port", str(port), "--data-dir", str(data)],
@@ -74,6 +68,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         proc.terminate()
         proc.wait(timeout=10)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real server with quick bots and a short spectator delay; yields its base URL."""
+    data = tmp_path_factory.mktemp("data")
+    env = {**os.environ, **GENEROUS_ENV}  # one browser plays every player of these tests
+    # all-bot tables are paced for watching (bot_pace_s); the tests want them quick
+    env.update(
+        RIICHI_BOT_THINK_S="0.02",
+        RIICHI_BOT_PACE_S="0.01",
+        RIICHI_SPECTATOR_DELAY_S="1",
+        RIICHI_NEXT_ROUND_S="30",
+    )
+    with serve(data, env) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -11,26 +11,22 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Page, ViewportSize
 
 from tests.client.axe_check import violations
 from tests.client.conftest import (
     DESKTOP,
     LAPTOP,
     PHONE,
-    _free_port,
     click_until,
-    collect_errors,
+    serve,
     wait_until,
 )
 from tests.server.live import GENEROUS_ENV
@@ -50,7 +46,6 @@ REVIEW_PATIENCE_S = 240.0
 @pytest.fixture(scope="module")
 def ranked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server with the two ranked lobbies; yields its base URL."""
-    port = _free_port()
     data = tmp_path_factory.mktemp("ranked")
     env = {
         **os.environ,
@@ -65,30 +60,8 @@ def ranked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "RIICHI_LOGIN_BURST": "100",
         "RIICHI_LOGIN_PER_MIN": "100",
     }
-    log = (data / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "server", "--port", str(port), "--data-dir", str(data)],
-        cwd=Path(__file__).resolve().parents[2],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(150):
-            try:
-                with urllib.request.urlopen(f"{url}/healthz", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError((data / "server.log").read_text())
+    with serve(data, env) as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        log.close()
 
 
 def account(url: str, name: str) -> str:
@@ -141,18 +114,6 @@ def finished(ranked: str) -> list[str]:
     return games
 
 
-@pytest.fixture()
-def pg(browser: Browser) -> Iterator[Page]:
-    """A fresh page (its own cookies) whose script errors fail the test."""
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    collect_errors(page, errors)
-    yield page
-    context.close()
-    assert not errors, errors
-
-
 def snap(page: Page, name: str) -> None:
     """The window, and when the page scrolls (inside .page) its end too."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -179,134 +140,134 @@ def log_in(page: Page, url: str, name: str) -> None:
     page.wait_for_selector("#me-link")
 
 
-def test_register_log_in_queue_and_play_the_ranked_table(ranked: str, pg: Page) -> None:
-    pg.goto(ranked + "/")
-    pg.wait_for_selector("#ranked-lobbies li[data-lobby=table] .login-to-queue")
-    assert pg.locator("#ranked-lobbies button.queue").count() == 0  # a guest: no queue button
-    pg.click("#login-link")
-    pg.fill("#register-name", "Hikari")
-    pg.fill("#register-password", PASSWORD)
-    pg.click("#register-submit")
-    pg.wait_for_selector("#me-link")
-    assert pg.inner_text("#me-link") == "Hikari"
-    assert pg.get_attribute("#me-link", "href") == "#/player/Hikari"
+def test_register_log_in_queue_and_play_the_ranked_table(ranked: str, page: Page) -> None:
+    page.goto(ranked + "/")
+    page.wait_for_selector("#ranked-lobbies li[data-lobby=table] .login-to-queue")
+    assert page.locator("#ranked-lobbies button.queue").count() == 0  # a guest: no queue button
+    page.click("#login-link")
+    page.fill("#register-name", "Hikari")
+    page.fill("#register-password", PASSWORD)
+    page.click("#register-submit")
+    page.wait_for_selector("#me-link")
+    assert page.inner_text("#me-link") == "Hikari"
+    assert page.get_attribute("#me-link", "href") == "#/player/Hikari"
     # out, and in again through the login form
-    pg.click("#account-link")
-    pg.click("#logout")
-    pg.wait_for_selector("#login-link")
-    log_in(pg, ranked, "Hikari")
-    pg.goto(ranked + "/")
-    pg.click("#ranked-lobbies li[data-lobby=table] button.queue")
-    pg.wait_for_selector("#wait-clock")
-    state = pg.inner_text("#queue-state")
-    assert "1" in state and pg.inner_text("#wait-clock").startswith("0:0"), state
-    wait_until(pg, "document.querySelector('#wait-clock').textContent !== '0:00'", timeout=5000)
-    assert pg.locator("#ranked-lobbies button.queue").count() == 0  # one queue at a time
-    snap(pg, "queued")
-    pg.set_viewport_size(PHONE)
-    found = pg.evaluate(OVERLAPS)
-    snap(pg, "queued-phone")
+    page.click("#account-link")
+    page.click("#logout")
+    page.wait_for_selector("#login-link")
+    log_in(page, ranked, "Hikari")
+    page.goto(ranked + "/")
+    page.click("#ranked-lobbies li[data-lobby=table] button.queue")
+    page.wait_for_selector("#wait-clock")
+    state = page.inner_text("#queue-state")
+    assert "1" in state and page.inner_text("#wait-clock").startswith("0:0"), state
+    wait_until(page, "document.querySelector('#wait-clock').textContent !== '0:00'", timeout=5000)
+    assert page.locator("#ranked-lobbies button.queue").count() == 0  # one queue at a time
+    snap(page, "queued")
+    page.set_viewport_size(PHONE)
+    found = page.evaluate(OVERLAPS)
+    snap(page, "queued-phone")
     assert found == {"out": [], "wide": False}, found
-    pg.set_viewport_size(DESKTOP)
+    page.set_viewport_size(DESKTOP)
     others = [account(ranked, n) for n in ("Kenta", "Yui", "Daichi")]
     for token in others:
         queue(ranked, token, "table")
     # seated: straight to the table, played over /ws/play with the queue's seat token
-    wait_until(pg, "location.hash.startsWith('#/play/')", timeout=15000)
-    game = pg.evaluate("location.hash.split('/')[2]")
-    pg.wait_for_selector(".own .tiles .tile", timeout=20000)
-    assert pg.evaluate(f"localStorage.getItem('seat:{game}')")
-    wait_until(pg, "document.querySelectorAll('.own .tiles .tile').length >= 13", timeout=15000)
-    mine = pg.locator(".centre .side a.name")
+    wait_until(page, "location.hash.startsWith('#/play/')", timeout=15000)
+    game = page.evaluate("location.hash.split('/')[2]")
+    page.wait_for_selector(".own .tiles .tile", timeout=20000)
+    assert page.evaluate(f"localStorage.getItem('seat:{game}')")
+    wait_until(page, "document.querySelectorAll('.own .tiles .tile').length >= 13", timeout=15000)
+    mine = page.locator(".centre .side a.name")
     assert mine.count() == 1 and mine.inner_text() == "Hikari"
     assert mine.get_attribute("href") == "#/player/Hikari"
     assert mine.get_attribute("target") == "_blank"
-    names = pg.eval_on_selector_all(".centre .side .name", "ns => ns.map(n => n.textContent)")
+    names = page.eval_on_selector_all(".centre .side .name", "ns => ns.map(n => n.textContent)")
     assert sorted(names) == ["Daichi", "Hikari", "Kenta", "Yui"]
-    snap(pg, "seated")
-    pg.set_viewport_size(PHONE)
-    snap(pg, "seated-phone")
-    pg.set_viewport_size(DESKTOP)
+    snap(page, "seated")
+    page.set_viewport_size(PHONE)
+    snap(page, "seated-phone")
+    page.set_viewport_size(DESKTOP)
     # the lobby in another tab, while this one plays: the seat is offered, no second queue
-    lobby = pg.context.new_page()
+    lobby = page.context.new_page()
     lobby.goto(ranked + "/")
     lobby.wait_for_selector("#ranked-seat")
     assert lobby.get_attribute("#ranked-seat", "href") == f"#/play/{game}"
     assert lobby.locator("#ranked-lobbies button.queue").count() == 0
 
 
-def test_the_join_that_completes_a_table_goes_straight_to_the_seat(ranked: str, pg: Page) -> None:
+def test_the_join_that_completes_a_table_goes_straight_to_the_seat(ranked: str, page: Page) -> None:
     for name in ("Haru", "Natsu", "Aki"):
         queue(ranked, account(ranked, name), "table")
     account(ranked, "Fuyu")
-    log_in(pg, ranked, "Fuyu")
-    pg.goto(ranked + "/")
-    pg.wait_for_selector("#ranked-lobbies li[data-lobby=table] button.queue")
-    assert "3" in pg.inner_text("#ranked-lobbies li[data-lobby=table] .waiting-count")
-    pg.click("#ranked-lobbies li[data-lobby=table] button.queue")
-    wait_until(pg, "location.hash.startsWith('#/play/')", timeout=10000)
-    wait_until(pg, "document.querySelectorAll('.own .tiles .tile').length >= 13", timeout=20000)
-    assert pg.inner_text(".centre .side a.name") == "Fuyu"
+    log_in(page, ranked, "Fuyu")
+    page.goto(ranked + "/")
+    page.wait_for_selector("#ranked-lobbies li[data-lobby=table] button.queue")
+    assert "3" in page.inner_text("#ranked-lobbies li[data-lobby=table] .waiting-count")
+    page.click("#ranked-lobbies li[data-lobby=table] button.queue")
+    wait_until(page, "location.hash.startsWith('#/play/')", timeout=10000)
+    wait_until(page, "document.querySelectorAll('.own .tiles .tile').length >= 13", timeout=20000)
+    assert page.inner_text(".centre .side a.name") == "Fuyu"
 
 
-def test_change_the_password_then_delete_the_account(ranked: str, pg: Page) -> None:
+def test_change_the_password_then_delete_the_account(ranked: str, page: Page) -> None:
     account(ranked, "Tsubasa")
-    log_in(pg, ranked, "Tsubasa")
-    pg.click("#account-link")
-    pg.fill("#old-password", PASSWORD)
-    pg.fill("#new-password", "a new long password")
-    pg.click("#password-submit")
-    pg.wait_for_selector("#password-done:has-text('Password changed')")
-    pg.click("#logout")
-    pg.wait_for_selector("#login-link")
-    pg.goto(ranked + "/#/account")
-    pg.fill("#login-name", "Tsubasa")
-    pg.fill("#login-password", PASSWORD)  # the old one
-    pg.click("#login-submit")
-    pg.wait_for_selector("#login-error:has-text('Wrong name or password')")
-    pg.fill("#login-password", "a new long password")
-    pg.click("#login-submit")
-    pg.wait_for_selector("#me-link")
-    pg.click("#account-link")
-    pg.fill("#delete-password", PASSWORD)  # not the password any more: refused
-    pg.click("#delete-submit")
-    pg.click("#delete-confirm")
-    pg.wait_for_selector("#delete-error:has-text('Wrong name or password')")
-    assert pg.locator("#me-link").count() == 1
-    pg.fill("#delete-password", "a new long password")
-    pg.click("#delete-submit")
-    pg.wait_for_selector("#delete-dialog[role], #delete-dialog .panel[role=dialog]")
-    pg.click("#delete-cancel")  # asked first: nothing happens on cancel
-    assert pg.locator("#me-link").count() == 1
-    pg.click("#delete-submit")
-    pg.click("#delete-confirm")
-    pg.wait_for_selector("#login-link")
+    log_in(page, ranked, "Tsubasa")
+    page.click("#account-link")
+    page.fill("#old-password", PASSWORD)
+    page.fill("#new-password", "a new long password")
+    page.click("#password-submit")
+    page.wait_for_selector("#password-done:has-text('Password changed')")
+    page.click("#logout")
+    page.wait_for_selector("#login-link")
+    page.goto(ranked + "/#/account")
+    page.fill("#login-name", "Tsubasa")
+    page.fill("#login-password", PASSWORD)  # the old one
+    page.click("#login-submit")
+    page.wait_for_selector("#login-error:has-text('Wrong name or password')")
+    page.fill("#login-password", "a new long password")
+    page.click("#login-submit")
+    page.wait_for_selector("#me-link")
+    page.click("#account-link")
+    page.fill("#delete-password", PASSWORD)  # not the password any more: refused
+    page.click("#delete-submit")
+    page.click("#delete-confirm")
+    page.wait_for_selector("#delete-error:has-text('Wrong name or password')")
+    assert page.locator("#me-link").count() == 1
+    page.fill("#delete-password", "a new long password")
+    page.click("#delete-submit")
+    page.wait_for_selector("#delete-dialog[role], #delete-dialog .panel[role=dialog]")
+    page.click("#delete-cancel")  # asked first: nothing happens on cancel
+    assert page.locator("#me-link").count() == 1
+    page.click("#delete-submit")
+    page.click("#delete-confirm")
+    page.wait_for_selector("#login-link")
     with httpx.Client(base_url=ranked) as http:
         body = {"name": "Tsubasa", "password": "a new long password"}
         gone = http.post("/api/session", json=body)
         assert gone.status_code == 401
 
 
-def test_a_login_with_the_keyboard_alone(ranked: str, pg: Page) -> None:
+def test_a_login_with_the_keyboard_alone(ranked: str, page: Page) -> None:
     account(ranked, "Kiiboodo")
-    pg.goto(ranked + "/")
-    pg.wait_for_selector("#login-link")
+    page.goto(ranked + "/")
+    page.wait_for_selector("#login-link")
     for _ in range(30):  # Tab through the header to the login link
-        pg.keyboard.press("Tab")
-        if pg.evaluate("document.activeElement.id") == "login-link":
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "login-link":
             break
     else:
         raise AssertionError("Tab never reached the login link")
-    pg.keyboard.press("Enter")
-    pg.wait_for_selector("#login-name")
-    wait_until(pg, "document.activeElement.id === 'login-name'")
-    pg.keyboard.type("Kiiboodo")
-    pg.keyboard.press("Tab")
-    assert pg.evaluate("document.activeElement.id") == "login-password"
-    pg.keyboard.type(PASSWORD)
-    pg.keyboard.press("Enter")
-    pg.wait_for_selector("#me-link")
-    assert pg.inner_text("#me-link") == "Kiiboodo"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#login-name")
+    wait_until(page, "document.activeElement.id === 'login-name'")
+    page.keyboard.type("Kiiboodo")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "login-password"
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#me-link")
+    assert page.inner_text("#me-link") == "Kiiboodo"
 
 
 def _profile(url: str, name: str) -> dict[str, Any]:
@@ -318,16 +279,16 @@ def _profile(url: str, name: str) -> dict[str, Any]:
 
 
 def test_the_profile_shows_the_players_standing_stats_graph_and_games(
-    ranked: str, finished: list[str], pg: Page
+    ranked: str, finished: list[str], page: Page
 ) -> None:
     for lang, dan_names in (("en", None), ("ja", "server")):
-        set_lang(pg, ranked, lang)
+        set_lang(page, ranked, lang)
         for name in PLAYERS:
             p = _profile(ranked, name)
             s = p["lobbies"][0]
-            pg.goto(f"{ranked}/#/player/{name}")
-            wait_until(pg, "document.querySelector('.page.profile')?.dataset.ready === '1'")
-            sec = pg.locator(".standing[data-lobby=quick]")
+            page.goto(f"{ranked}/#/player/{name}")
+            wait_until(page, "document.querySelector('.page.profile')?.dataset.ready === '1'")
+            sec = page.locator(".standing[data-lobby=quick]")
             shown = sec.locator(".dan-name").inner_text()
             if dan_names == "server":  # Tenhou's own names, as the server gives them
                 assert shown == s["dan_name"]
@@ -346,13 +307,13 @@ def test_the_profile_shows_the_players_standing_stats_graph_and_games(
             stable = sec.locator(".stable dd").inner_text()
             assert stable == ("—" if s["stable_dan"] is None else f"{s['stable_dan']:.2f}")
             # the rating graph: R before the first game, then after each of the three
-            pts = pg.get_attribute("#rating-graph polyline", "points") or ""
+            pts = page.get_attribute("#rating-graph polyline", "points") or ""
             assert len(pts.split()) == 4
-            label = pg.get_attribute("#rating-graph svg", "aria-label") or ""
+            label = page.get_attribute("#rating-graph svg", "aria-label") or ""
             ratings = [h["rating"] for h in reversed(p["history"])]
             assert label.endswith(" → ".join(f"{r:.1f}" for r in [1500.0, *ratings])), label
-            wait_until(pg, "document.querySelectorAll('#profile-games tr').length === 3")
-            rows = pg.locator("#profile-games tr")
+            wait_until(page, "document.querySelectorAll('#profile-games tr').length === 3")
+            rows = page.locator("#profile-games tr")
             shown_games = rows.evaluate_all("rs => rs.map(r => r.dataset.game)")
             assert sorted(shown_games) == sorted(finished)
             newest = p["history"][0]["game"]
@@ -361,18 +322,18 @@ def test_the_profile_shows_the_players_standing_stats_graph_and_games(
             hrefs = "as => as.map(a => a.getAttribute('href'))"
             links = rows.first.locator("a.player-link").evaluate_all(hrefs)
             assert sorted(links) == sorted(f"#/player/{n}" for n in PLAYERS)
-        snap(pg, f"profile-{lang}")
+        snap(page, f"profile-{lang}")
 
 
 def test_the_profile_shows_the_agreement_of_the_players_reviewed_seat(
-    ranked: str, finished: list[str], pg: Page
+    ranked: str, finished: list[str], page: Page
 ) -> None:
     """No reviews, no agreement section; once the seat Aoi sat in is reviewed, the profile
     serves that review (and not another seat's) and shows its match rate and graph."""
     name = PLAYERS[0]
-    pg.goto(f"{ranked}/#/player/{name}")
-    wait_until(pg, "document.querySelector('.page.profile')?.dataset.ready === '1'")
-    assert pg.locator("#agreement").count() == 0
+    page.goto(f"{ranked}/#/player/{name}")
+    wait_until(page, "document.querySelector('.page.profile')?.dataset.ready === '1'")
+    assert page.locator("#agreement").count() == 0
     assert _profile(ranked, name)["reviews"] == []
     with httpx.Client(base_url=ranked, timeout=30) as http:
         games = http.get(f"/api/players/{name}/games").json()["games"]
@@ -399,17 +360,17 @@ def test_the_profile_shows_the_agreement_of_the_players_reviewed_seat(
     other_name = next(n for n in PLAYERS if n != name and _seat_of(ranked, n, finished[0]) == other)
     assert _profile(ranked, other_name)["match_rate"] == states[other]["match_rate"]
     for lang, heading in (("en", "Agreement with the reviewer"), ("ja", "AI検討との一致率")):
-        set_lang(pg, ranked, lang)
-        pg.goto(f"{ranked}/#/player/{name}")
-        wait_until(pg, "document.querySelector('.page.profile')?.dataset.ready === '1'")
-        assert pg.inner_text("#agreement-title") == heading
-        shown = pg.locator("#agreement .agreement dd").inner_text()
+        set_lang(page, ranked, lang)
+        page.goto(f"{ranked}/#/player/{name}")
+        wait_until(page, "document.querySelector('.page.profile')?.dataset.ready === '1'")
+        assert page.inner_text("#agreement-title") == heading
+        shown = page.locator("#agreement .agreement dd").inner_text()
         assert shown == f"{review['match_rate'] * 100:.1f}%"
-        assert pg.locator("#agreement .reviewed dd").inner_text() == "1"
-        assert pg.locator("#agreement-graph circle").count() == 1
-        pg.locator("#agreement").scroll_into_view_if_needed()
+        assert page.locator("#agreement .reviewed dd").inner_text() == "1"
+        assert page.locator("#agreement-graph circle").count() == 1
+        page.locator("#agreement").scroll_into_view_if_needed()
         SHOTS.mkdir(parents=True, exist_ok=True)
-        pg.screenshot(path=str(SHOTS / f"ladder-agreement-{lang}.png"))
+        page.screenshot(path=str(SHOTS / f"ladder-agreement-{lang}.png"))
 
 
 def _seat_of(url: str, name: str, game: str) -> int:
@@ -418,28 +379,28 @@ def _seat_of(url: str, name: str, game: str) -> int:
         return int(next(g["seat"] for g in games if g["game"] == game))
 
 
-def test_dan_names_follow_the_language(ranked: str, finished: list[str], pg: Page) -> None:
+def test_dan_names_follow_the_language(ranked: str, finished: list[str], page: Page) -> None:
     promoted = [n for n in PLAYERS if _profile(ranked, n)["lobbies"][0]["dan"] > 0]
     assert promoted, "three games promote somebody from 新人"
     name = promoted[0]
     dan = _profile(ranked, name)["lobbies"][0]["dan"]
     expected = {"en": f"{10 - dan} kyu", "ja": f"{10 - dan}級", "zh": f"{10 - dan}级"}
     for lang, text in expected.items():
-        set_lang(pg, ranked, lang)
-        pg.goto(f"{ranked}/#/player/{name}")
-        pg.wait_for_selector(".dan-name")
-        assert pg.inner_text(".dan-name") == text
+        set_lang(page, ranked, lang)
+        page.goto(f"{ranked}/#/player/{name}")
+        page.wait_for_selector(".dan-name")
+        assert page.inner_text(".dan-name") == text
 
 
-def test_the_leaderboard_ranks_the_players(ranked: str, finished: list[str], pg: Page) -> None:
+def test_the_leaderboard_ranks_the_players(ranked: str, finished: list[str], page: Page) -> None:
     with httpx.Client(base_url=ranked) as http:
         board = http.get("/api/leaderboard?lobby=quick").json()["players"]
     assert {p["name"] for p in board} >= set(PLAYERS)
     for lang in ("en", "ja"):
-        set_lang(pg, ranked, lang)
-        pg.goto(f"{ranked}/#/leaderboard/quick")
-        wait_until(pg, "document.querySelector('.page.leaderboard-page')?.dataset.ready === '1'")
-        rows = pg.locator("#board-rows tr")
+        set_lang(page, ranked, lang)
+        page.goto(f"{ranked}/#/leaderboard/quick")
+        wait_until(page, "document.querySelector('.page.leaderboard-page')?.dataset.ready === '1'")
+        rows = page.locator("#board-rows tr")
         assert rows.evaluate_all("rs => rs.map(r => r.dataset.name)") == [p["name"] for p in board]
         first = rows.first
         top = board[0]["name"]
@@ -449,100 +410,100 @@ def test_the_leaderboard_ranks_the_players(ranked: str, finished: list[str], pg:
         assert cells[3] == f"{board[0]['rating']:.2f}"
         if lang == "ja":
             assert cells[1] == board[0]["dan_name"]
-        snap(pg, f"leaderboard-{lang}")
+        snap(page, f"leaderboard-{lang}")
         # the other lobby's board, as the API has it (empty: a note says so)
         with httpx.Client(base_url=ranked) as http:
             other = http.get("/api/leaderboard?lobby=table").json()["players"]
-        pg.select_option("#board-lobby", "table")
-        wait_until(pg, "location.hash === '#/leaderboard/table'")
+        page.select_option("#board-lobby", "table")
+        wait_until(page, "location.hash === '#/leaderboard/table'")
         if other:
             names = [p["name"] for p in other]
-            wait_until(pg, f"document.querySelectorAll('#board-rows tr').length === {len(names)}")
+            wait_until(page, f"document.querySelectorAll('#board-rows tr').length === {len(names)}")
             assert (
-                pg.locator("#board-rows tr").evaluate_all("rs => rs.map(r => r.dataset.name)")
+                page.locator("#board-rows tr").evaluate_all("rs => rs.map(r => r.dataset.name)")
                 == names
             )
         else:
-            wait_until(pg, "document.querySelector('#board-note').textContent.length > 0")
-            assert pg.locator("#board-rows tr").count() == 0
+            wait_until(page, "document.querySelector('#board-note').textContent.length > 0")
+            assert page.locator("#board-rows tr").count() == 0
 
 
 def test_the_own_name_links_to_the_profile_in_the_lobby(
-    ranked: str, finished: list[str], pg: Page
+    ranked: str, finished: list[str], page: Page
 ) -> None:
-    log_in(pg, ranked, "Aoi")
-    pg.goto(ranked + "/")
-    wait_until(pg, "document.querySelectorAll('#finished li[data-game]').length >= 3")
-    row = pg.locator(f"#finished li[data-game='{finished[-1]}']")
+    log_in(page, ranked, "Aoi")
+    page.goto(ranked + "/")
+    wait_until(page, "document.querySelectorAll('#finished li[data-game]').length >= 3")
+    row = page.locator(f"#finished li[data-game='{finished[-1]}']")
     links = row.locator("a.player-link")
     assert links.count() == 1 and links.inner_text() == "Aoi"  # only the own name
     assert links.get_attribute("href") == "#/player/Aoi"
     links.click()
-    wait_until(pg, "document.querySelector('.page.profile')?.dataset.ready === '1'")
-    assert pg.inner_text("#profile-name") == "Aoi"
+    wait_until(page, "document.querySelector('.page.profile')?.dataset.ready === '1'")
+    assert page.inner_text("#profile-name") == "Aoi"
 
 
 def test_the_own_name_links_to_the_profile_in_results(
-    ranked: str, finished: list[str], pg: Page
+    ranked: str, finished: list[str], page: Page
 ) -> None:
     """A finished game's last hand and standings (the replay viewer draws them with the table's
     own panels): the own name is a link to the profile, opened in a new tab; nobody else's."""
-    log_in(pg, ranked, "Ren")
+    log_in(page, ranked, "Ren")
     game = finished[-1]
     with httpx.Client(base_url=ranked) as http:
         rounds = len(http.get(f"/api/games/{game}/record?format=tenhou").json()["log"])
-    pg.goto(f"{ranked}/#/replay/{game}")
-    pg.wait_for_selector(".board")
-    pg.select_option("#replay-round", str(rounds - 1))
-    click_until(pg, "#replay-next", ".overlay .result", 400)
-    mine = pg.locator(".overlay .result a.player-link")
+    page.goto(f"{ranked}/#/replay/{game}")
+    page.wait_for_selector(".board")
+    page.select_option("#replay-round", str(rounds - 1))
+    click_until(page, "#replay-next", ".overlay .result", 400)
+    mine = page.locator(".overlay .result a.player-link")
     assert mine.count() >= 1 and set(mine.all_inner_texts()) == {"Ren"}
-    pg.click("#replay-next")
-    pg.wait_for_selector("#final")
-    link = pg.locator("#final a.player-link")
+    page.click("#replay-next")
+    page.wait_for_selector("#final")
+    link = page.locator("#final a.player-link")
     assert link.count() == 1 and link.inner_text() == "Ren"
     assert link.get_attribute("href") == "#/player/Ren" and link.get_attribute("target") == "_blank"
-    snap(pg, "results-own-name")
+    snap(page, "results-own-name")
 
 
-def test_an_unknown_player_has_no_profile(ranked: str, pg: Page) -> None:
-    pg.goto(f"{ranked}/#/player/Nobody")
-    pg.wait_for_selector("#profile-error")
-    assert "No ranked games" in pg.inner_text("#profile-error")
+def test_an_unknown_player_has_no_profile(ranked: str, page: Page) -> None:
+    page.goto(f"{ranked}/#/player/Nobody")
+    page.wait_for_selector("#profile-error")
+    assert "No ranked games" in page.inner_text("#profile-error")
 
 
 def test_the_new_pages_have_no_serious_accessibility_violation(
-    ranked: str, finished: list[str], pg: Page
+    ranked: str, finished: list[str], page: Page
 ) -> None:
     for lang in ("en", "ja"):
-        set_lang(pg, ranked, lang)
-        pg.goto(ranked + "/#/account")
-        pg.wait_for_selector("#login-name")
-        assert violations(pg) == [], (lang, "login")
-        pg.goto(f"{ranked}/#/player/{PLAYERS[0]}")
-        wait_until(pg, "document.querySelectorAll('#profile-games tr').length === 3")
-        assert violations(pg) == [], (lang, "profile")
-        pg.goto(f"{ranked}/#/leaderboard/quick")
-        wait_until(pg, "document.querySelector('.page.leaderboard-page')?.dataset.ready === '1'")
-        assert violations(pg) == [], (lang, "leaderboard")
-        pg.goto(ranked + "/")
-        pg.wait_for_selector("#ranked-lobbies li")
-        assert violations(pg) == [], (lang, "lobby")
-    log_in(pg, ranked, "Aoi")
-    pg.click("#account-link")
-    pg.wait_for_selector("#password")
-    assert violations(pg) == [], "account settings"
-    snap(pg, "account-settings")
-    pg.fill("#delete-password", PASSWORD)
-    pg.click("#delete-submit")
-    pg.wait_for_selector("#delete-dialog")
-    assert violations(pg) == [], "delete dialog"
-    snap(pg, "delete-dialog")
-    pg.keyboard.press("Escape")  # the dialog closes; the account stays
-    pg.wait_for_selector("#delete-dialog", state="detached")
-    assert pg.locator("#me-link").count() == 1
-    assert pg.is_enabled("#delete-submit")
-    assert pg.evaluate("document.activeElement.id") == "delete-submit"  # focus back
+        set_lang(page, ranked, lang)
+        page.goto(ranked + "/#/account")
+        page.wait_for_selector("#login-name")
+        assert violations(page) == [], (lang, "login")
+        page.goto(f"{ranked}/#/player/{PLAYERS[0]}")
+        wait_until(page, "document.querySelectorAll('#profile-games tr').length === 3")
+        assert violations(page) == [], (lang, "profile")
+        page.goto(f"{ranked}/#/leaderboard/quick")
+        wait_until(page, "document.querySelector('.page.leaderboard-page')?.dataset.ready === '1'")
+        assert violations(page) == [], (lang, "leaderboard")
+        page.goto(ranked + "/")
+        page.wait_for_selector("#ranked-lobbies li")
+        assert violations(page) == [], (lang, "lobby")
+    log_in(page, ranked, "Aoi")
+    page.click("#account-link")
+    page.wait_for_selector("#password")
+    assert violations(page) == [], "account settings"
+    snap(page, "account-settings")
+    page.fill("#delete-password", PASSWORD)
+    page.click("#delete-submit")
+    page.wait_for_selector("#delete-dialog")
+    assert violations(page) == [], "delete dialog"
+    snap(page, "delete-dialog")
+    page.keyboard.press("Escape")  # the dialog closes; the account stays
+    page.wait_for_selector("#delete-dialog", state="detached")
+    assert page.locator("#me-link").count() == 1
+    assert page.is_enabled("#delete-submit")
+    assert page.evaluate("document.activeElement.id") == "delete-submit"  # focus back
 
 
 #: leaf boxes that overlap one another (neither inside the other), and anything that makes the
@@ -570,12 +531,12 @@ OVERLAPS = """() => {
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_the_new_pages_fit_without_overlap(
-    ranked: str, finished: list[str], pg: Page, size: ViewportSize
+    ranked: str, finished: list[str], page: Page, size: ViewportSize
 ) -> None:
     tag = f"{size['width']}x{size['height']}"
-    pg.set_viewport_size(size)
+    page.set_viewport_size(size)
     for lang in ("en", "ja"):
-        set_lang(pg, ranked, lang)
+        set_lang(page, ranked, lang)
         pages = [
             ("account", "/#/account", "#login-name"),
             ("profile", f"/#/player/{PLAYERS[0]}", "#profile-games tr"),
@@ -583,10 +544,10 @@ def test_the_new_pages_fit_without_overlap(
             ("lobby", "/", "#ranked-lobbies li"),
         ]
         for what, path, ready in pages:
-            pg.goto(ranked + path)
-            pg.wait_for_selector(ready)
-            pg.wait_for_timeout(200)
-            found = pg.evaluate(OVERLAPS)
-            snap(pg, f"{what}-{lang}-{tag}")
+            page.goto(ranked + path)
+            page.wait_for_selector(ready)
+            page.wait_for_timeout(200)
+            found = page.evaluate(OVERLAPS)
+            snap(page, f"{what}-{lang}-{tag}")
             assert found["out"] == [], (what, lang, found["out"])
             assert not found["wide"], (what, lang, "wider than the window")
