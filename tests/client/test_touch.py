@@ -18,7 +18,7 @@ def test_on_a_phone_a_tile_is_discarded_by_the_second_tap(server: str, browser: 
         page.select_option("#preset", "tenhou-tonpuu")
         page.tap("#create")
         tile = page.locator(".own .tile.can").last
-        tile.wait_for(timeout=15000)
+        tile.wait_for(timeout=60000)  # the drawn seat may play last (as in test_keyboard)
         asked = page.evaluate("window.__table.st.inq.id")
         name = tile.get_attribute("data-tile")
         box = tile.bounding_box()
