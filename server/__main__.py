@@ -17,14 +17,20 @@ import sys
 import tempfile
 import urllib.request
 from pathlib import Path
+from typing import NoReturn
 
 import msgspec
 
+from server.runtime import datadir
+from server.runtime.process import refuse_in_worker
 from server.settings import Settings, SettingsError, from_args
 
 #: frames above this close the socket at the protocol level; smaller ones over
 #: ``max_frame`` get an error message (docs/protocol.md)
 WS_MAX_SIZE = 65536
+#: the exit code of a server whose data dir another server holds (EX_TEMPFAIL: try again
+#: once that one has stopped)
+EX_HELD = os.EX_TEMPFAIL
 
 
 def data_dir_problem(settings: Settings) -> str | None:
@@ -108,6 +114,36 @@ def fit_file_limit(settings: Settings) -> tuple[Settings, str | None]:
     return lowered, note
 
 
+def unwritable(settings: Settings, problem: str) -> NoReturn:
+    print(
+        f"riichi: cannot write the records to the data dir ({problem}).\n"
+        f"The server runs as uid {os.getuid()}: make {settings.data_dir} writable for it"
+        f" (chown {os.getuid()} DIR), or use a named volume, or set RIICHI_DATA_DIR.",
+        file=sys.stderr,
+    )
+    sys.exit(os.EX_CANTCREAT)
+
+
+def hold_data_dir(settings: Settings) -> datadir.DataDirLock | None:
+    """This process's lock on the SQLite data dir (server/runtime/datadir.py); a server
+    already there stops this one here, with its PID, before this one writes a byte. With
+    PostgreSQL the records are not in the data dir: the tables' leases fence the writes."""
+    if settings.database_url:
+        return None
+    try:
+        return datadir.acquire(settings.data_dir)
+    except datadir.DataDirHeld as held:
+        print(
+            f"riichi: another server runs on this data dir: {held}.\n"
+            f"Stop it first (kill {held.pid if held.pid is not None else 'PID'}), or give this"
+            f" one a data dir of its own (--data-dir, RIICHI_DATA_DIR). Nothing was written.",
+            file=sys.stderr,
+        )
+        sys.exit(EX_HELD)
+    except OSError as error:
+        unwritable(settings, f"{error.filename or settings.data_dir}: {error.strerror or error}")
+
+
 def main() -> None:
     argv = sys.argv[1:]
     if argv[:1] == ["accounts"]:
@@ -121,15 +157,11 @@ def main() -> None:
         sys.exit(2)
     if probe:
         sys.exit(healthcheck(settings))
+    refuse_in_worker("the server's start")
+    held = hold_data_dir(settings)  # before anything is written, restored or even checked
     problem = data_dir_problem(settings)
     if problem is not None:
-        print(
-            f"riichi: cannot write the records to the data dir ({problem}).\n"
-            f"The server runs as uid {os.getuid()}: make {settings.data_dir} writable for it"
-            f" (chown {os.getuid()} DIR), or use a named volume, or set RIICHI_DATA_DIR.",
-            file=sys.stderr,
-        )
-        sys.exit(os.EX_CANTCREAT)
+        unwritable(settings, problem)
     damaged = records_problem(settings)
     if damaged is not None:
         print(
@@ -171,6 +203,8 @@ def main() -> None:
         StoppingServer(config, hub).run()
     finally:
         hub.storage.close()
+        if held is not None:
+            held.release()
 
 
 def accounts_command(argv: list[str]) -> int:

@@ -38,6 +38,7 @@ from server.routes.replays import ReplayApi
 from server.routes.reviews import ReviewApi
 from server.routes.rooms import RoomsApi
 from server.runtime import heap
+from server.runtime.process import refuse_in_worker
 from server.runtime.shutdown import StoppingGate
 from server.seats.mjai_seat import serve_mjai
 from server.seats.mjai_stdio import seat_processes
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
 
 
 def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Starlette:
+    refuse_in_worker("the server's start (opening its store)")
     settings = settings or Settings()
     if hub is None:
         hub = Hub(settings, open_store(settings), RealEngine())
@@ -68,6 +70,9 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # a review worker that imported this must never restore (nor, after, suspend) the
+        # server's games: another process runs them (server/runtime/process.py)
+        refuse_in_worker("the server's start (restoring its games)")
         async with anyio.create_task_group() as tg:
             the_hub.bind(tg)
             tg.start_soon(pending_stats, the_hub)

@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.edge.close_codes import RESTART_REASON
 from server.edge.messaging import WireError, encode
+from server.runtime.process import refuse_in_worker
 from server.session.hub import Hub
 from server.session.resume import clients
 
@@ -66,6 +67,7 @@ class StoppingServer(uvicorn.Server):
         self.should_exit = True
 
     async def shutdown(self, sockets: list[object] | None = None) -> None:  # type: ignore[override]
+        refuse_in_worker("the server's stop (suspending its games)")
         self.hub.stop()
         deadline = time.monotonic() + CLOSE_WAIT_S
         while clients(self.hub) and time.monotonic() < deadline:
