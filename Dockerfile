@@ -42,6 +42,15 @@ RUN /opt/build/bin/pip wheel -q --no-deps --no-build-isolation --no-index -w /wh
     && cd / && /opt/riichi/bin/python -c "import engine.native as n; assert not n.REASON, n.REASON"
 
 FROM ${BASE}
+# The release and the commit it was built from (scripts/docker-build.sh passes both: the
+# version from server/version.py, the commit from git), as OCI labels on the image.
+ARG VERSION=unknown
+ARG REVISION=unknown
+LABEL org.opencontainers.image.title="riichi-server" \
+    org.opencontainers.image.description="A self-hosted riichi mahjong game server" \
+    org.opencontainers.image.version="${VERSION}" \
+    org.opencontainers.image.revision="${REVISION}" \
+    org.opencontainers.image.licenses="MIT"
 # uid/gid 10001, not in the base image's range; the records volume is theirs.
 RUN echo 'riichi:x:10001:10001:riichi server:/data:/usr/sbin/nologin' >> /etc/passwd \
     && echo 'riichi:x:10001:' >> /etc/group \

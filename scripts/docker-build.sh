@@ -62,9 +62,12 @@ for name in ("index-url", "extra-index-url"):
 with open(sys.argv[1], "w") as f:
     f.write("[global]\n" + "".join(f"{k} = {v}\n" for k, v in found.items() if v))
 PY
-args=(--build-arg "BASE=$BASE" --build-arg "BUILD_BASE=$BUILD_BASE" --secret "id=pip_ca,src=$WORK/pip_ca" --secret "id=pip_conf,src=$WORK/pip_conf")
+# the image's OCI labels: the release (server/version.py, the one source) and the commit
+VERSION=$(sed -n 's/^VERSION = "\(.*\)"$/\1/p' server/version.py)
+REVISION=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+args=(--build-arg "BASE=$BASE" --build-arg "BUILD_BASE=$BUILD_BASE" --build-arg "VERSION=$VERSION" --build-arg "REVISION=$REVISION" --secret "id=pip_ca,src=$WORK/pip_ca" --secret "id=pip_conf,src=$WORK/pip_conf")
 [ -z "${NO_CACHE:-}" ] || args+=(--no-cache)
-echo "docker-build: building $TAG on $BASE (build stage on $BUILD_BASE)"
+echo "docker-build: building $TAG $VERSION on $BASE (build stage on $BUILD_BASE)"
 previous=$("$DOCKER" image inspect -f '{{.Id}}' "$TAG" 2>/dev/null || true)
 t0=$(date +%s.%N)
 if ! with_progress "docker-build" "$WORK/build.log" \

@@ -82,6 +82,12 @@ built=$(tail -n 1 "$WORK/build.out")  # "docker-build: built TAG in S s, image s
 build_s=$(sed -n 's/.* in \([0-9.]*\) s,.*/\1/p' <<<"$built")
 size=$(sed -n 's/.*image size //p' <<<"$built")
 [ "$("$DOCKER" image inspect -f '{{.Config.User}}' "$IMAGE")" = "10001:10001" ] || fail "the image does not run as uid 10001"
+# The release is on the image (OCI label) and in the server it runs, from the one source.
+release=$(sed -n 's/^VERSION = "\(.*\)"$/\1/p' server/version.py)
+labelled=$("$DOCKER" image inspect -f '{{index .Config.Labels "org.opencontainers.image.version"}}' "$IMAGE")
+[ "$labelled" = "$release" ] || fail "the image's version label is '$labelled', not $release"
+served=$("$DOCKER" run --rm --read-only "$IMAGE" python3 -m server --version)
+[ "$served" = "riichi-server $release" ] || fail "python -m server --version in the image: $served"
 # Every installed module byte-compiled (nothing to write on a read-only root), no pip left.
 uncompiled=$("$DOCKER" run --rm --read-only "$IMAGE" python3 -c '
 import importlib.util, pathlib, sysconfig

@@ -1,5 +1,6 @@
 """``python -m server [--host H] [--port P] [--data-dir D]``: the server with embedded defaults.
 
+``python -m server --version`` prints the release (server/version.py).
 ``python -m server --healthcheck`` (same settings) asks a running server's ``/healthz`` on the
 configured port and exits 0 when it answers: the container's health check, which so follows
 ``RIICHI_PORT`` instead of hard-coding one.
@@ -148,6 +149,11 @@ def main() -> None:
     argv = sys.argv[1:]
     if argv[:1] == ["accounts"]:
         sys.exit(accounts_command(argv[1:]))
+    if "--version" in argv:
+        from server.version import VERSION
+
+        print(f"riichi-server {VERSION}")
+        sys.exit(0)
     probe = "--healthcheck" in argv
     try:
         settings = from_args([arg for arg in argv if arg != "--healthcheck"])

@@ -18,6 +18,7 @@ from server.session.hub import Hub
 from server.session.peers import Peers
 from server.session.rooms import Room, RoomError, token_hash
 from server.settings import Settings
+from server.version import VERSION
 
 #: HTTP status of a refused join
 JOIN_STATUS = {"no_room": 404, "locked": 403}
@@ -109,8 +110,8 @@ class RoomsApi:
         (its games wait, suspended, and go on by themselves when it writes again)."""
         fault = self.hub.fault
         if fault is not None:
-            return json_response({"ok": False, "reason": fault}, 503)
-        return json_response({"ok": True})
+            return json_response({"ok": False, "reason": fault, "version": VERSION}, 503)
+        return json_response({"ok": True, "version": VERSION})
 
     async def presets(self, request: Request) -> Response:
         """Each preset with what the lobby shows and what the table needs: its label, its

@@ -19,6 +19,17 @@ function header(extra = []) {
     ...extra, el("span", "spacer"), ...accountLinks(), helpButton(), lang);
 }
 
+// the release this server runs (its /healthz says), asked once, for the footer
+let release = null;
+
+/** The page's footer: the server's version, so a player can say which one they saw. */
+function footer() {
+  const foot = el("footer", { class: "foot", id: "version" });
+  if (!release) release = fetch("/healthz").then((r) => r.json()).then((h) => h.version || "").catch(() => "");
+  release.then((v) => { if (v) foot.textContent = `riichi-server ${v}`; });
+  return foot;
+}
+
 // who this browser is logged in as, asked once; the account page keeps it current after
 let sessionAsked = null;
 // each route's number: a page whose modules arrive after a later hash change is not drawn
@@ -62,8 +73,10 @@ async function route() {
   document.documentElement.lang = getLang();
   const bar = header();
   // at a table the header holds the seat's controls: a phone keeps only the own name there
-  if (page === "play" || page === "watch") bar.classList.add("at-table");
-  app.replaceChildren(bar, body);
+  const atTable = page === "play" || page === "watch";
+  if (atTable) bar.classList.add("at-table");
+  // the table keeps the whole screen: the version is in every other page's footer
+  app.replaceChildren(bar, body, ...(atTable ? [] : [footer()]));
   cleanup = draw(body, bar);
 }
 

@@ -115,13 +115,16 @@ SERVER_LAYERS: dict[str, frozenset[str]] = {
     "seats": frozenset({"edge", "session", "settings"}),
     "runtime": frozenset({"edge", "session", "settings"}),
     "cluster": frozenset({"edge", "settings"}),
-    "routes": frozenset({"edge", "storage", "session", "settings", "accounts", "ladder", "review"}),
+    "routes": frozenset(
+        {"edge", "storage", "session", "settings", "accounts", "ladder", "review", "version"}
+    ),
 }
 #: the modules at server's top level: the wiring (app, __main__) may import every package;
-#: settings imports nothing of server
+#: settings and version (the release, server/version.py) import nothing of server
 SERVER_MODULES: dict[str, frozenset[str] | None] = {
     "__init__": frozenset(),
     "settings": frozenset(),
+    "version": frozenset(),
     "app": None,
     "__main__": None,
 }
@@ -180,9 +183,9 @@ def test_session_and_cluster_never_import_each_other() -> None:
     assert _offending(ROOT / "server" / "cluster", both[:1]) == []
 
 
-def test_server_top_level_holds_three_modules_beside_its_packages() -> None:
+def test_server_top_level_holds_four_modules_beside_its_packages() -> None:
     top = {p.stem for p in (ROOT / "server").glob("*.py")}
-    assert top == {"__init__", "app", "settings", "__main__"}
+    assert top == {"__init__", "app", "settings", "version", "__main__"}
     packages = {p.name for p in (ROOT / "server").iterdir() if (p / "__init__.py").exists()}
     assert packages <= set(SERVER_LAYERS), packages - set(SERVER_LAYERS)
 

@@ -17,6 +17,7 @@ from server.edge.messaging import (
     decode_server,
     encode,
 )
+from server.version import VERSION
 from tests.server.http import TestClient
 from tests.server.live import by_place
 
@@ -24,7 +25,7 @@ JSON = {"content-type": "application/json"}
 
 
 def test_health_and_presets(client: TestClient) -> None:
-    assert client.get("/healthz").json() == {"ok": True}
+    assert client.get("/healthz").json() == {"ok": True, "version": VERSION}
     assert {"tenhou-hanchan", "tenhou-tonpuu"} <= {
         p["name"] for p in client.get("/api/presets").json()["presets"]
     }

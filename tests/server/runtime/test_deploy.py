@@ -19,6 +19,7 @@ from packaging.version import Version
 
 from server.app import _packaged_static
 from server.settings import Settings, from_args, from_env
+from server.version import VERSION
 
 ROOT = Path(__file__).resolve().parents[3]
 README = (ROOT / "README.md").read_text()
@@ -133,7 +134,7 @@ def test_python_m_server_starts_on_embedded_defaults(tmp_path: Path) -> None:
                 assert proc.poll() is None, "the server exited"
                 assert time.monotonic() < deadline, "the server did not answer in 30 s"
                 time.sleep(0.1)
-        assert response.json() == {"ok": True}
+        assert response.json() == {"ok": True, "version": VERSION}
         grant = httpx.post(f"http://127.0.0.1:{port}/api/rooms", json={"bots": 3}).json()
         assert grant["room"]["status"] == "playing"
         assert (tmp_path / "d" / "records.sqlite3").exists()

@@ -14,6 +14,7 @@ import websockets
 from server.edge.messaging import Answered, End, EventMsg, InquiryMsg, Snapshot, decode_server
 from server.storage import records
 from server.storage.sqlite import StoredGame
+from server.version import VERSION
 from tests.server.live import WireBot, live_server
 
 
@@ -73,7 +74,7 @@ async def test_four_clients_play_a_tonpuusen_through_a_blip_time_outs_and_a_spec
         live_server(tmp_path, next_round_s=1.0) as (host, _),
         httpx.AsyncClient(base_url=f"http://{host}") as http,
     ):
-        assert (await http.get("/healthz")).json() == {"ok": True}
+        assert (await http.get("/healthz")).json() == {"ok": True, "version": VERSION}
         body = {"name": "A", "preset": "tenhou-tonpuu", "bots": 0, "base_s": 0.3, "bank_s": 0.5}
         grants = [(await http.post("/api/rooms", json=body)).json()]
         code = grants[0]["room"]["code"]
