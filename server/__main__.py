@@ -1,6 +1,8 @@
 """``python -m server [--host H] [--port P] [--data-dir D]``: the server with embedded defaults.
 
-``python -m server --version`` prints the release (server/version.py).
+``python -m server --version`` prints the release (server/version.py);
+``python -m server backup FILE``, ``restore FILE`` and ``doctor`` look after the records
+(server/upkeep/, docs/operating.md).
 ``python -m server --healthcheck`` (same settings) asks a running server's ``/healthz`` on the
 configured port and exits 0 when it answers: the container's health check, which so follows
 ``RIICHI_PORT`` instead of hard-coding one.
@@ -149,6 +151,10 @@ def main() -> None:
     argv = sys.argv[1:]
     if argv[:1] == ["accounts"]:
         sys.exit(accounts_command(argv[1:]))
+    if argv[:1] and argv[0] in ("backup", "restore", "doctor"):
+        from server.upkeep import cli  # the operator's upkeep (server/upkeep/)
+
+        sys.exit(cli.main(argv[0], argv[1:]))
     if "--version" in argv:
         from server.version import VERSION
 

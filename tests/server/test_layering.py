@@ -118,6 +118,9 @@ SERVER_LAYERS: dict[str, frozenset[str]] = {
     "routes": frozenset(
         {"edge", "storage", "session", "settings", "accounts", "ladder", "review", "version"}
     ),
+    "upkeep": frozenset(
+        {"edge", "storage", "session", "settings", "accounts", "ladder", "runtime"}
+    ),
 }
 #: the modules at server's top level: the wiring (app, __main__) may import every package;
 #: settings and version (the release, server/version.py) import nothing of server

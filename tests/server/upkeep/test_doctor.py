@@ -1,0 +1,125 @@
+"""``python -m server doctor`` (issue 44): passes on a clean database of real ranked games,
+and finds a planted truncated record, a missing decision and a rating edited by hand."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+
+from server.settings import Settings
+from server.upkeep import doctor
+from tests.server.upkeep.ranked_db import build
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def clean(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data dir with three counted ranked games (made once, copied by each test)."""
+    data = tmp_path_factory.mktemp("ranked") / "d"
+    anyio.run(build, data)
+    return data
+
+
+def _copy(clean: Path, tmp_path: Path) -> Path:
+    shutil.copytree(clean, tmp_path / "d")
+    return tmp_path / "d"
+
+
+def _doctor(data: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "server", "doctor", "--data-dir", str(data)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def _edit(data: Path, sql: str) -> None:
+    with sqlite3.connect(data / "records.sqlite3") as db:
+        db.execute(sql)
+    db.close()
+
+
+def test_a_clean_database_passes_every_check(clean: Path, tmp_path: Path) -> None:
+    data = _copy(clean, tmp_path)
+    before = (data / "records.sqlite3").read_bytes()
+    done = _doctor(data)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    assert "integrity_check: ok" in out
+    assert "records: 3 of 3 games read (3 finished)" in out
+    assert "replays: 3 games replayed" in out
+    assert "ratings: 5 of 5 standings equal their 3 counted games" in out
+    assert out.rstrip().endswith("doctor: no problem found")
+    assert (data / "records.sqlite3").read_bytes() == before  # it wrote nothing
+
+
+def test_a_truncated_round_result_is_found(clean: Path, tmp_path: Path) -> None:
+    data = _copy(clean, tmp_path)
+    _edit(data, "UPDATE rounds SET data = substr(data, 1, length(data) / 2) WHERE n = 0")
+    done = _doctor(data)
+    assert done.returncode == 1
+    assert done.stdout.count("its record does not read: round result 0 does not read") == 3
+    assert "doctor: 3 problems found" in done.stdout
+
+
+def test_a_truncated_game_log_is_found_by_its_replay(clean: Path, tmp_path: Path) -> None:
+    data = _copy(clean, tmp_path)
+    _edit(
+        data,
+        "DELETE FROM decisions WHERE (game, n) = (SELECT game, max(n) FROM decisions "
+        "WHERE game = (SELECT min(id) FROM games))",
+    )
+    done = _doctor(data)
+    assert done.returncode == 1
+    assert "(finished) does not replay: the game does not end with its" in done.stdout
+
+
+def test_a_rating_edited_by_hand_is_found(clean: Path, tmp_path: Path) -> None:
+    data = _copy(clean, tmp_path)
+    _edit(
+        data,
+        "UPDATE standings SET rating = rating + 25 WHERE account = (SELECT id FROM accounts "
+        "WHERE name = 'bo')",
+    )
+    report = doctor.examine(Settings(data_dir=str(data)), say=lambda _: None)
+    assert len(report.problems) == 1, report.problems
+    assert report.problems[0].startswith("standing of account ")
+    assert "in tonpuu: stored" in report.problems[0]
+
+
+def test_a_damaged_file_is_found(clean: Path, tmp_path: Path) -> None:
+    data = _copy(clean, tmp_path)
+    db = data / "records.sqlite3"
+    db.write_bytes(db.read_bytes()[: db.stat().st_size // 2])  # the file cut in half
+    done = _doctor(data)
+    assert done.returncode == 1
+    assert "problem:" in done.stdout
+
+
+def test_a_deleted_account_leaves_the_others_standings_recomputable(
+    clean: Path, tmp_path: Path
+) -> None:
+    """Its seats keep the R they played at (rating less its change), so the others' changes
+    count again as they were counted; only the deleted standing is gone."""
+    from server.storage import accounts, ranked
+    from server.storage.sqlite import Storage
+
+    data = _copy(clean, tmp_path)
+    store = Storage(data / "records.sqlite3")
+    try:
+        row = accounts.by_key(store, "ann")
+        assert row is not None
+        accounts.delete(store, row.id, ranked.seats_json_of(store, row.id))
+    finally:
+        store.close()
+    report = doctor.examine(Settings(data_dir=str(data)), say=lambda _: None)
+    assert report.problems == []
