@@ -33,7 +33,7 @@ from server.ladder.finish import rating_statements
 from server.ladder.standing import LobbyRules
 from server.session.durable import verify
 from server.settings import Settings
-from server.storage import ranked
+from server.storage import migrate, ranked
 from server.storage.sqlite import stored_seed
 
 #: a read of the store: SQL with ``?`` placeholders, its arguments -> rows
@@ -222,7 +222,7 @@ def ratings(query: Query, settings: Settings, report: Report) -> None:
         (),
     )
     scratch = sqlite3.connect(":memory:", isolation_level=None)
-    scratch.executescript(ranked.SCHEMA)
+    migrate.migrate_sqlite(scratch, "the doctor's scratch database")  # today's tables
 
     def read(sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
         return scratch.execute(sql, args).fetchall()

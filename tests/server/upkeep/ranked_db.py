@@ -28,8 +28,6 @@ async def build(data_dir: Path, games: int = 3) -> list[str]:
     settings = Settings(data_dir=str(data_dir), bot_pace_s=0.0, bot_think_s=0.0)
     store = Storage(settings.db_path)
     try:
-        accounts.open_tables(store)
-        ranked.open_tables(store)
         store.finish_hook = finish.ratings_hook(lobbies.parse(""))
         ids = [accounts.create(store, n, n, "-", time.time()) for n in NAMES]
         hub = Hub(settings, store, RealEngine())
