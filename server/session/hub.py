@@ -22,7 +22,7 @@ from server.session.rooms import Room, RoomError, Rooms, Seat
 from server.session.table import Table
 from server.settings import Settings
 from server.storage import persist
-from server.storage.sqlite import StorageFault, Store
+from server.storage.sqlite import LeaseLost, StorageFault, Store
 
 log = logging.getLogger("server")
 #: how often a store that refused a write is tried again
@@ -172,7 +172,13 @@ class Hub:
 
     def storage_failed(self, exc: StorageFault, table: Table | None = None) -> None:
         """The store refused a write: ``table`` (if one needed it) is suspended, /healthz
-        says why, new rooms are refused, and the store is tried until it writes again."""
+        says why, new rooms are refused, and the store is tried until it writes again. A
+        write refused because another process took the game over (LeaseLost) drops that
+        table alone: the store is fine, the game is the other process's now."""
+        if isinstance(exc, LeaseLost):
+            if table is not None:
+                self._drop(table, str(exc))
+            return
         if self.fault is None:
             log.warning("storage: %s; tables that write wait until it writes again", exc)
             self.fault = str(exc)
@@ -180,6 +186,28 @@ class Hub:
                 self._fault_seen.set()
         if table is not None:
             self._freeze(table)
+
+    def _drop(self, table: Table, why: str) -> None:
+        """Let go of a table another process runs now: it stops where it waits, nothing
+        more of it is written here, its clients reconnect (to the node that has it)."""
+        log.warning(
+            "game %s of room %s: %s; its table is dropped here",
+            table.room.game,
+            table.room.code,
+            why,
+        )
+        room = table.room
+        table.suspend()
+        table.spectators.stop()
+        if self.tables.get(room.game) is table:
+            del self.tables[room.game]
+        self.rooms.forget(room)
+        bye = encode(WireError("restarting", resume.MOVED_REASON))
+        table.spectators.restarting(bye, CloseCode.RESTARTING, resume.MOVED_REASON)
+        for seat in room.seats:
+            if seat.outbox is not None:
+                seat.outbox.push(bye)
+                seat.outbox.shut(CloseCode.RESTARTING, resume.MOVED_REASON)
 
     def _freeze(self, table: Table) -> None:
         """Suspend one table as a stop does; its room waits in ``faulted``."""

@@ -30,6 +30,7 @@ from server.session.clock import SeatClock
 from server.session.durable import Feed, verify
 from server.session.rooms import Room
 from server.storage import persist
+from server.storage.sqlite import StorageFault
 
 if TYPE_CHECKING:
     from server.session.hub import Hub
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("server")
 
 STORAGE_REASON = "the records cannot be written; the game waits, reconnect in a few seconds"
+#: a table another process took over (a lease, server/storage/postgres.py) is dropped here
+MOVED_REASON = "this table is now run by another server; reconnect"
 
 
 class Resumed(msgspec.Struct):
@@ -130,6 +133,11 @@ def _room(hub: Hub, row: persist.RoomRow) -> Room:
 
 def _resume(hub: Hub, room: Room, row: persist.RoomRow) -> str | None:
     """Start the stored game's table from its log; why not, when it cannot be replayed."""
+    if row.ended_at is None:
+        # this process runs the game from now on: a store shared with other processes
+        # refuses their writes to it from here (PostgreSQL's leases), so the log read
+        # next is whole, and nobody else adds to it
+        hub.storage.take(row.game)
     record = hub.storage.load(row.game)
     if record is None or record.seed is None:
         return "no game record"
@@ -185,7 +193,10 @@ def suspend(hub: Hub) -> None:
             continue
         table.suspend()
         table.room.status = "suspended"
-        hub.storage.set_status(table.room.game, "suspended")
+        try:
+            hub.storage.set_status(table.room.game, "suspended")
+        except StorageFault as exc:  # e.g. its lease is another process's now: not ours
+            log.warning("game %s is not stored as suspended: %s", table.room.game, exc)
         table.spectators.restarting(bye, CloseCode.RESTARTING, RESTART_REASON)
     for room in list(hub.rooms.by_code.values()):
         for seat in room.seats:

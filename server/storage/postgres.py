@@ -5,6 +5,14 @@ and the games API do not know which they write to. What changes is who sees it: 
 of a cluster (docs/scaling.md) lists and downloads every game, wherever it was played, and a
 node restores only the rooms whose ``node`` is its own.
 
+Leases fence the writes (migration 0002): the process that creates a game, or restores it,
+takes its lease (a ``leases`` row: its node and an epoch one higher than the last), and every
+write of the game is conditioned on that epoch in the same statement (``FOR SHARE`` of the
+lease row, so a takeover waits for a write in flight and a write after it sees the new
+epoch). A process whose epoch is no longer the row's (a second node under the same id, or
+one presumed dead whose tables were restored elsewhere) writes nothing and gets
+``LeaseLost``; a decision still costs one round trip.
+
 Writes stay synchronous in the table's task, as with SQLite: a decision is committed (an
 autocommit statement, ``synchronous_commit`` as the server has it, on by default) before the
 engine or any client sees its effect. That is one round trip to PostgreSQL on the event loop
@@ -28,7 +36,6 @@ from psycopg import errors
 
 from server.storage import migrate
 from server.storage.sqlite import (
-    SQL_ADD_DECISION,
     SQL_COUNT_DECISIONS,
     SQL_CREATE_GAME,
     SQL_DECISIONS,
@@ -38,6 +45,7 @@ from server.storage.sqlite import (
     SQL_WITH_STATUS,
     FinishHook,
     GameSummary,
+    LeaseLost,
     Statement,
     StorageFault,
     StoredGame,
@@ -46,6 +54,25 @@ from server.storage.sqlite import (
     stored_game,
     unfinished_summary,
 )
+
+#: the lease row, locked against a takeover while the statement writes (see the docstring)
+_HELD = "SELECT 1 FROM leases WHERE game = %s AND epoch = %s FOR SHARE"
+#: a take: the row's epoch one higher (1 for a game without a lease), named this node's
+_TAKE = (
+    "INSERT INTO leases (game, node, epoch, taken) VALUES (%s, %s, 1, %s) ON CONFLICT (game) "
+    "DO UPDATE SET node = excluded.node, epoch = leases.epoch + 1, taken = excluded.taken "
+    "RETURNING epoch"
+)
+_FENCED_DECISION = (
+    "INSERT INTO decisions (game, n, inquiry, seat, action, option, timeout, hash) "
+    "SELECT %s, %s, %s, %s, %s, %s, %s, %s FROM leases WHERE game = %s AND epoch = %s FOR SHARE"
+)
+_FENCED_ROUND = (
+    "INSERT INTO rounds (game, n, data) SELECT %s, %s, %s FROM leases "
+    "WHERE game = %s AND epoch = %s FOR SHARE "
+    "ON CONFLICT (game, n) DO UPDATE SET data = excluded.data"
+)
+_FENCED_STATUS = f"UPDATE games SET status = %s WHERE id = %s AND EXISTS ({_HELD})"
 
 
 def _pg(sql: str) -> str:
@@ -82,6 +109,8 @@ class PgStore:
             self._reader.close()
             raise
         self._decision_count: dict[str, int] = {}
+        #: the epoch of each game's lease this process took (create_game, take)
+        self._epochs: dict[str, int] = {}
 
     def close(self) -> None:
         with self._lock, self._read_lock:
@@ -152,6 +181,36 @@ class PgStore:
             db.execute(_pg(SQL_CREATE_GAME), values)
             if public:
                 db.execute("INSERT INTO listed VALUES (%s) ON CONFLICT DO NOTHING", (game,))
+            epoch = self._take(db, game)
+        self._epochs[game] = epoch
+
+    def take(self, game: str) -> None:
+        """This process runs ``game`` from now on: every earlier holder's writes are refused
+        once this returns (it waits for one in flight)."""
+        with self._writing() as db:
+            self._epochs[game] = self._take(db, game)
+
+    def _take(self, db: psycopg.Connection[Any], game: str) -> int:
+        row = db.execute(_TAKE, (game, self.node, time.time())).fetchone()
+        assert row is not None
+        return int(row[0])
+
+    def _epoch(self, game: str) -> int:
+        """The epoch of the lease this process holds on ``game``; LeaseLost without one."""
+        epoch = self._epochs.get(game)
+        if epoch is None:
+            raise LeaseLost(f"this process holds no lease on game {game}")
+        return epoch
+
+    def _lost(self, game: str) -> LeaseLost:
+        """The refusal of a write; the stale epoch stays, so every later write of the game
+        from here is refused too."""
+        self._decision_count.pop(game, None)
+        epoch = self._epochs.get(game)
+        return LeaseLost(
+            f"game {game} was taken over by another process (lease epoch {epoch} is no longer"
+            " current): its writes are refused here"
+        )
 
     def add_decision(
         self,
@@ -167,17 +226,18 @@ class PgStore:
         n = self._decision_count.get(game)
         if n is None:  # a resumed game goes on from what is stored
             n = self.query(SQL_COUNT_DECISIONS, (game,))[0][0]
-        self.execute(
-            SQL_ADD_DECISION, (game, n, inquiry, seat, action, option, int(timeout), trail)
-        )
+        values = (game, n, inquiry, seat, action, option, int(timeout), trail)
+        with self._writing() as db:
+            written = db.execute(_FENCED_DECISION, (*values, game, self._epoch(game))).rowcount
+        if written != 1:
+            raise self._lost(game)
         self._decision_count[game] = n + 1
 
     def add_round(self, game: str, n: int, data: bytes) -> None:
-        self.execute(
-            "INSERT INTO rounds VALUES (?, ?, ?) ON CONFLICT (game, n) "
-            "DO UPDATE SET data = excluded.data",
-            (game, n, data.decode()),
-        )
+        with self._writing() as db:
+            fenced = (game, n, data.decode(), game, self._epoch(game))
+            if db.execute(_FENCED_ROUND, fenced).rowcount != 1:
+                raise self._lost(game)
 
     def finish_game(self, game: str, result: bytes, status: str = "finished") -> None:
         """The game's end, and what ``finish_hook`` adds, in one transaction."""
@@ -185,7 +245,10 @@ class PgStore:
         ended = (
             "INSERT INTO endings VALUES (?, ?) ON CONFLICT (game) DO UPDATE SET at = excluded.at"
         )
+        epoch = self._epoch(game)
         with self._writing() as db, db.transaction():
+            if db.execute(_HELD, (game, epoch)).fetchone() is None:
+                raise self._lost(game)  # rolls the transaction back: nothing of the end
             more: list[Statement] = []
             if self.finish_hook is not None:
                 more = self.finish_hook(self._in_transaction, game, status, result)
@@ -198,15 +261,24 @@ class PgStore:
                 *more,
             ]:
                 db.execute(_pg(sql), args)
+        self._epochs.pop(game, None)  # over: nothing more of it is written
 
     def _in_transaction(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
         """A read on the writing connection (inside its open transaction)."""
         return self._db.execute(_pg(sql), args).fetchall()
 
     def set_status(self, game: str, status: str) -> None:
-        """A game that did not end (suspended, playing again after a resume, aborted)."""
+        """A game that did not end (suspended, playing again after a resume, aborted):
+        fenced by this process's lease when it holds one (a game it never ran, e.g. one it
+        finds it cannot restore, is marked as it is)."""
         self._decision_count.pop(game, None)
-        self.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
+        epoch = self._epochs.get(game)
+        if epoch is None:
+            self.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
+            return
+        with self._writing() as db:
+            if db.execute(_FENCED_STATUS, (status, game, game, epoch)).rowcount != 1:
+                raise self._lost(game)
 
     def games_with_status(self, status: str, limit: int) -> list[GameSummary]:
         """Games of public rooms with an unfinished status, newest first (every node's)."""

@@ -44,6 +44,12 @@ class StorageFault(Exception):
     it never ends a game (docs/security.md, durability)."""
 
 
+class LeaseLost(StorageFault):
+    """A write of a game whose lease another process took (server/storage/postgres.py):
+    that process runs the game now; this one must drop its table and write nothing more
+    of it (server/session/hub.py)."""
+
+
 class DamagedRecord(Exception):
     """A stored record that no longer reads (a bad page, a row that does not decode)."""
 
@@ -231,6 +237,9 @@ class Store(Protocol):
     finish_hook: FinishHook | None
 
     def close(self) -> None: ...
+    #: this process runs ``game`` from now on (a restored one): a store other processes
+    #: share refuses their writes to it from here (LeaseLost)
+    def take(self, game: str) -> None: ...
     def execute(self, sql: str, args: tuple[object, ...] = ()) -> None: ...
     def transaction(self, statements: list[tuple[str, tuple[object, ...]]]) -> None: ...
     def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]: ...
@@ -303,6 +312,9 @@ class Storage:
         with self._lock:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
+
+    def take(self, game: str) -> None:
+        """Nothing to fence: one server holds the data dir (server/runtime/datadir.py)."""
 
     def execute(self, sql: str, args: tuple[object, ...] = ()) -> None:
         """One statement (its own transaction), for the modules that own other tables."""
