@@ -245,9 +245,9 @@ class PgStore:
         ended = (
             "INSERT INTO endings VALUES (?, ?) ON CONFLICT (game) DO UPDATE SET at = excluded.at"
         )
-        epoch = self._epoch(game)
+        epoch = self._epochs.get(game)  # None: a game this process never ran, or ended
         with self._writing() as db, db.transaction():
-            if db.execute(_HELD, (game, epoch)).fetchone() is None:
+            if epoch is not None and db.execute(_HELD, (game, epoch)).fetchone() is None:
                 raise self._lost(game)  # rolls the transaction back: nothing of the end
             more: list[Statement] = []
             if self.finish_hook is not None:
@@ -261,7 +261,7 @@ class PgStore:
                 *more,
             ]:
                 db.execute(_pg(sql), args)
-        self._epochs.pop(game, None)  # over: nothing more of it is written
+        self._epochs.pop(game, None)  # over: a stale holder's end was refused above
 
     def _in_transaction(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
         """A read on the writing connection (inside its open transaction)."""

@@ -16,6 +16,8 @@ from server.runtime import datadir
 from server.settings import Settings
 from server.upkeep import backup
 
+ROOT = Path(__file__).resolve().parents[3]
+
 #: commits one row after another into the database its argument names, until killed
 WRITER = """
 import sqlite3, sys
@@ -115,3 +117,40 @@ def test_a_file_that_is_not_whole_records_replaces_nothing(tmp_path: Path) -> No
     with pytest.raises(backup.UpkeepError):
         backup.restore(settings, bad)
     assert settings.db_path.read_bytes() == before
+
+
+def test_with_postgresql_the_commands_print_pg_dump_and_pg_restore_and_do_nothing(
+    tmp_path: Path,
+) -> None:
+    url = "postgresql://riichi@db.example/riichi"
+    for command, tool in (("backup", "pg_dump --format=custom"), ("restore", "pg_restore")):
+        done = subprocess.run(
+            [sys.executable, "-m", "server", command, str(tmp_path / "f"), "--database-url", url],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 64, done.stderr
+        line = next(li.strip() for li in done.stderr.splitlines() if tool in li)
+        assert url in line and str(tmp_path / "f") in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_backup_without_records_says_so(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "server",
+            "backup",
+            str(tmp_path / "f"),
+            "--data-dir",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 66 and "no records to back up" in done.stderr
