@@ -71,7 +71,8 @@ def records_problem(settings: Settings) -> str | None:
     except sqlite3.DatabaseError as exc:
         return f"{db}: {exc}"
     if rows != [("ok",)]:
-        return f"{db}: {rows[0][0]}" + (f" (and {len(rows) - 1} more problems)" if rows[1:] else "")
+        first = " ".join(str(rows[0][0]).split())  # SQLite's text may span lines: one line
+        return f"{db}: {first}" + (f" (and {len(rows) - 1} more problems)" if rows[1:] else "")
     return None
 
 
