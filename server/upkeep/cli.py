@@ -2,8 +2,9 @@
 server's settings name (``--data-dir``, ``--database-url``, their RIICHI_* variables).
 
 Exit codes: 0 done (doctor: no problem), 1 doctor found a problem, 64 the store is
-PostgreSQL (the commands to use instead are printed, nothing was done), 65 the backup file
-is not whole records, 66 no records to back up, 75 a server holds the data dir (restore).
+PostgreSQL (backup, restore: the commands to use instead are printed, nothing was done),
+65 the backup file is not whole records, 66 no records to back up, 75 a server holds the
+data dir (restore).
 """
 
 from __future__ import annotations
@@ -43,13 +44,9 @@ def main(command: str, argv: list[str]) -> int:
 
 def _doctor(settings: Settings) -> int:
     if settings.database_url:
-        print(
-            "riichi: doctor reads SQLite records; for PostgreSQL run pg_amcheck on the "
-            "database (its pages and indexes)",
-            file=sys.stderr,
-        )
-        return os.EX_USAGE
-    report = doctor.examine(settings)
+        report = doctor.examine_postgres(settings)
+    else:
+        report = doctor.examine(settings)
     return 1 if report.problems else 0
 
 

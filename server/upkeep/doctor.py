@@ -86,9 +86,33 @@ def examine(settings: Settings, say: Callable[[str], None] = print) -> Report:
                     report.problem(f"integrity_check: {text}")
             else:
                 say("integrity_check: ok")
-            run_checks(lambda sql, args: conn.execute(sql, args).fetchall(), settings, report)
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+            run_checks(
+                lambda sql, args: conn.execute(sql, args).fetchall(), settings, report, tables
+            )
     except sqlite3.DatabaseError as exc:
         report.problem(f"{db} does not read: {exc}")
+    return report
+
+
+def examine_postgres(settings: Settings, say: Callable[[str], None] = print) -> Report:
+    """The same checks on a PostgreSQL store, in one read-only repeatable-read transaction
+    (one snapshot while the nodes play on); its pages are PostgreSQL's to check."""
+    import psycopg  # the [cluster] extra: only a doctor of a PostgreSQL store needs it
+
+    report = Report(say)
+    with psycopg.connect(settings.database_url) as conn:
+        conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        say("integrity: PostgreSQL keeps its own pages (pg_amcheck checks them)")
+        rows = conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        ).fetchall()
+
+        def query(sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
+            return conn.execute(sql.replace("?", "%s"), args).fetchall()
+
+        run_checks(query, settings, report, {str(r[0]) for r in rows})
+        conn.rollback()
     return report
 
 
@@ -107,11 +131,12 @@ def _read_only(path: str) -> Iterator[sqlite3.Connection]:
         conn.close()
 
 
-def run_checks(query: Query, settings: Settings, report: Report) -> None:
-    """The records, the replays and the ratings (any store ``query`` reads)."""
+def run_checks(query: Query, settings: Settings, report: Report, tables: set[str]) -> None:
+    """The records, the replays and the ratings (any store ``query`` reads; ``tables``: the
+    tables it has, so a database from before the ladder has no ratings to check)."""
     games = records(query, report)
     replays(query, games, report)
-    ratings(query, settings, report)
+    ratings(query, settings, report, tables)
     if report.problems:
         report.say(f"doctor: {len(report.problems)} problems found")
     else:
@@ -210,9 +235,9 @@ def replays(query: Query, games: list[_Read], report: Report) -> None:
     report.say(f"replays: {replayed} games replayed, {skipped} not (aborted, waiting or error)")
 
 
-def ratings(query: Query, settings: Settings, report: Report) -> None:
+def ratings(query: Query, settings: Settings, report: Report, tables: set[str]) -> None:
     """Every standing against the counted games played again by the ladder's own code."""
-    if not _has_table(query, "standings"):
+    if not {"standings", "ranked_games", "ranked_seats"} <= tables:
         report.say("ratings: no ranked tables")
         return
     config = lobbies.parse(settings.ranked_lobbies)
@@ -303,11 +328,3 @@ def _show(row: tuple[Any, ...] | None) -> str:
         return "nothing"
     dan, points, rating, games, *places = row
     return f"dan {dan} points {points} R {float(rating):.2f} games {games} places {places}"
-
-
-def _has_table(query: Query, name: str) -> bool:
-    try:
-        query(f"SELECT 1 FROM {name} LIMIT 1", ())
-    except Exception:  # sqlite3 and psycopg name a missing table differently
-        return False
-    return True

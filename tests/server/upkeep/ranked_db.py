@@ -15,18 +15,24 @@ from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
 from server.storage import accounts, ranked
-from server.storage.sqlite import Storage
+from server.storage.sqlite import Storage, Store
 
 #: account names; each game seats four of them in turn
 NAMES = ["ann", "bo", "cy", "di", "ed"]
 LOBBY = "tonpuu"
 
 
-async def build(data_dir: Path, games: int = 3) -> list[str]:
-    """``games`` ranked tonpuusen played and counted in ``data_dir``; their ids."""
+async def build(data_dir: Path, games: int = 3, database_url: str = "") -> list[str]:
+    """``games`` ranked tonpuusen played and counted in ``data_dir`` (or the PostgreSQL
+    database of ``database_url``); their ids."""
     data_dir.mkdir(parents=True, exist_ok=True)
     settings = Settings(data_dir=str(data_dir), bot_pace_s=0.0, bot_think_s=0.0)
-    store = Storage(settings.db_path)
+    store: Store = Storage(settings.db_path)
+    if database_url:
+        from server.storage.postgres import PgStore
+
+        store.close()
+        store = PgStore(database_url, node="")
     try:
         store.finish_hook = finish.ratings_hook(lobbies.parse(""))
         ids = [accounts.create(store, n, n, "-", time.time()) for n in NAMES]

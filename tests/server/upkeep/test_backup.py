@@ -86,6 +86,7 @@ async def test_a_backup_of_20_tables_in_play_restores_every_game_and_rating(
 
             backed = _cli("backup", str(copy), "--data-dir", str(source))
             assert backed.returncode == 0, backed.stderr
+            print(backed.stdout.strip())  # the figure: games, pages, seconds
             in_play = int(backed.stdout.split(" finished, ")[1].split(" in play")[0])
             assert in_play >= TABLES // 2, backed.stdout  # the copy was made mid-game
 

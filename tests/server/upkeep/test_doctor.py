@@ -123,3 +123,39 @@ def test_a_deleted_account_leaves_the_others_standings_recomputable(
         store.close()
     report = doctor.examine(Settings(data_dir=str(data)), say=lambda _: None)
     assert report.problems == []
+
+
+def test_on_postgresql_the_same_checks_pass_and_find_an_edited_rating(tmp_path: Path) -> None:
+    """``doctor --database-url``: one read-only snapshot of a real PostgreSQL with the same
+    kind of games (made through the PostgreSQL store); a hand-edited R is found there too."""
+    import psycopg
+
+    from tests import system
+    from tests.services import fresh_database, postgres_server
+
+    system.postgres()
+    with postgres_server() as server:
+        url = fresh_database(server, "doctor")
+        anyio.run(build, tmp_path / "d", 3, url)
+        done = _doctor_url(url)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "records: 3 of 3 games read (3 finished)" in done.stdout
+        assert "ratings: 5 of 5 standings equal their 3 counted games" in done.stdout
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute(
+                "UPDATE standings SET points = points + 100 WHERE account IN "
+                "(SELECT id FROM accounts WHERE name = 'cy')"
+            )
+        done = _doctor_url(url)
+        assert done.returncode == 1
+        assert done.stdout.count("problem: standing of account") == 1
+
+
+def _doctor_url(url: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "server", "doctor", "--database-url", url],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
