@@ -205,18 +205,20 @@ def test_the_server_refuses_a_newer_database_with_a_clear_message(tmp_path: Path
     Storage(data / "records.sqlite3").close()
     _stamp_newer(data / "records.sqlite3")
     before = _files(data)
-    done = subprocess.run(
-        [sys.executable, "-m", "server", "--data-dir", str(data), "--port", "0"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={"PATH": "/usr/bin:/bin", "RIICHI_COMPILE": "0", "HOME": str(tmp_path)},
-    )
-    assert done.returncode != 0
-    assert f"schema version {migrations.latest() + 1}, newer than this server's" in done.stderr
-    assert "Traceback" not in done.stderr
-    assert _files(data) == before
+    serve = ["--port", "0", "--data-dir", str(data)]
+    for command in (serve, ["accounts", "--data-dir", str(data), "list"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "server", *command],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={"PATH": "/usr/bin:/bin", "RIICHI_COMPILE": "0", "HOME": str(tmp_path)},
+        )
+        assert done.returncode == 65, (command, done.stderr)
+        newer = f"schema version {migrations.latest() + 1}, newer than this server's"
+        assert newer in done.stderr and "Traceback" not in done.stderr
+        assert _files(data) == before
 
 
 # -- PostgreSQL --
