@@ -110,10 +110,9 @@ async def _mid_play(
     (it replays exactly), else resumed or aborted with its reason in the log."""
     game = expected["mid_play"]["game"]
     record = await _get(http, f"/api/games/{game}/record")
-    engines = {old["record"]["engine"] for old in expected["games"].values()}
     assert record["decisions"], "the kill came after the game had begun"
     if record["status"] == "aborted":
-        assert engines != {ENGINE_VERSION}, "a game of today's engine must resume"
+        assert record["engine"] != ENGINE_VERSION, "a game of today's engine must resume"
         server.log.flush()
         log = Path(server.log.name).read_text()
         assert f"(game {game}) cannot be restored: " in log
