@@ -269,6 +269,22 @@ def test_two_nodes_starting_at_once_migrate_once(pg_url: str) -> None:
         )
 
 
+def test_a_node_waits_while_another_migrates(pg_url: str) -> None:
+    """The migrating node's advisory lock holds the others back until it lets go."""
+    url = _pg_fresh(pg_url)
+    opened: list[PgStore] = []
+    with psycopg.connect(url, autocommit=True) as migrating:
+        migrating.execute("SELECT pg_advisory_lock(%s)", (migrate.PG_LOCK,))
+        waiting = threading.Thread(target=lambda: opened.append(PgStore(url, node="b")))
+        waiting.start()
+        waiting.join(1.0)
+        assert waiting.is_alive() and not opened
+        migrating.execute("SELECT pg_advisory_unlock(%s)", (migrate.PG_LOCK,))
+        waiting.join(30)
+    assert len(opened) == 1
+    opened[0].close()
+
+
 def test_an_unversioned_postgres_database_is_adopted(pg_url: str) -> None:
     url = _pg_fresh(pg_url)
     with psycopg.connect(url, autocommit=True) as old:
