@@ -84,6 +84,8 @@ class MahjongEnv:
         self.step_kind = ""
         self._choices: dict[int, Answer] = {}
         self._branches: dict[int, tuple[str, dict[int, Answer]]] = {}
+        #: the first-step index whose second step ("riichi" or "kan") is open, else -1
+        self.opened_by = -1
         self._order: list[int] = []
         self._center = _Center(observe)
 
@@ -105,6 +107,10 @@ class MahjongEnv:
         """The indices the current player may choose, ascending."""
         return sorted(self._choices.keys() | self._branches.keys())
 
+    def legal_set(self) -> set[int]:
+        """The indices the current player may choose, as a set (no sort: the AEC env's mask)."""
+        return self._choices.keys() | self._branches.keys()
+
     def action_mask(self) -> list[bool]:
         legal = self._choices.keys() | self._branches.keys()
         return [i in legal for i in range(self.action_dim)]
@@ -113,6 +119,28 @@ class MahjongEnv:
         """The second-step indices ``action`` opens (riichi or kan kind), [] if none."""
         branch = self._branches.get(action)
         return sorted(branch[1]) if branch is not None else []
+
+    def index_of(self, tile: int) -> int:
+        """The discard index of a physical tile (34-36 for a red five)."""
+        return self._index_of[tile]
+
+    def riichi_tile(self) -> int:
+        """The physical tile the open riichi step would discard, -1 outside one."""
+        if self.step_kind != "riichi" or self._inquiry is None:
+            return -1
+        ai, oi = self._choices[NO_RIICHI]
+        single = self._inquiry.players[self.current_player]
+        return single.actions[ai].options[oi].tiles[0]
+
+    def answer(self, action: int, option: int) -> None:
+        """Play the engine's own (action index, option index) for the current player, as a
+        bot answers (it names a physical tile where an index names a kind); InvalidResponse
+        for a pair its inquiry does not offer."""
+        if self.done:
+            raise ValueError("the game is over: reset() starts a new one")
+        assert self._inquiry is not None
+        self._inquiry.respond(self.current_player, action, option)
+        self._advance()
 
     def step(self, action: int, *, seat: int | None = None) -> None:
         """Play ``action`` for the current player; ValueError (nothing changed) if illegal."""
@@ -124,6 +152,7 @@ class MahjongEnv:
         if branch is not None:
             self.step_kind, self._choices = branch
             self._branches = {}
+            self.opened_by = action
             return
         answer = self._choices.get(action)
         if answer is None:
@@ -175,6 +204,7 @@ class MahjongEnv:
         self.current_player = -1
         self.step_kind = ""
         self._choices, self._branches, self._inquiry = {}, {}, None
+        self.opened_by = -1
 
     def _ask_order(self, inquiry: MultiPlayerInquiry) -> list[int]:
         """Seats to ask, in turn order after the seat whose move this answers."""
@@ -217,6 +247,7 @@ class MahjongEnv:
             if index not in discards:
                 choices[index] = answer
         self._choices, self._branches = choices, branches
+        self.opened_by = -1
         if self._inquiry is not None and self._inquiry.kind == InquiryKind.DECLARATION:
             self.step_kind = "declaration"
         else:
