@@ -9,7 +9,7 @@ never imports numpy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.env.steps import (
     ACTION_DIM,
@@ -60,12 +60,13 @@ __all__ = [
 ]
 
 
-def aec_env(preset: str = "tenhou-hanchan") -> MahjongAECEnv:
+def aec_env(preset: str = "tenhou-hanchan", **options: Any) -> MahjongAECEnv:
     """A PettingZoo AEC environment of one match under ``preset`` (a key of
-    engine.rules.config.PRESETS): agents ``player_0``.. as seats 0.. (docs/env.md)."""
+    engine.rules.config.PRESETS): agents ``player_0``.. as seats 0.. (docs/env.md);
+    ``options`` go to ``MahjongAECEnv`` (render_mode, walls, max_rounds)."""
     from engine.env.aec import MahjongAECEnv
 
-    return MahjongAECEnv(preset)
+    return MahjongAECEnv(preset, **options)
 
 
 def gym_env(preset: str = "tenhou-hanchan", *, seat: int = 0, bot: str = "strong") -> MahjongGymEnv:

@@ -11,6 +11,7 @@ oka, as the lobby's results show them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -24,6 +25,7 @@ from engine.env.steps import MahjongEnv
 from engine.rules.config import PRESETS, RuleConfig
 from engine.rules.kinds import InquiryKind
 from engine.rules.scoring.points import placement_points
+from engine.rules.wall import Wall
 
 Observation = dict[str, NDArray[Any]]
 
@@ -74,12 +76,21 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         "is_parallelizable": False,
     }
 
-    def __init__(self, preset: str = "tenhou-hanchan", render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        preset: str = "tenhou-hanchan",
+        render_mode: str | None = None,
+        *,
+        walls: Callable[[int], Wall] | None = None,
+        max_rounds: int | None = None,
+    ) -> None:
+        """``walls`` and ``max_rounds`` as ``MahjongEnv`` takes them: scripted walls, and a
+        match cut after that many hands (its agents are then truncated, not terminated)."""
         super().__init__()
         self.preset = preset
         self.rules = rules_of(preset)
         self.render_mode = render_mode
-        self.env = MahjongEnv(self.rules)
+        self.env = MahjongEnv(self.rules, walls=walls, max_rounds=max_rounds)
         n = self.rules.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
@@ -146,9 +157,10 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         self._cumulative_rewards[agent] = 0.0
         if env.done:
             points = placement_points(tuple(env.game.scores), self.rules)
+            ended = self.terminations if env.game.over else self.truncations
             for a, s in self.agent_name_mapping.items():
                 self.rewards[a] = float(points[s])
-                self.terminations[a] = True
+                ended[a] = True
         else:
             self.agent_selection = self.possible_agents[env.current_player]
         self._accumulate_rewards()
