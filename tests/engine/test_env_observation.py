@@ -15,7 +15,7 @@ from engine.bot import make
 from engine.bot.view import SeatView, seat_view
 from engine.env import NO_RIICHI, RIICHI, MahjongEnv, aec_env
 from engine.env.aec import MahjongAECEnv, subject_tile
-from engine.env.observation import (
+from engine.env.encoding import (
     DEALER,
     DORA,
     DRAWN,
@@ -39,10 +39,10 @@ from engine.env.observation import (
     STEP_KIND,
     STEP_KINDS,
     SUBJECT,
-    Encoder,
     layout,
     planes,
 )
+from engine.env.observation import Encoder
 from engine.rules.meld import MeldType
 from engine.rules.tiles import dora_of
 
