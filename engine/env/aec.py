@@ -67,6 +67,15 @@ def subject_tile(env: MahjongEnv) -> int:
     return game.called_tile
 
 
+def action_mask(env: MahjongEnv, acting: bool = True) -> NDArray[np.int8]:
+    """The int8 mask of the current player's legal indices (all zeros if not ``acting``)."""
+    cells = bytearray(env.action_dim)
+    if acting:
+        for index in env.legal_set():
+            cells[index] = 1
+    return np.frombuffer(cells, np.int8)
+
+
 class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
     """One match of the engine as a PettingZoo AEC environment."""
 
@@ -138,10 +147,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
             array = self._encoders[seat].update(view, subject_tile(env), env.step_kind)
         else:
             array = self._encoders[seat].update(view)
-        mask = np.zeros(env.action_dim, np.int8)
-        if acting:
-            mask[list(env.legal_set())] = 1
-        return {"observation": array.copy(), "action_mask": mask}
+        return {"observation": array.copy(), "action_mask": action_mask(env, acting)}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an index of the mask) for ``agent_selection``; ValueError, with
@@ -155,14 +161,14 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         env = self.env
         env.step(int(action))
         self._cumulative_rewards[agent] = 0.0
-        if env.done:
-            points = placement_points(tuple(env.game.scores), self.rules)
-            ended = self.terminations if env.game.over else self.truncations
-            for a, s in self.agent_name_mapping.items():
-                self.rewards[a] = float(points[s])
-                ended[a] = True
-        else:
+        if not env.done:  # rewards stay 0 until the end: nothing to accumulate
             self.agent_selection = self.possible_agents[env.current_player]
+            return
+        points = placement_points(tuple(env.game.scores), self.rules)
+        ended = self.terminations if env.game.over else self.truncations
+        for a, s in self.agent_name_mapping.items():
+            self.rewards[a] = float(points[s])
+            ended[a] = True
         self._accumulate_rewards()
 
     def render(self) -> str | None:

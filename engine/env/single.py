@@ -16,7 +16,7 @@ import gymnasium as gym
 import numpy as np
 
 from engine.bot import Bot, make, seat_view
-from engine.env.aec import Observation, observation_space, rules_of, subject_tile
+from engine.env.aec import Observation, action_mask, observation_space, rules_of, subject_tile
 from engine.env.observation import Encoder
 from engine.env.steps import NO_RIICHI, PASS, MahjongEnv
 from engine.rules.scoring.points import placement_points
@@ -105,13 +105,11 @@ class MahjongGymEnv(gym.Env[dict[str, Any], np.int64]):
     def _observe(self) -> Observation:
         env = self.env
         view = seat_view(env.game, self.seat)
-        mask = np.zeros(env.action_dim, np.int8)
         if env.done:
             array = self._encoder.update(view)
         else:
             array = self._encoder.update(view, subject_tile(env), env.step_kind)
-            mask[list(env.legal_set())] = 1
-        return {"observation": array.copy(), "action_mask": mask}
+        return {"observation": array.copy(), "action_mask": action_mask(env, not env.done)}
 
 
 def fallback(env: MahjongEnv, legal: set[int]) -> int:
