@@ -69,10 +69,7 @@ def subject_tile(env: MahjongEnv) -> int:
 
 def action_mask(env: MahjongEnv, acting: bool = True) -> NDArray[np.int8]:
     """The int8 mask of the current player's legal indices (all zeros if not ``acting``)."""
-    cells = bytearray(env.action_dim)
-    if acting:
-        for index in env.legal_set():
-            cells[index] = 1
+    cells = env.mask_cells() if acting else bytearray(env.action_dim)
     return np.frombuffer(cells, np.int8)
 
 

@@ -111,6 +111,16 @@ class MahjongEnv:
         """The indices the current player may choose, as a set (no sort: the AEC env's mask)."""
         return self._choices.keys() | self._branches.keys()
 
+    def mask_cells(self) -> bytearray:
+        """One byte per index, 1 where the current player may choose it (the AEC env views
+        it as its int8 mask without a copy)."""
+        cells = bytearray(self.action_dim)
+        for index in self._choices:
+            cells[index] = 1
+        for index in self._branches:
+            cells[index] = 1
+        return cells
+
     def action_mask(self) -> list[bool]:
         legal = self._choices.keys() | self._branches.keys()
         return [i in legal for i in range(self.action_dim)]
