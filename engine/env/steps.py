@@ -12,7 +12,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from engine.actions.inquiry import MultiPlayerInquiry, SinglePlayerInquiry
-from engine.actions.types import ActionType
+from engine.actions.types import ActionType, DiscardOptions
 from engine.events import EventBase
 from engine.game import new_game
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
@@ -266,14 +266,19 @@ class MahjongEnv:
     def _discard_indices(
         self, target: dict[int, Answer], ai: int, options: Sequence[Any], drawn: int | None
     ) -> None:
-        """Index each discard option; among equal ones keep the drawn tile, else the lowest."""
+        """Index each discard option; among equal ones keep the drawn tile, else the lowest.
+        The engine's DiscardOptions are read by their tile ids (building each Option object
+        to read its tile was a quarter of a step)."""
         index_of = self._index_of
-        for oi, option in enumerate(options):
-            tile = option.tiles[0]
+        if type(options) is DiscardOptions:
+            tiles: list[int] = options.tiles
+        else:
+            tiles = [option.tiles[0] for option in options]
+        for oi, tile in enumerate(tiles):
             index = index_of[tile]
             held = target.get(index)
             if held is not None and held[0] == ai:
-                other = options[held[1]].tiles[0]
+                other = tiles[held[1]]
                 if tile != drawn and (other == drawn or other < tile):
                     continue
             target[index] = (ai, oi)
