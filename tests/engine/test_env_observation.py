@@ -188,3 +188,19 @@ def test_the_layout_covers_every_plane_once() -> None:
         assert starts == sorted(starts) and starts[0] == 0
         assert planes(n) - starts[-1] == 1  # the scalar row is the last plane
         assert len(starts) == 3 + 5 * n + 4
+
+
+def test_every_step_kind_and_a_red_subject_have_their_cells() -> None:
+    """Random play never reaches a kan second step or an M-League tenpai declaration: their
+    cells are checked on a real view, the kinds in turn on one writer (each clears the last)."""
+    env = aec_env("mleague")
+    env.reset(seed=2)
+    view = seat_view(env.env.game, 0)
+    encoder = Encoder(env.rules, 0)
+    red_five = min(env.rules.red)
+    for kind in (*STEP_KINDS, "", "turn"):
+        for subject in (-1, red_five, 100):
+            array = encoder.update(view, subject, kind)
+            _check_planes(array, view, subject, kind)
+            row = array[-1]
+            assert row[33] == float(subject == red_five)
