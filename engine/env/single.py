@@ -129,8 +129,11 @@ def fallback(env: MahjongEnv, legal: set[int]) -> int:
 def make_env(preset: str, seat: int, bot: str) -> MahjongGymEnv:
     """The environment as ``gymnasium.make`` builds it, without its wrappers: its ``spec``
     names the id and arguments, so ``spec.make(render_mode=...)`` builds a twin."""
-    if ENV_ID not in gym.registry:
-        gym.register(id=ENV_ID, entry_point="engine.env.single:MahjongGymEnv")
     env = gym.make(ENV_ID, preset=preset, seat=seat, bot=bot).unwrapped
     assert isinstance(env, MahjongGymEnv)
     return env
+
+
+# as every Gymnasium environment package does: importing the module registers its id
+if ENV_ID not in gym.registry:
+    gym.register(id=ENV_ID, entry_point="engine.env.single:MahjongGymEnv")

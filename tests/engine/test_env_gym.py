@@ -61,7 +61,6 @@ def test_an_index_the_mask_does_not_offer_plays_the_fallback_and_says_so() -> No
 
 
 def test_gymnasium_make_builds_it_by_id() -> None:
-    gym_env()  # registers the id
     env = gym.make(ENV_ID, preset="tenhou-sanma-hanchan", bot="easy")
     assert isinstance(env.unwrapped, MahjongGymEnv)
     observation, _ = env.reset(seed=3)
