@@ -8,9 +8,10 @@ and ``mask()``, then one ``env.step`` with every asked player's answer, full Ten
 hanchan; pymahjong (C++): its gymnasium ``MahjongEnv`` one hand per ``reset``, ``get_obs``
 (93x34) and ``get_valid_actions(nhot=True)`` before each ``step``. A step is one agent's
 decision (an observation built, an action taken); all three play forced moves themselves
-(a seat with one legal answer is not asked), so a step is a real choice. Time is this process's CPU time, the
-environments taking turns game by game so that a shared machine's drift hits all alike;
-each figure is the median over ``--runs`` runs, and a ratio the median of the runs' ratios.
+(a seat with one legal answer is not asked), so a step is a real choice. Time is this
+process's CPU time, the environments taking turns game by game so that a shared machine's
+drift hits all alike; each figure is the median over ``--runs`` runs, and a ratio the
+median of the runs' ratios.
 
     python3 -m bench.env [--games 2] [--runs 5] [--seed 1]
 
