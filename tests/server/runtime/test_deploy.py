@@ -167,8 +167,8 @@ def test_an_unwritable_data_dir_is_one_clear_line_and_exit_73(tmp_path: Path) ->
 
 def test_ci_runs_the_readme_tests_and_then_the_docker_smoke_test() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
-    test_command = "python3 -m pip install -q -e '.[test]' && python3 -m pytest"
-    assert "python3 -m pip install -e '.[test]' && python3 -m pytest" in README
+    test_command = "python3 -m pip install -q -e '.[test,rl]' && python3 -m pytest"
+    assert "python3 -m pip install -e '.[test,rl]' && python3 -m pytest" in README
     assert ci.index(test_command) < ci.index("\nscripts/docker-smoke.sh\n")
     assert "docker.io" in ci and "debootstrap" in ci
 
