@@ -261,7 +261,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "metrics_port": (0, 65535),
 }
 #: the names of this machine's loopback addresses, the only ``Host`` a default start serves
-LOOPBACK_HOSTS = "localhost,127.0.0.1,::1"
+LOOPBACK_HOSTS = "localhost,127.0.0.1,[::1]"
 #: an stdio mjai bot's name: short, and safe in URLs, logs and the lobby's select
 MJAI_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,31}")
 #: registered stdio mjai bots at most (each seat of each table runs one process)
@@ -341,8 +341,8 @@ def from_args(argv: Sequence[str] | None = None, env: Mapping[str, str] | None =
     if "RIICHI_ALLOWED_HOSTS" not in env and _loopback(args.host):
         hosts = LOOPBACK_HOSTS  # the README's start: only this machine's names
         named = urllib.parse.urlsplit(settings.node_url).hostname if settings.node_url else None
-        if named:
-            hosts += f",{named}"  # and the name other nodes reach it by
+        if named:  # and the name other nodes reach it by (an IPv6 one in brackets)
+            hosts += f",[{named}]" if ":" in named else f",{named}"
     return msgspec.structs.replace(
         settings,
         host=args.host,
