@@ -112,7 +112,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: comma-separated ``Host`` names a request may carry (``*.example.com`` for subdomains,
     #: ``*`` for any); another gets 400, so a DNS-rebinding page cannot reach the server under
     #: its own name. ``*`` by default, but ``python -m server`` listening on a loopback address
-    #: with this unset allows only the loopback names (``LOOPBACK_HOSTS``, ``from_args``)
+    #: with this unset allows only the loopback names, the address it listens on and
+    #: ``node_url``'s host (``LOOPBACK_HOSTS``, ``from_args``)
     allowed_hosts: str = "*"
     #: the public room list is computed at most once per this many seconds
     lobby_ttl_s: float = 1.0
@@ -340,6 +341,9 @@ def from_args(argv: Sequence[str] | None = None, env: Mapping[str, str] | None =
     hosts = settings.allowed_hosts
     if "RIICHI_ALLOWED_HOSTS" not in env and _loopback(args.host):
         hosts = LOOPBACK_HOSTS  # the README's start: only this machine's names
+        bound = args.host.strip("[]")
+        if bound not in ("localhost", "127.0.0.1", "::1"):  # and the one it listens on
+            hosts += f",[{bound}]" if ":" in bound else f",{bound}"
         named = urllib.parse.urlsplit(settings.node_url).hostname if settings.node_url else None
         if named:  # and the name other nodes reach it by (an IPv6 one in brackets)
             hosts += f",[{named}]" if ":" in named else f",{named}"
