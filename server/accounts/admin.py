@@ -43,7 +43,6 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     args = parser.parse_args(argv)
     store = open_store(settings)
     try:
-        rows.open_tables(store)
         if args.command == "list":
             query = "SELECT name, admin, banned, id FROM accounts ORDER BY name"
             for row in store.query(query, ()):
