@@ -109,7 +109,6 @@ async def test_the_cli_never_bans_the_wrong_look_alike(tmp_path: Path) -> None:
     from argon2 import PasswordHasher
 
     hashed = PasswordHasher().hash(PASSWORD)
-    rows.open_tables(storage)
     latin = rows.create(storage, "Carol", names.name_key("Carol"), hashed, time.time())
     cyrillic = rows.create(storage, "C\u0430rol", names.name_key("C\u0430rol"), hashed, 1.0)
     storage.close()
