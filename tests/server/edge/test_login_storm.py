@@ -8,8 +8,8 @@ read, in those same threads) to 4.6 s. The hashing pool (server/accounts/hashing
 ``busy``.
 
 What is gated is what does not move with the machine's load: the peak RSS (the pool's bound:
-workers x 64 MiB, with room for the rest), the 503s with ``Retry-After``, and a read answered
-well before the logins are (a read that waited for hashes would take as long as they). The
+workers x 64 MiB, with room for the rest), the 503s with ``Retry-After``, and reads and
+/healthz answered well before the logins are. The
 probes run in a thread of their own with their own client, so the 40 attackers' event loop
 does not time them; the /healthz figures are printed beside the same server's without the
 storm (on this shared 2-core machine, one run's absolute times say little).
@@ -140,10 +140,12 @@ def test_forty_logins_at_once_keep_memory_bounded_and_reads_answered(tmp_path: P
     assert grown_mib < WORKERS * HASH_MIB + 64, grown_mib
     assert set(statuses) == {401, 503} and busy_ok, statuses  # past the queue: 503 busy
     assert statuses[401] >= WORKERS  # and the pool hashed all the while
-    # No database read waited for hashes: before, one read queued behind the 40 (anyio's 40
-    # threads, all hashing) and took as long as they did. A login's time is the yardstick,
-    # since the machine's load slows both alike.
-    assert max(loaded.reads) < 0.5 * login_p50, (max(loaded.reads), login_p50)
+    # Reads and /healthz are answered well before the logins: a login's time is the
+    # yardstick, since the machine's load slows both alike. (That no read ever waits for a
+    # hash is the next test's: before, the odd read queued behind anyio's 40 threads, all
+    # hashing, for 2.4 s, a rare event a p95 does not see and a max on this machine is
+    # too noisy to gate.)
+    assert _p95(loaded.reads) < 0.5 * login_p50, (_p95(loaded.reads), login_p50)
     assert _p95(loaded.health) < 0.25 * login_p50, (_p95(loaded.health), login_p50)
 
 
