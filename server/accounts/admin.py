@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from server.accounts.names import alike
 from server.settings import Settings
 from server.storage import accounts as rows
+from server.storage.migrate import SchemaTooNew
 from server.storage.sqlite import Store
 from server.storage.stores import open_store
 
@@ -41,7 +42,11 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument("name", nargs="?")
     parser.add_argument("--id", type=int, help="the account's id (from list), not its name")
     args = parser.parse_args(argv)
-    store = open_store(settings)
+    try:
+        store = open_store(settings)
+    except SchemaTooNew as exc:  # a newer release's database: left as it is
+        print(f"python -m server accounts: {exc}", file=sys.stderr)
+        return 65  # os.EX_DATAERR, as python -m server
     try:
         if args.command == "list":
             query = "SELECT name, admin, banned, id FROM accounts ORDER BY name"
