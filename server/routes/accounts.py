@@ -167,13 +167,15 @@ class AccountsApi:
                 wait = await self._spend(None, address)
                 if wait > 0:
                     return _too_many(wait)
+                if await anyio.to_thread.run_sync(names.alike, self.store, name):
+                    return _taken()  # no hash for a name that cannot be had (checked again)
                 hashed = await self.pool.run(self.passwords.hash, body.password)
         except Busy:
             return _busy()
         try:
             await anyio.to_thread.run_sync(self._create, name, hashed)
         except rows.NameTaken:
-            return error("name_taken", "that name (or one that looks the same) is taken", 409)
+            return _taken()
         return no_store(json_response({"name": name}, 201))
 
     def _create(self, name: str, hashed: str) -> None:
@@ -392,6 +394,10 @@ def _too_many(wait: float) -> Response:
     response = error("rate_limited", f"too many attempts; try again in {int(wait) + 1} s", 429)
     response.headers["Retry-After"] = str(int(wait) + 1)
     return response
+
+
+def _taken() -> Response:
+    return error("name_taken", "that name (or one that looks the same) is taken", 409)
 
 
 def _busy() -> Response:
