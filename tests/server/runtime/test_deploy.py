@@ -18,7 +18,7 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 from server.app import _packaged_static
-from server.settings import Settings, from_args, from_env
+from server.settings import LOOPBACK_HOSTS, Settings, from_args, from_env
 
 ROOT = Path(__file__).resolve().parents[3]
 README = (ROOT / "README.md").read_text()
@@ -92,7 +92,10 @@ def test_flags_override_env_which_overrides_defaults() -> None:
     assert from_env(env).port == 9001 and from_env(env).base_s == 2.5
     settings = from_args(["--port", "9002", "--data-dir", "/tmp/x"], env)
     assert (settings.host, settings.port, settings.data_dir) == ("0.0.0.0", 9002, "/tmp/x")
-    assert from_args([], {}) == Settings()
+    # the one difference: a start on loopback serves only this machine's names (issue 43)
+    assert from_args([], {}) == Settings(allowed_hosts=LOOPBACK_HOSTS)
+    assert from_args(["--host", "0.0.0.0"], {}).allowed_hosts == "*"
+    assert from_args([], {"RIICHI_ALLOWED_HOSTS": "a.example"}).allowed_hosts == "a.example"
 
 
 def test_every_flag_of_python_m_server_says_what_it_does_and_its_variable() -> None:
