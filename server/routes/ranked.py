@@ -145,6 +145,7 @@ class RankedApi:
                 "points": r[6],
                 "rating": r[7],
                 "rating_delta": r[8],
+                **_counted(r[9], r[10]),
             }
             for r in ranked.history_of(self.store, account.id, HISTORY)
         ]
@@ -228,6 +229,7 @@ class RankedApi:
                 "seats": msgspec.json.decode(r[7]),
                 "replay": f"/#/replay/{r[0]}",
                 "record": f"/api/games/{r[0]}/record",
+                **_counted(r[8], r[9]),
             }
             for r in ranked.games_of(self.store, account.id, before, limit)
         ]
@@ -258,6 +260,13 @@ class RankedApi:
             for i, r in enumerate(found)
         ]
         return json_response({"lobby": lobby, "players": board})
+
+
+def _counted(counted: object, reason: object) -> dict[str, Any]:
+    """Whether the game moved this seat's standing, and why not (docs/ranking.md)."""
+    if counted:
+        return {"counted": True}
+    return {"counted": False, "reason": str(reason)}
 
 
 def _stats(s: SeatStats, players: int) -> dict[str, Any]:

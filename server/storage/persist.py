@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS seats (
 OLD_BOT = "easy"
 
 #: room attributes beyond the constructor's that are kept when present (owner, practice...)
-OPTIONS = ("owner", "practice", "broadcast", "invite", "salt", "draw")
+OPTIONS = ("owner", "practice", "broadcast", "invite", "salt", "draw", "ranked")
 
 
 class SeatRow(msgspec.Struct, array_like=True):
@@ -89,6 +89,7 @@ def open_tables(storage: Store) -> None:
     storage.ensure_column("seats", "bot_name", "TEXT")
     storage.ensure_column("rooms", "node", "TEXT NOT NULL DEFAULT ''")
     storage.ensure_column("rooms", "seed_text", "TEXT")  # 128-bit seeds, whole
+    storage.ensure_column("seats", "own", "INTEGER NOT NULL DEFAULT 0")
 
 
 _UPSERT_ROOM = (
@@ -132,6 +133,12 @@ def mark_started(storage: Store, game: str) -> None:
             ("UPDATE games SET engine = ? WHERE id = ?", (ENGINE_VERSION, game)),
         ]
     )
+
+
+def mark_played(storage: Store, game: str, seat: int) -> None:
+    """The seat's player answered a decision itself (``seats.own``): a ranked game in which
+    a seat never did is not counted (server/ladder/finish.py)."""
+    storage.execute("UPDATE seats SET own = 1 WHERE game = ? AND seat = ?", (game, seat))
 
 
 def save_bank(storage: Store, game: str, seat: int, bank: float) -> None:
