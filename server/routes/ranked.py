@@ -116,13 +116,16 @@ class RankedApi:
         return json_response(found)
 
     def _player(self, name: str) -> tuple[rows.AccountRow, list[tuple[Any, ...]]] | None:
-        """The account and its standings; None for a name that played no counted ranked
-        game (registered or not: a profile does not tell which names are registered)."""
+        """The account and its standings; None for a name that finished no ranked game
+        (registered or not: a profile does not tell which names are registered). A game
+        that did not count still shows, in the history, with its reason."""
         account = rows.by_key(self.store, names.name_key(name))
         if account is None:
             return None
         standings = ranked.standings_of(self.store, account.id)
-        return (account, standings) if standings else None
+        if standings or ranked.history_of(self.store, account.id, 1):
+            return account, standings
+        return None
 
     def _profile(self, name: str) -> dict[str, Any] | None:
         found = self._player(name)
