@@ -71,6 +71,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         async with anyio.create_task_group() as tg:
             the_hub.bind(tg)
             tg.start_soon(pending_stats, the_hub)
+            tg.start_soon(ladder.queue.run, settings.ranked_draw_s)
             if cluster is not None:
                 tg.start_soon(cluster.run, the_hub)
             if metrics is not None:
@@ -231,7 +232,9 @@ def join_ladder(
         store, settings, guard, shared=None if cluster is None else cluster.limiter
     )
     waiting = None if cluster is None else cluster.ranked_queue()
-    queue = Queue(store, config, HubSeater(hub, settings), waiting)
+    queue = Queue(
+        store, config, HubSeater(hub, settings), waiting, heartbeat_s=settings.queue_heartbeat_s
+    )
     ladder = RankedApi(store, queue, accounts, config)
     store.finish_hook = finish.ratings_hook(config)
 

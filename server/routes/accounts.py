@@ -96,6 +96,9 @@ class AccountsApi:
         self.proxies = parse_list(settings.trusted_proxies)
         #: called with a deleted account's id (the ranked queue drops its entry)
         self.on_delete: list[Callable[[int], Awaitable[object]]] = []
+        #: called with the account's id after a logout (the queue drops an entry whose
+        #: account has no session left)
+        self.on_logout: list[Callable[[int], Awaitable[object]]] = []
         rows.open_tables(store)
 
     # -- who is asking --
@@ -248,6 +251,8 @@ class AccountsApi:
         if isinstance(auth, Response):
             return auth
         await anyio.to_thread.run_sync(rows.drop_login, self.store, auth.login.digest)
+        for hook in self.on_logout:
+            await hook(auth.account.id)
         response = json_response({"ok": True})
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
         return response

@@ -53,6 +53,7 @@ class RankedApi:
         self.accounts = accounts
         self.lobbies = lobbies
         accounts.on_delete.append(queue.leave)
+        accounts.on_logout.append(queue.forget)
         ranked.open_tables(store)
         reviews.open_tables(store)
 
@@ -87,7 +88,8 @@ class RankedApi:
             if not may_enter(lobby.rules.lobby, standing):
                 return error("not_admitted", "your dan or R is below this room's floor", 403)
         try:
-            await self.queue.join(auth.account.id, auth.account.name, body.lobby)
+            address = self.accounts.guard.client(request.client, request.headers)
+            await self.queue.join(auth.account.id, auth.account.name, body.lobby, address)
         except QueueError as exc:
             status = {"no_lobby": 404, "no_table": 503}.get(exc.code, 409)
             return error(exc.code, str(exc), status)
@@ -100,7 +102,7 @@ class RankedApi:
         auth = await self.accounts.authenticate(request)
         if isinstance(auth, Response):
             return auth
-        return json_response(await self.queue.status(auth.account.id))
+        return json_response(await self.queue.status(auth.account.id, beat=True))
 
     async def leave(self, request: Request) -> Response:
         auth = await self.accounts.authenticate(request)

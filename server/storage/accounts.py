@@ -179,3 +179,15 @@ def delete_statements(account: int, seats: list[tuple[str, int, str]]) -> list[S
         ("DELETE FROM accounts WHERE id = ?", (account,)),
     ]
     return statements
+
+
+def with_session(store: Store, accounts: list[int], now: float) -> set[int]:
+    """The accounts of ``accounts`` that hold a login session not expired at ``now``."""
+    if not accounts:
+        return set()
+    marks = ", ".join("?" for _ in accounts)
+    rows = store.query(
+        f"SELECT DISTINCT account FROM logins WHERE expires > ? AND account IN ({marks})",
+        (now, *accounts),
+    )
+    return {int(r[0]) for r in rows}

@@ -284,7 +284,10 @@ async def test_a_game_ended_in_the_store_frees_its_seats_before_the_queue_hears_
     ids = _players(store)
     queue = Queue(store, LOBBIES, _OneTable(store))
     for n, account in enumerate(ids):
-        await queue.join(account, f"p{n}", "tonpuu")
+        accounts.add_login(store, accounts.LoginRow(f"d{n}", account, 0.0, 1e12, "csrf"))
+        await queue.join(account, f"p{n}", "tonpuu", f"10.0.0.{n}")
+    assert (await queue.status(ids[0]))["state"] == "waiting"  # until the lobby's draw
+    assert await queue.draw("tonpuu") == 1
     assert (await queue.status(ids[0]))["state"] == "seated"
     with pytest.raises(QueueError, match="seated"):
         await queue.join(ids[0], "p0", "tonpuu")
