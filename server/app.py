@@ -27,6 +27,7 @@ from server.edge.socket_lanes import SocketLanes
 from server.edge.transport import WebSocketConnection
 from server.edge.web import error
 from server.ladder import finish, lobbies
+from server.ladder.forfeits import Forfeits
 from server.ladder.lobbies import RankedLobby
 from server.ladder.queue import Queue
 from server.review.jobs import Reviews
@@ -65,6 +66,8 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
     guard = Guard(settings, buckets=None if cluster is None else cluster.limiter)
     accounts, ladder = join_ladder(settings, the_hub, guard, cluster)
+    forfeits = Forfeits(the_hub.storage, the_hub)
+    accounts.on_delete.append(forfeits.sweep)  # a deleted seat plays the default at once
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -72,6 +75,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             the_hub.bind(tg)
             tg.start_soon(pending_stats, the_hub)
             tg.start_soon(ladder.queue.run, settings.ranked_draw_s)
+            tg.start_soon(forfeits.run, settings.forfeit_sweep_s)
             if cluster is not None:
                 tg.start_soon(cluster.run, the_hub)
             if metrics is not None:

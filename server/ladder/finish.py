@@ -63,9 +63,7 @@ def ratings_hook(
         # an account deleted during the game goes now, after the game counted for the others
         for account, (_, _, _, deleting) in zip(accounts, facts, strict=False):
             if account is not None and deleting:
-                out += accounts_rows.delete_statements(
-                    account, ranked.seats_json_in(read, account)
-                )
+                out += accounts_rows.delete_statements(account, ranked.seats_json_in(read, account))
         return out
 
     return hook

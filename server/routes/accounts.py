@@ -227,7 +227,7 @@ class AccountsApi:
         """The account when the password is its own; the same work when there is none."""
         account = rows.by_key(self.store, key)
         ok = self.passwords.verify(None if account is None else account.hash, password)
-        if not ok or account is None:
+        if not ok or account is None or account.deleting:  # a deleted one, going
             return None
         if self.passwords.needs_rehash(account.hash):
             rows.set_hash(self.store, account.id, self.passwords.hash(password))
@@ -305,7 +305,14 @@ class AccountsApi:
         return response
 
     def _delete(self, account: int) -> None:
-        rows.delete(self.store, account, ranked.seats_json_of(self.store, account))
+        """Delete now, or, while the account holds a ranked seat, mark it: its sessions end
+        and its seat plays the default, and it goes when that game has counted for the
+        others (server/ladder/finish.py); its name stays taken until then, so nobody
+        re-registers it into a second ranked seat meanwhile."""
+        if ranked.seated(self.store, account) is not None:
+            rows.mark_deleting(self.store, account)
+        else:
+            rows.delete(self.store, account, ranked.seats_json_of(self.store, account))
 
 
 def _too_many(wait: float) -> Response:

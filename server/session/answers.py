@@ -142,6 +142,16 @@ class Answers:
         inquiry.add_done_callback(self._closed)
         self.deadlines.changed()
 
+    def forfeited(self, index: int) -> None:
+        """The seat's player lost it (server/session/hub.py ``forfeit``): an open decision
+        of its own is answered with the default now, as every later one is."""
+        inquiry = self.inquiry
+        if inquiry is None or inquiry.done or index in self.bots:
+            return
+        if index in self.deadlines:
+            self.deadlines[index] = self.now()
+            self.deadlines.changed()
+
     def resumed(self) -> None:
         """A game resumed after a restart goes live: its seats' ids start afresh from a
         random base above any id shown before (counting the caught-up inquiries would need

@@ -123,6 +123,27 @@ class Hub:
         self._tg.start_soon(table.spectators.run)
         return table
 
+    def forfeit(self, game: str, index: int, why: str) -> bool:
+        """The player of seat ``index`` lost it mid-game (``why``: "banned", "deleted"): its
+        token grants nothing more, its socket closes, and the seat plays the default at once
+        from now on. False when this hub holds no such game."""
+        room = self.rooms.by_game.get(game)
+        if room is None or not 0 <= index < len(room.seats):
+            return False
+        seat = room.seats[index]
+        if seat.forfeit is not None:
+            return True
+        seat.forfeit = why
+        if seat.token_hash is not None:
+            self.rooms.by_token.pop(seat.token_hash, None)
+        if seat.outbox is not None:
+            seat.outbox.shut(CloseCode.BAD_TOKEN, f"this seat's account was {why}")
+            seat.outbox = None
+        table = self.tables.get(game)
+        if table is not None:
+            table.answers.forfeited(index)
+        return True
+
     def create(self, **options: Any) -> Room:
         """A new room (``Rooms.create`` options); rooms left waiting too long are dropped
         first, and a server holding ``max_rooms`` refuses more (RoomError)."""

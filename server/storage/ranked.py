@@ -114,7 +114,8 @@ def banned_among(store: Store, accounts: list[int]) -> list[int]:
     """The banned (or deleted) accounts of ``accounts``."""
     marks = ", ".join("?" for _ in accounts)
     rows = store.query(
-        f"SELECT id FROM accounts WHERE banned = 0 AND id IN ({marks})", tuple(accounts)
+        f"SELECT id FROM accounts WHERE banned = 0 AND deleting = 0 AND id IN ({marks})",
+        tuple(accounts),
     )
     allowed = {int(r[0]) for r in rows}
     return [a for a in accounts if a not in allowed]
@@ -170,11 +171,11 @@ def put_seat_result(
     reason: str | None = None,
 ) -> Statement:
     """A seat's history row; ``reason`` set: the game did not count for it (why)."""
+    values = (place, score, after[0], after[1], after[2], delta, at, int(reason is None))
     return (
         "UPDATE ranked_seats SET place = ?, score = ?, dan = ?, points = ?, rating = ?, "
         "rating_delta = ?, ended = ?, counted = ?, reason = ? WHERE game = ? AND seat = ?",
-        (place, score, after[0], after[1], after[2], delta, at, int(reason is None), reason)
-        + (game, seat),
+        (*values, reason, game, seat),
     )
 
 
