@@ -95,7 +95,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
     games = GamesApi(the_hub, guard, heavy)
     replays = ReplayApi(the_hub, guard, heavy)
     review_jobs = Reviews(settings, the_hub.storage)
-    review = ReviewApi(review_jobs, guard)
+    review = ReviewApi(review_jobs, guard, accounts.account_of)
     metrics = Metrics(the_hub, guard) if settings.metrics else None
 
     async def ws_play(ws: WebSocket) -> None:

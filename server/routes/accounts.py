@@ -123,6 +123,12 @@ class AccountsApi:
             return error("banned", "this account is banned", 403)
         return Auth(account, login, cookie)
 
+    async def account_of(self, request: Request) -> int | None:
+        """The request's account when it authenticates (CSRF and bans as ``authenticate``),
+        else None: for routes open to everyone that treat an account's own asks apart."""
+        auth = await self.authenticate(request)
+        return None if isinstance(auth, Response) else auth.account.id
+
     def _session(self, token: str) -> tuple[rows.AccountRow, rows.LoginRow] | None:
         login = rows.login(self.store, sessions.digest(token))
         if login is None or login.expires <= time.time():

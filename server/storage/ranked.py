@@ -302,14 +302,16 @@ def history_of(store: Store, account: int, limit: int) -> list[tuple[Any, ...]]:
 
 
 def reviews_of(store: Store, account: int, limit: int) -> list[tuple[Any, ...]]:
-    """The finished reviews of the seats ``account`` sat in, for its latest ``limit``
-    reviewed counted games, newest first: (game, ended, engine, match_rate, rating). One
+    """The finished reviews of the seats ``account`` sat in that it asked for itself (a
+    review asked by anyone else never feeds its public match rate), for its latest ``limit``
+    reviewed games, newest first: (game, ended, engine, match_rate, rating). One
     read: the account's seats by their index, each seat's reviews by the reviews' key."""
     return store.query(
         "SELECT s.game, s.ended, v.engine, v.match_rate, v.rating FROM ranked_seats s "
         "JOIN reviews v ON v.game = s.game AND v.seat = s.seat "
         "WHERE s.account = ? AND s.ended IS NOT NULL AND v.status = 'done' "
-        "AND v.match_rate IS NOT NULL ORDER BY s.ended DESC, s.game, v.engine LIMIT ?",
+        "AND v.match_rate IS NOT NULL AND v.own = 1 "
+        "ORDER BY s.ended DESC, s.game, v.engine LIMIT ?",
         (account, limit),
     )
 

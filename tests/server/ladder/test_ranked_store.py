@@ -137,9 +137,14 @@ def test_a_failing_transaction_keeps_the_game_unfinished_and_unrated(store: Stor
     assert _standing(store, ids[0])[3] == 1 and ranked.seated(store, ids[0]) is None
 
 
-def _review(db: Store, game: str, seat: int, match_rate: float, done: bool = True) -> None:
+def _review(
+    db: Store, game: str, seat: int, match_rate: float, done: bool = True, own: bool = True
+) -> None:
+    """A review of the seat; ``own``: asked for by the seat's own account."""
     job = f"job-{game}-{seat}"
     reviews.claim(db, (game, seat, "strong"), job, "a", 4, 0.0)
+    if own:
+        reviews.mark_own(db, game, seat, "strong")
     if done:
         report = {"seat": seat, "match_rate": match_rate, "rating": match_rate / 2}
         reviews.finish(db, job, msgspec.json.encode(report), 1.0)
@@ -372,3 +377,17 @@ def test_an_account_deleted_mid_game_goes_when_the_game_has_counted_for_the_othe
     assert [tuple(r) for r in seat] == [(None, 0, "deleted")]
     names = msgspec.json.decode(store.query("SELECT seats FROM games WHERE id = 'g'")[0][0])
     assert names[0] == accounts.ANONYMOUS
+
+
+def test_a_review_asked_by_anyone_else_does_not_feed_the_match_rate(store: Store) -> None:
+    """Issue 43 #8: a stranger (or a rival) asking for a seat's review does not make its
+    match rate the player's; the seat's own account asking for it later does."""
+    ids = _players(store)
+    _ranked_game(store, "g", ids)
+    store.finish_game("g", _end([40000, 30000, 20000, 10000]))
+    _review(store, "g", 0, 0.99, own=False)
+    assert ranked.reviews_of(store, ids[0], 10) == []
+    assert reviews.seat_account(store, "g", 0) == ids[0]
+    assert reviews.seat_account(store, "g", 1) != ids[0]
+    reviews.mark_own(store, "g", 0, "strong")
+    assert [r[3] for r in ranked.reviews_of(store, ids[0], 10)] == [0.99]
