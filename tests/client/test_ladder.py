@@ -362,8 +362,13 @@ def test_the_profile_shows_the_agreement_of_the_players_reviewed_seat(
         games = http.get(f"/api/players/{name}/games").json()["games"]
         seat = next(g["seat"] for g in games if g["game"] == finished[0])
         other = (seat + 1) % 4
-        for asked in (seat, other):
-            got = http.post(f"/api/games/{finished[0]}/review", json={"seat": asked})
+        other_name = next(
+            n for n in PLAYERS if n != name and _seat_of(ranked, n, finished[0]) == other
+        )
+        # each review asked by the seat's own account: only those feed a match rate
+        for asked, who in ((seat, name), (other, other_name)):
+            mine = _bearer(account(ranked, who))
+            got = http.post(f"/api/games/{finished[0]}/review", json={"seat": asked}, headers=mine)
             assert got.status_code in (200, 202), got.text
         deadline = time.monotonic() + REVIEW_PATIENCE_S
         states: dict[int, Any] = {}
@@ -380,7 +385,6 @@ def test_the_profile_shows_the_agreement_of_the_players_reviewed_seat(
     assert [(r["game"], r["engine"]) for r in p["reviews"]] == [(finished[0], "strong")]
     assert p["reviews"][0]["match_rate"] == review["match_rate"] == p["match_rate"]
     assert p["reviews"][0]["rating"] == review["rating"]
-    other_name = next(n for n in PLAYERS if n != name and _seat_of(ranked, n, finished[0]) == other)
     assert _profile(ranked, other_name)["match_rate"] == states[other]["match_rate"]
     for lang, heading in (("en", "Agreement with the reviewer"), ("ja", "AI検討との一致率")):
         set_lang(page, ranked, lang)
