@@ -99,7 +99,6 @@ class AccountsApi:
         #: called with the account's id after a logout (the queue drops an entry whose
         #: account has no session left)
         self.on_logout: list[Callable[[int], Awaitable[object]]] = []
-        rows.open_tables(store)
 
     # -- who is asking --
 

@@ -17,7 +17,7 @@ from server.cluster.queue import RedisWaiting
 from server.ladder import lobbies
 from server.ladder.lobbies import RankedLobby
 from server.ladder.queue import LocalWaiting, Queue, Waiting
-from server.storage import accounts, persist, ranked
+from server.storage import accounts
 from server.storage.sqlite import Storage, Store
 from tests.services import redis_server
 
@@ -33,10 +33,7 @@ def redis_url() -> Iterator[str]:
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
-    db = Storage(tmp_path / "records.sqlite3")
-    persist.open_tables(db)
-    accounts.open_tables(db)
-    ranked.open_tables(db)
+    db = Storage(tmp_path / "records.sqlite3")  # its schema: server/storage/migrations
     yield db
     db.close()
 
