@@ -189,9 +189,13 @@ class Queue:
         pool = [e for e in pool if e[0] in live]
         tables = draw_tables([(a, k) for a, _, k in pool], config.players, self.rng)
         taken = await self.waiting.take(lobby, tables) if tables else []
-        for group in taken:
-            await self._form(config, group)
-        return len(taken)
+        formed = 0
+        for group in taken:  # a table that cannot start puts its group back, the rest go on
+            try:
+                formed += await self._form(config, group)
+            except QueueError as exc:
+                log.warning("a table of ranked lobby %s could not start: %s", lobby, exc)
+        return formed
 
     async def forget(self, account: int) -> None:
         """The account's last session ended (a logout): its queue entry goes."""
@@ -200,15 +204,15 @@ class Queue:
         ):
             await self.waiting.leave(account)
 
-    async def _form(self, config: RankedLobby, group: list[Entry]) -> None:
-        """Seat ``group``, unless one of them was banned (or deleted) while waiting: that
-        one goes, the others go back to the queue."""
+    async def _form(self, config: RankedLobby, group: list[Entry]) -> bool:
+        """Seat ``group`` (True), unless one of them was banned (or deleted) while waiting:
+        that one goes, the others go back to the queue (False)."""
         accounts = [a for a, _, _ in group]
         banned = await anyio.to_thread.run_sync(ranked.banned_among, self.store, accounts)
         if banned:
             await self.waiting.release(accounts)
             await self.waiting.requeue(config.name, [g for g in group if g[0] not in banned])
-            return
+            return False
         self.rng.shuffle(group)
         accounts = [a for a, _, _ in group]
         try:
@@ -225,6 +229,7 @@ class Queue:
             grant = Grant(config.name, code, game, seat, token, node)
             await self.waiting.put_grant(account, msgspec.json.encode(grant))
         self.formed += 1
+        return True
 
     async def leave(self, account: int) -> bool:
         return await self.waiting.leave(account)

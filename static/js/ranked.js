@@ -1,5 +1,6 @@
 // The lobby's ranked part: the operator's lobbies (GET /api/lobbies) with a queue button each,
-// the wait while queued (GET /api/queue, polled), and once seated straight to the table, played
+// the wait while queued (GET /api/queue, polled each second: the entry's heartbeat, without
+// which the server drops it after 30 s), and once seated straight to the table, played
 // over /ws/play with the queue's seat token exactly as a casual seat is.
 
 import { t, presetName } from "./i18n.js";
@@ -90,6 +91,14 @@ export function rankedSection() {
     wasWaiting = wasWaiting || waiting;
     timer = setTimeout(poll, waiting ? 1000 : 5000);
   }
+  // each GET /api/queue is the entry's heartbeat (the server drops one not asked about for
+  // 30 s): a tab the browser throttled while hidden asks again as soon as it is shown
+  const shown = () => {
+    if (document.visibilityState !== "visible" || stopped) return;
+    if (timer) { clearTimeout(timer); timer = null; }
+    poll();
+  };
+  document.addEventListener("visibilitychange", shown);
   // the wait's clock moves every second between polls
   const tick = setInterval(() => {
     const c = document.getElementById("wait-clock");
@@ -98,7 +107,10 @@ export function rankedSection() {
   poll();
   const section = el("section", { id: "ranked", "aria-labelledby": "ranked-title" },
     el("h2", { id: "ranked-title" }, t("ranked")), list, state, err);
-  return [section, () => { stopped = true; if (timer) clearTimeout(timer); clearInterval(tick); }];
+  return [section, () => {
+    stopped = true; if (timer) clearTimeout(timer); clearInterval(tick);
+    document.removeEventListener("visibilitychange", shown);
+  }];
 }
 
 /** The operator's lobbies (GET /api/lobbies), asked once per page view; [] when unreachable. */

@@ -15,6 +15,7 @@ import json
 import os
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +55,8 @@ def ranked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         **os.environ,
         **GENEROUS_ENV,
         "RIICHI_RANKED_LOBBIES": json.dumps(LOBBIES),
-        # a seat nobody holds plays its defaults at once: the first deal waits for the
-        # browser's seat to connect (the API's accounts never do)
+        # the first deal waits for the browser's seat to connect (the API's accounts of
+        # the "table" lobby never do: their seats keep their clocks)
         "RIICHI_START_GRACE_S": "5",
         "RIICHI_NEXT_ROUND_S": "0.2",
         "RIICHI_RANKED_DRAW_S": "0.2",
@@ -122,7 +123,8 @@ def finished(ranked: str) -> list[str]:
             games.append(grant["game"])
             host = ranked.removeprefix("http://")
             players = [Player(host, g["token"], seed=i) for i, g in enumerate(grants)]
-            asyncio.run(_play(players))
+            with ThreadPoolExecutor(1) as pool:  # this thread's loop is playwright's
+                pool.submit(asyncio.run, _play(players)).result()
             deadline = time.monotonic() + 120
             while http.get(f"/api/rooms/{grant['code']}").json()["status"] != "finished":
                 assert time.monotonic() < deadline, "the quick ranked game did not finish"
