@@ -175,13 +175,15 @@ def set_forfeit(store: Store, game: str, seat: int, reason: str) -> None:
 
 
 def to_forfeit(store: Store) -> list[tuple[str, int, int | None, str]]:
-    """(game, seat, account, why) of every seat in a ranked game not over yet whose account
-    is banned or being deleted (or gone), not yet forfeited in the store or in memory."""
+    """(game, seat, account, why) of every seat in a ranked game not over yet (by the game
+    row's status: an aborted one never counts) whose account is banned, being deleted or
+    gone; ``why`` is the stored forfeit when there is one."""
     rows = store.query(
         "SELECT r.game, r.seat, r.account, a.id, COALESCE(a.banned, 0), r.forfeit "
         "FROM ranked_seats r JOIN ranked_games g ON g.game = r.game "
-        "LEFT JOIN accounts a ON a.id = r.account "
-        "WHERE g.counted = 0 AND (a.id IS NULL OR a.banned = 1 OR a.deleting = 1)",
+        "JOIN games m ON m.id = r.game LEFT JOIN accounts a ON a.id = r.account "
+        "WHERE g.counted = 0 AND m.status IN ('waiting', 'playing', 'suspended') "
+        "AND (a.id IS NULL OR a.banned = 1 OR a.deleting = 1)",
         (),
     )
     out: list[tuple[str, int, int | None, str]] = []
