@@ -141,16 +141,20 @@ def test_a_failing_step_changes_nothing(tmp_path: Path) -> None:
 
 
 def test_a_step_that_landed_after_a_higher_one_is_still_applied(tmp_path: Path) -> None:
-    """Numbers are reserved for work in flight: a database that ran 1 and 3 gains 2."""
-    two = Step(2, "two", "why", "CREATE TABLE two (x TEXT);", "")
-    three = Step(3, "three", "why", "CREATE TABLE three (x TEXT);", "")
+    """Numbers are reserved for work in flight: a database that ran 1 and 3 gains 2 (here
+    the two steps after this code's own)."""
+    n = migrations.latest()
+    known = set(range(1, n + 1))
+    two = Step(n + 1, "two", "why", "CREATE TABLE two (x TEXT);", "")
+    three = Step(n + 2, "three", "why", "CREATE TABLE three (x TEXT);", "")
     db = sqlite3.connect(tmp_path / "x.sqlite3", isolation_level=None)
     migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), three))
-    assert migrate.sqlite_applied(db) == {1, 3}
+    assert migrate.sqlite_applied(db) == known | {n + 2}
     with pytest.raises(SchemaTooNew):  # code without step 3 refuses the file
         migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), two))
     migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), two, three))
-    assert migrate.sqlite_applied(db) == {1, 2, 3} and {"two", "three"} <= set(_columns(db))
+    assert migrate.sqlite_applied(db) == known | {n + 1, n + 2}
+    assert {"two", "three"} <= set(_columns(db))
     db.close()
 
 
