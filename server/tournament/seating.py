@@ -1,0 +1,260 @@
+"""Who sits where in each round of a tournament: ``balanced`` (every round at once, before
+round 1) and ``swiss`` (each round from the standings).
+
+``balanced(players, rounds, table_size)`` gives, per round, the tables with the names in
+seat order (seat 0 is East, the first dealer: the winds are fixed, so no seat draw follows).
+It minimises, in this order:
+
+1. repeated meetings, ``repeats`` = the sum over pairs of m(m-1)/2 for a pair that meets m
+   times (every pair meets at most once whenever the search reaches 0). Where a finite-field
+   design exists (``designs.resolvable``: ``players / table_size`` a prime power at least
+   ``table_size``, e.g. 16 players at 4 seats, 5 rounds, the affine plane of order 4) its
+   rounds are taken as they are; otherwise, and for the rounds past the design's, a greedy
+   draw is improved by a tabu search (swap a player who meets someone again with one of
+   another table, the best swap not made recently), seeded deterministically and bounded by
+   a count of steps, not by time, so the same entrants always get the same seating. It
+   stops early at ``lower_bound``, which is then proven optimal;
+2. uneven winds (``winds.even_winds``): always exact, each player sits at each wind
+   floor(R/k) or ceil(R/k) times.
+
+``swiss(standings_order, previous_tables, table_size, ranks=None)`` seats the first
+``table_size`` of the standings at table 1, and so on. Players tied in the standings (equal
+``ranks``) may trade places, across the tables their tie spans, to lower the repeats with
+``previous_tables``. Its tables are in standing order, not seat order: the seats are drawn
+from the round's seed as at ranked tables.
+
+>>> rounds = balanced([f"p{i}" for i in range(16)], 5, 4)
+>>> repeats(rounds), rounds[0][0]
+(0, ['p0', 'p8', 'p4', 'p12'])
+>>> swiss(list("abcdefgh"), [list("abcd"), list("efgh")], 4)
+[['a', 'b', 'c', 'd'], ['e', 'f', 'g', 'h']]
+>>> swiss(list("abcdefgh"), [list("abcd"), list("efgh")], 4, ranks=[1, 2, 3, 3, 3, 3, 7, 8])
+[['a', 'b', 'e', 'f'], ['c', 'd', 'g', 'h']]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from math import comb
+
+from server.tournament.designs import resolvable
+from server.tournament.winds import even_winds
+
+#: tabu-search steps per (round x player): the search's only bound, so it is deterministic
+STEPS_PER_SEAT = 40
+#: how many steps a swapped player stays out of the search
+TABU_STEPS = 10
+
+Schedule = list[list[list[int]]]
+
+
+def balanced(
+    players: list[str], rounds: int, table_size: int, *, seed: int = 0
+) -> list[list[list[str]]]:
+    """Every round's tables, names in seat order; ``len(players)`` must fill whole tables
+    (bots first fill the empty seats). The same arguments always give the same seating."""
+    n = len(players)
+    if table_size < 2 or n == 0 or n % table_size or rounds < 1:
+        raise ValueError(f"{n} players do not fill tables of {table_size}")
+    schedule = even_winds(_meetings(n, rounds, table_size, seed), table_size)
+    return [[[players[p] for p in table] for table in tables] for tables in schedule]
+
+
+def _meetings(n: int, rounds: int, k: int, seed: int) -> Schedule:
+    """Every round's tables as index sets, repeats minimised."""
+    rng = random.Random(f"balanced:{n}:{rounds}:{k}:{seed}")
+    design = resolvable(n, k) or []
+    schedule = [[t[:] for t in tables] for tables in design[:rounds]]
+    counts = [[0] * n for _ in range(n)]
+    for tables in schedule:
+        _count(counts, tables, 1)
+    while len(schedule) < rounds:
+        tables = _greedy_round(n, k, counts, rng)
+        _count(counts, tables, 1)
+        schedule.append(tables)
+    if _cost(counts) > lower_bound(n, rounds, k):
+        _tabu(schedule, counts, k, rng, lower_bound(n, rounds, k))
+    return schedule
+
+
+def _count(counts: list[list[int]], tables: list[list[int]], step: int) -> None:
+    for table in tables:
+        for p, q in combinations(table, 2):
+            counts[p][q] += step
+            counts[q][p] += step
+
+
+def _cost(counts: list[list[int]]) -> int:
+    return sum(comb(m, 2) for row in counts for m in row) // 2
+
+
+def _greedy_round(n: int, k: int, counts: list[list[int]], rng: random.Random) -> list[list[int]]:
+    """One round, each table filled by the unseated player who has met its members least."""
+    order = list(range(n))
+    rng.shuffle(order)
+    tables: list[list[int]] = []
+    while order:
+        table = [order.pop(0)]
+        while len(table) < k:
+            best, best_cost = 0, -1
+            for i, p in enumerate(order):
+                cost = sum(counts[p][q] for q in table)
+                if best_cost < 0 or cost < best_cost:
+                    best, best_cost = i, cost
+                    if cost == 0:
+                        break
+            table.append(order.pop(best))
+        tables.append(table)
+    return tables
+
+
+def _tabu(
+    schedule: Schedule, counts: list[list[int]], k: int, rng: random.Random, bound: int
+) -> None:
+    """Swap players between tables of one round, keeping the best schedule seen."""
+    n = len(counts)
+    where = [{p: ti for ti, table in enumerate(tables) for p in table} for tables in schedule]
+    cost = _cost(counts)
+    best_cost, best = cost, [[t[:] for t in tables] for tables in schedule]
+    tabu: dict[tuple[int, int], int] = {}
+    for step in range(STEPS_PER_SEAT * len(schedule) * n):
+        conflicted = [
+            (r, p)
+            for r, tables in enumerate(schedule)
+            for table in tables
+            for p in table
+            if any(counts[p][q] > 1 for q in table if q != p)
+        ]
+        if not conflicted:
+            break
+        r, p = conflicted[rng.randrange(len(conflicted))]
+        tables, home = schedule[r], where[r][p]
+        mine = [x for x in tables[home] if x != p]
+        leave = sum(counts[p][x] - 1 for x in mine)
+        choice: tuple[int, int] | None = None
+        for ti, table in enumerate(tables):
+            if ti == home:
+                continue
+            for q in table:
+                if tabu.get((r, q), -1) >= step:
+                    continue
+                theirs = [x for x in table if x != q]
+                delta = (
+                    sum(counts[p][x] for x in theirs)
+                    - leave
+                    + sum(counts[q][x] for x in mine)
+                    - sum(counts[q][x] - 1 for x in theirs)
+                )
+                if choice is None or delta < choice[0]:
+                    choice = (delta, q)
+        if choice is None:
+            continue
+        delta, q = choice
+        _swap(schedule, where, counts, r, p, q)
+        tabu[(r, p)] = tabu[(r, q)] = step + TABU_STEPS
+        cost += delta
+        if cost < best_cost:
+            best_cost, best = cost, [[t[:] for t in ts] for ts in schedule]
+            if cost <= bound:
+                break
+    schedule[:] = best
+
+
+def _swap(
+    schedule: Schedule,
+    where: list[dict[int, int]],
+    counts: list[list[int]],
+    r: int,
+    p: int,
+    q: int,
+) -> None:
+    a, b = where[r][p], where[r][q]
+    tables = schedule[r]
+    _count(counts, [tables[a], tables[b]], -1)
+    tables[a][tables[a].index(p)] = q
+    tables[b][tables[b].index(q)] = p
+    where[r][p], where[r][q] = b, a
+    _count(counts, [tables[a], tables[b]], 1)
+
+
+def pair_counts(rounds: Sequence[Sequence[Sequence[str]]]) -> dict[frozenset[str], int]:
+    """How many times each pair that met sat at one table."""
+    met: dict[frozenset[str], int] = {}
+    for tables in rounds:
+        for table in tables:
+            for pair in combinations(table, 2):
+                key = frozenset(pair)
+                met[key] = met.get(key, 0) + 1
+    return met
+
+
+def repeats(rounds: Sequence[Sequence[Sequence[str]]]) -> int:
+    """The sum over pairs of m(m-1)/2, m the times they met: 0 when no pair met twice."""
+    return sum(comb(m, 2) for m in pair_counts(rounds).values())
+
+
+def lower_bound(players: int, rounds: int, table_size: int) -> int:
+    """A floor under ``repeats`` that no seating can beat; the larger of two counts.
+
+    - Spread: there are R g C(k, 2) meetings over C(n, 2) pairs, and m(m-1)/2 is convex, so
+      the repeats are least when every pair meets floor or ceil of the mean times.
+    - Two rounds: the g x g table of how many players table ``i`` of one round and table
+      ``j`` of another share has rows of sum k; with k > g some cell holds 2 or more, and
+      the C(cell, 2) pairs of every pair of rounds are repeats. Spread evenly, a row of
+      k = a g + b holds b cells of a + 1 and g - b of a.
+
+    >>> lower_bound(16, 5, 4), lower_bound(16, 6, 4), lower_bound(8, 2, 4), lower_bound(4, 3, 4)
+    (0, 24, 4, 18)
+    """
+    k = table_size
+    g = players // k
+    meetings, pairs = rounds * g * comb(k, 2), comb(players, 2)
+    q, r = divmod(meetings, pairs)
+    spread = (pairs - r) * comb(q, 2) + r * comb(q + 1, 2)
+    a, b = divmod(k, g)
+    per_round_pair = g * (b * comb(a + 1, 2) + (g - b) * comb(a, 2))
+    return max(spread, comb(rounds, 2) * per_round_pair)
+
+
+def swiss(
+    standings_order: list[str],
+    previous_tables: list[list[str]],
+    table_size: int,
+    *,
+    ranks: Sequence[int | None] | None = None,
+) -> list[list[str]]:
+    """Tables of the standings in order, ties (equal ``ranks``, as ``standings.compute``
+    gives them; bots' None ranks tie with each other) reordered to avoid repeat pairs."""
+    n = len(standings_order)
+    if table_size < 2 or n % table_size:
+        raise ValueError(f"{n} players do not fill tables of {table_size}")
+    order = standings_order[:]
+    if ranks is None or len(ranks) != n:
+        ranks = list(range(n))
+    met = pair_counts([previous_tables])
+
+    def table_cost(names: list[str]) -> int:
+        return sum(met.get(frozenset(pair), 0) for pair in combinations(names, 2))
+
+    improved = True
+    while improved:
+        improved = False
+        for i, j in combinations(range(n), 2):
+            ti, tj = i // table_size, j // table_size
+            if ti == tj or ranks[i] != ranks[j]:
+                continue
+            a, b = _slice(order, ti, table_size), _slice(order, tj, table_size)
+            before = table_cost(a) + table_cost(b)
+            order[i], order[j] = order[j], order[i]
+            a, b = _slice(order, ti, table_size), _slice(order, tj, table_size)
+            if table_cost(a) + table_cost(b) < before:
+                improved = True
+            else:
+                order[i], order[j] = order[j], order[i]
+    return [_slice(order, t, table_size) for t in range(n // table_size)]
+
+
+def _slice(order: list[str], table: int, size: int) -> list[str]:
+    return order[table * size : (table + 1) * size]
