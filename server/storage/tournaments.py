@@ -214,6 +214,16 @@ def pending(store: Store) -> list[tuple[Any, ...]]:
     )
 
 
+def shares(store: Store, tid: str, round_: int, node: str) -> tuple[int, int]:
+    """(tables of the round, those ``node`` has claimed)."""
+    rows = store.query(
+        "SELECT count(*), sum(CASE WHEN node = ? THEN 1 ELSE 0 END) FROM tournament_tables "
+        "WHERE tournament = ? AND round = ?",
+        (node, tid, round_),
+    )
+    return int(rows[0][0]), int(rows[0][1] or 0)
+
+
 def unstarted(store: Store, node: str) -> list[tuple[Any, ...]]:
     """(tournament, round, table, game) this node claimed whose game never began (a crash
     between the claim and the start): they are seated again."""

@@ -319,18 +319,24 @@ class Tournaments:
             await anyio.to_thread.run_sync(self.store.transaction, rows.unclaim(tid, round_, tab))
 
     async def seat_pending(self) -> int:
-        """Seat this node's share of the pending tables; how many it seated."""
+        """Seat this node's share of the pending tables; how many it seated. A node takes
+        at most its fair share of a round's tables (the round's tables over the live nodes),
+        so a round spreads over the cluster; a node that dies drops out of the count within
+        seconds and the others take its share."""
         if self._seating is None:
             self._seating = anyio.Lock()
         async with self._seating:
             pending = await anyio.to_thread.run_sync(rows.pending, self.store)
             if not pending:
                 return 0
-            share = math.ceil(len(pending) / max(1, await self.nodes()))
+            nodes = max(1, await self.nodes())
             seated = 0
             for tid, round_, tab in pending:
-                if seated >= share:
-                    break
+                shares = await anyio.to_thread.run_sync(
+                    rows.shares, self.store, tid, round_, self.store.node
+                )
+                if shares[1] >= math.ceil(shares[0] / nodes):
+                    continue
                 if await self._seat_one(str(tid), int(round_), int(tab)):
                     seated += 1
             return seated
