@@ -20,8 +20,8 @@ from starlette.responses import Response
 from server.edge.limits import Guard, too_many
 from server.edge.web import error, read_body
 from server.review.jobs import Busy, Reviews
-from server.routes.games import RecordCache
-from server.storage import reviews
+from server.routes.games import RecordCache, round_running
+from server.storage import reviews, tournaments
 from server.storage.reviews import DONE, ReviewRow
 
 #: the only status whose games are reviewed
@@ -57,6 +57,7 @@ class ReviewApi:
         self.guard = guard
         #: served reports by (game, seat, engine): a stored report never changes
         self.cache = RecordCache(service.settings.record_cache)
+        tournaments.open_tables(self.storage)  # the secrecy rule reads them
 
     async def ask(self, request: Request) -> Response:
         """Start (or find) a review: 202 while it is pending, 200 with the report once done."""
@@ -67,6 +68,9 @@ class ReviewApi:
             engines = ", ".join(self.service.engines())
             return error("bad_engine", f"engine is one of {engines}")
         game = request.path_params["game"]
+        sealed = await round_running(self.storage, game)
+        if sealed is not None:
+            return sealed
         facts = await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game)
         refused = _refused(facts)
         if refused is not None:
@@ -103,6 +107,9 @@ class ReviewApi:
             seat = int(q.get("seat", ""))
         except ValueError:
             return error("bad_query", "seat is a number")
+        sealed = await round_running(self.storage, game)
+        if sealed is not None:
+            return sealed
         refused = _refused(await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game))
         if refused is not None:
             return refused
