@@ -42,10 +42,14 @@ from math import comb
 from server.tournament.designs import resolvable
 from server.tournament.winds import even_winds
 
-#: tabu-search steps per (round x player): the search's only bound, so it is deterministic
-STEPS_PER_SEAT = 40
-#: how many steps a swapped player stays out of the search
-TABU_STEPS = 10
+#: swaps the tabu search may evaluate: its only bound (a count, not a time, so the same
+#: entrants always get the same seating), about 2-3 s of one core at worst
+WORK = 1_000_000
+#: how many steps (drawn in this range) a swap made stays forbidden
+TABU_STEPS = (4, 20)
+#: steps without a new best before a shake, and the random swaps a shake makes
+SHAKE_AFTER = 300
+SHAKE_SWAPS = 3
 
 Schedule = list[list[list[int]]]
 
@@ -113,53 +117,90 @@ def _greedy_round(n: int, k: int, counts: list[list[int]], rng: random.Random) -
 def _tabu(
     schedule: Schedule, counts: list[list[int]], k: int, rng: random.Random, bound: int
 ) -> None:
-    """Swap players between tables of one round, keeping the best schedule seen."""
-    n = len(counts)
+    """Tabu search (after Dotú and Van Hentenryck's for the social golfer problem): each
+    step makes the best swap of a player who meets someone again with a player of another
+    table of that round, unless it was made lately and does not beat the best schedule seen;
+    a long run without a new best shakes the schedule with a few random swaps. It keeps the
+    best schedule seen, and stops at ``bound`` or after ``WORK`` evaluated swaps."""
     where = [{p: ti for ti, table in enumerate(tables) for p in table} for tables in schedule]
     cost = _cost(counts)
     best_cost, best = cost, [[t[:] for t in tables] for tables in schedule]
-    tabu: dict[tuple[int, int], int] = {}
-    for step in range(STEPS_PER_SEAT * len(schedule) * n):
-        conflicted = [
-            (r, p)
-            for r, tables in enumerate(schedule)
-            for table in tables
-            for p in table
-            if any(counts[p][q] > 1 for q in table if q != p)
-        ]
-        if not conflicted:
+    tabu: dict[tuple[int, int, int], int] = {}
+    work = stale = step = 0
+    while work < WORK:
+        step += 1
+        found, work = _best_swaps(schedule, counts, tabu, step, cost - best_cost, work)
+        if not found:
             break
-        r, p = conflicted[rng.randrange(len(conflicted))]
-        tables, home = schedule[r], where[r][p]
-        mine = [x for x in tables[home] if x != p]
-        leave = sum(counts[p][x] - 1 for x in mine)
-        choice: tuple[int, int] | None = None
-        for ti, table in enumerate(tables):
-            if ti == home:
-                continue
-            for q in table:
-                if tabu.get((r, q), -1) >= step:
-                    continue
-                theirs = [x for x in table if x != q]
-                delta = (
-                    sum(counts[p][x] for x in theirs)
-                    - leave
-                    + sum(counts[q][x] for x in mine)
-                    - sum(counts[q][x] - 1 for x in theirs)
-                )
-                if choice is None or delta < choice[0]:
-                    choice = (delta, q)
-        if choice is None:
-            continue
-        delta, q = choice
+        delta, moves = found
+        r, p, q = moves[rng.randrange(len(moves))]
         _swap(schedule, where, counts, r, p, q)
-        tabu[(r, p)] = tabu[(r, q)] = step + TABU_STEPS
+        tabu[(r, p, q)] = tabu[(r, q, p)] = step + rng.randint(*TABU_STEPS)
         cost += delta
         if cost < best_cost:
-            best_cost, best = cost, [[t[:] for t in ts] for ts in schedule]
+            best_cost, best, stale = cost, [[t[:] for t in ts] for ts in schedule], 0
             if cost <= bound:
                 break
+        else:
+            stale += 1
+        if stale >= SHAKE_AFTER:
+            stale = 0
+            for _ in range(SHAKE_SWAPS):
+                r = rng.randrange(len(schedule))
+                a, b = rng.sample(range(len(schedule[r])), 2)
+                _swap(
+                    schedule,
+                    where,
+                    counts,
+                    r,
+                    rng.choice(schedule[r][a]),
+                    rng.choice(schedule[r][b]),
+                )
+            cost = _cost(counts)
     schedule[:] = best
+
+
+def _best_swaps(
+    schedule: Schedule,
+    counts: list[list[int]],
+    tabu: dict[tuple[int, int, int], int],
+    step: int,
+    above_best: int,
+    work: int,
+) -> tuple[tuple[int, list[tuple[int, int, int]]] | None, int]:
+    """The least change of ``repeats`` over the allowed swaps, the swaps that make it, and
+    the work count after evaluating them."""
+    best: int | None = None
+    moves: list[tuple[int, int, int]] = []
+    for r, tables in enumerate(schedule):
+        for home, table in enumerate(tables):
+            for p in table:
+                cp = counts[p]
+                mine = [x for x in table if x != p]
+                if all(cp[x] < 2 for x in mine):
+                    continue
+                leave = sum(cp[x] - 1 for x in mine)
+                for ti, other in enumerate(tables):
+                    if ti == home:
+                        continue
+                    join = sum(cp[x] for x in other)
+                    for q in other:
+                        cq = counts[q]
+                        delta = (
+                            join
+                            - cp[q]
+                            - leave
+                            + sum(cq[x] for x in mine)
+                            - sum(cq[x] - 1 for x in other if x != q)
+                        )
+                        work += 1
+                        if tabu.get((r, p, q), 0) >= step and above_best + delta >= 0:
+                            continue
+                        if best is None or delta < best:
+                            best, moves = delta, [(r, p, q)]
+                        elif delta == best:
+                            moves.append((r, p, q))
+    return (None if best is None else (best, moves)), work
 
 
 def _swap(
