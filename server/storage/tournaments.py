@@ -19,6 +19,7 @@ tables and seats, penalties, and the standings kept in step with the finished ga
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from server.storage.sqlite import Reader, Statement, Store
@@ -82,7 +83,17 @@ def open_tables(store: Store) -> None:
     ``m0004_tournaments`` as it stands."""
     for statement in SCHEMA.split(";"):
         if statement.strip():
-            store.execute(statement.strip())
+            _create(store, statement.strip())
+
+
+def _create(store: Store, statement: str) -> None:
+    """One ``CREATE ... IF NOT EXISTS``; tried again once when another node made the same
+    table at the same moment (PostgreSQL's IF NOT EXISTS is no lock: one of two loses)."""
+    try:
+        store.execute(statement)
+    except Exception:
+        time.sleep(0.2)
+        store.execute(statement)
 
 
 # -- reads --

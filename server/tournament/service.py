@@ -28,7 +28,7 @@ import msgspec
 from engine.rules.config import PRESETS
 from engine.rules.wall import SEED_BITS, seed_commitment
 from server.storage import tournaments as rows
-from server.storage.sqlite import Store
+from server.storage.sqlite import StorageFault, Store
 from server.tournament import finish, seating
 from server.tournament.models import (
     NewTournament,
@@ -297,13 +297,15 @@ class Tournaments:
     async def run(self) -> None:
         """Until cancelled: seat again what a crash left unstarted, then every pending
         table this node may take, every ``POLL_S``."""
-        try:
-            await self.recover()
-        except Exception:
-            log.exception("tournament tables could not be recovered")
+        recovered = False
         while True:
             try:
+                if not recovered:
+                    await self.recover()
+                    recovered = True
                 await self.seat_pending()
+            except StorageFault as exc:  # the store is away: the hub waits for it, so do we
+                log.warning("tournament tables wait for the store: %s", exc)
             except Exception:
                 log.exception("tournament tables could not be seated")
             await anyio.sleep(POLL_S)
