@@ -348,26 +348,35 @@ class Tournaments:
         if not await anyio.to_thread.run_sync(rows.claim, store, tid, round_, tab, store.node):
             return False
         spec = await anyio.to_thread.run_sync(self._spec, tid, round_, tab)
-        opened = self.seater.open(spec)
-        draw = opened.draw or list(range(len(spec.places)))
-        by_seat = [""] * len(spec.places)
-        tokens: list[str | None] = [None] * len(spec.places)
-        for place, name in enumerate(spec.places):
-            by_seat[draw[place]] = name
-            if name not in spec.bots:
-                tokens[draw[place]] = secrets.token_urlsafe(32)
-        seats = [(name, seat, tokens[seat]) for seat, name in enumerate(by_seat)]
-        statements = rows.seated(
-            *(tid, round_, tab, opened.game, opened.code, _json(by_seat)),
-            *(opened.commitment, seats, self.seater.node_url),
-        )
-        await anyio.to_thread.run_sync(store.transaction, statements)
-        humans = [
-            (name, _hash(tokens[draw[place]] or ""))
-            for place, name in enumerate(spec.places)
-            if name not in spec.bots
-        ]
-        self.seater.fill(opened.game, humans)
+        game = None
+        try:
+            opened = self.seater.open(spec)
+            game = opened.game
+            draw = opened.draw or list(range(len(spec.places)))
+            tokens = [
+                None if name in spec.bots else secrets.token_urlsafe(32) for name in spec.places
+            ]
+            by_seat = [""] * len(spec.places)
+            seats: list[tuple[str, int, str | None]] = []
+            for place, name in enumerate(spec.places):
+                by_seat[draw[place]] = name
+                seats.append((name, draw[place], tokens[place]))
+            statements = rows.seated(
+                *(tid, round_, tab, opened.game, opened.code, _json(by_seat)),
+                *(opened.commitment, seats, self.seater.node_url),
+            )
+            await anyio.to_thread.run_sync(store.transaction, statements)
+            humans = [
+                (name, _hash(token))
+                for name, token in zip(spec.places, tokens, strict=True)
+                if token is not None
+            ]
+            self.seater.fill(opened.game, humans)
+        except Exception:  # no room now (stopping, full): pending again, for any node
+            if game is not None:
+                self.seater.drop(game)
+            await anyio.to_thread.run_sync(store.transaction, rows.unclaim(tid, round_, tab))
+            raise
         return True
 
     def _spec(self, tid: str, round_: int, tab: int) -> TableSpec:
