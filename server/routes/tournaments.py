@@ -200,7 +200,10 @@ class TournamentsApi:
             return body
         tid = request.path_params["id"]
         done = await self._run(self.service.substitute, tid, caller, body.name)
-        return done if isinstance(done, Response) else json_response(done, 201)
+        if isinstance(done, Response):
+            return done
+        done["now"] = await self.service.take_over(tid, body.name)
+        return json_response(done, 201)
 
     async def standings_json(self, request: Request) -> Response:
         found = await self._run(self.service.get, request.path_params["id"])

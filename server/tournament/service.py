@@ -95,6 +95,10 @@ class Seater(Protocol):
         """Forget the waiting room of ``game`` (a crash came before it started)."""
         ...
 
+    def substitute(self, game: str, name: str) -> bool:
+        """A bot takes ``name``'s seat in the running ``game`` (False: not here)."""
+        ...
+
 
 class Caller(NamedTuple):
     """Who asks: an account (its id, name, whether an admin)."""
@@ -463,6 +467,26 @@ class Tournaments:
             ]
         )
         return {"name": name, "substitute": True}
+
+    async def take_over(self, tid: str, name: str) -> bool:
+        """The substitute's bot takes ``name``'s seat in this round's game too, when that
+        game runs on this node and is not over (on the event loop: it touches the hub)."""
+        row = await anyio.to_thread.run_sync(self._tournament, tid)
+        round_ = int(row[10])
+        if round_ == 0:
+            return False
+        found = await anyio.to_thread.run_sync(rows.seat_of, self.store, tid, round_, name)
+        if found is None or found[3] != "playing" or found[4] is None:
+            return False
+        if not self.seater.substitute(str(found[4]), name):
+            return False
+        await anyio.to_thread.run_sync(
+            self.store.execute,
+            "UPDATE tournament_seats SET token = NULL WHERE tournament = ? AND round = ? "
+            "AND name = ?",
+            (tid, round_, name),
+        )
+        return True
 
     # -- what the API shows --
 

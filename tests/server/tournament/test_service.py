@@ -15,13 +15,14 @@ import pytest
 from engine.rules.config import PRESETS
 from engine.rules.scoring.points import placement_points
 from server.app import HubTables, chain
+from server.edge.messaging import Snapshot
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.storage import tournaments as rows
 from server.tournament import finish
 from server.tournament.models import NewTournament
 from server.tournament.service import Caller, TournamentError, Tournaments
-from tests.server.harness import running_hub
+from tests.server.harness import connect_seat, running_hub
 
 ADMIN = Caller(1, "admin", True)
 PEOPLE = [Caller(10 + i, f"p{i}", False) for i in range(8)]
@@ -197,3 +198,32 @@ async def test_organisers_penalties_and_substitutes(hub: Hub) -> None:
     by_name = {s.name: s for s in room.seats}
     assert by_name["p1"].bot_name == "strong" and by_name["p0"].bot_name is None
     assert service.seat(tid, PEOPLE[1])["token"] is None
+
+
+async def test_a_substitute_takes_over_a_seat_in_the_running_game() -> None:
+    """Four entrants connect and never answer (a 30 s clock): the organiser substitutes
+    them, and strong bots play the game out from their seats' next decisions on."""
+    async with running_hub(RealEngine(), start_grace_s=0) as (hub, tg):
+        service = _service(hub)
+        tid = _new(service, PEOPLE[:4], rounds=1, base_s=30.0)
+        round_ = await anyio.to_thread.run_sync(service.start_round, tid, ADMIN)
+        await service.seat_pending()
+        clients = []
+        for person in PEOPLE[:4]:
+            seat = service.seat(tid, person)
+            clients.append(connect_seat(hub, tg, seat["token"]))
+        await clients[0].until(Snapshot)
+        game = rows.tables(hub.storage, tid, round_)[0][6]
+        assert not hub.storage.load(game).decisions  # type: ignore[union-attr]
+        for person in PEOPLE[:4]:
+            service.substitute(tid, ADMIN, person.name)
+            assert await service.take_over(tid, person.name)
+            assert service.seat(tid, person)["token"] is None
+        with anyio.fail_after(60):
+            while rows.tables(hub.storage, tid, round_)[0][4] not in finish.DONE:
+                await anyio.sleep(0.05)
+        record = hub.storage.load(game)
+        assert record is not None and record.status == "finished"
+        assert record.decisions and not any(d.timeout for d in record.decisions)
+        assert not await service.take_over(tid, PEOPLE[0].name)  # nothing runs any more
+        tg.cancel_scope.cancel()
