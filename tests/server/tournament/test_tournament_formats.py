@@ -35,6 +35,7 @@ from tests.server.tournament.event import (
     bearer,
     create,
     enter_all,
+    fetch,
     get,
     make_admin,
     play,
@@ -100,14 +101,14 @@ async def _sse(http: httpx.AsyncClient, tid: str, out: list[tuple[str, Any]]) ->
 async def _gated(http: httpx.AsyncClient, game: str, tid: str) -> list[int]:
     """The status of every answer that would tell the game's walls."""
     asks = [
-        http.get(f"/api/games/{game}/record"),
-        http.get(f"/api/games/{game}/record", params={"format": "tenhou"}),
-        http.get(f"/api/games/{game}/record", params={"format": "mjai"}),
-        http.get(f"/api/games/{game}/verify"),
-        http.get(f"/api/games/{game}/replay"),
+        fetch(http, f"/api/games/{game}/record"),
+        fetch(http, f"/api/games/{game}/record", format="tenhou"),
+        fetch(http, f"/api/games/{game}/record", format="mjai"),
+        fetch(http, f"/api/games/{game}/verify"),
+        fetch(http, f"/api/games/{game}/replay"),
         http.post(f"/api/games/{game}/review", json={"seat": 0}),
         http.get(f"/api/games/{game}/review", params={"seat": 0}),
-        http.get(f"/api/tournaments/{tid}/export.zip"),
+        fetch(http, f"/api/tournaments/{tid}/export.zip"),
     ]
     answers = [await a for a in asks]
     for a in answers:
@@ -184,9 +185,9 @@ async def test_swiss_eight_over_three_rounds_keeps_the_walls_secret(tmp_path: Pa
             found = await get(http, tid)
             seed = int(found["seeds"]["1"])
             for game in games:
-                record = (await http.get(f"/api/games/{game}/record")).json()
+                record = (await fetch(http, f"/api/games/{game}/record")).json()
                 assert record["seed"] == seed
-                verdict = (await http.get(f"/api/games/{game}/verify")).json()
+                verdict = (await fetch(http, f"/api/games/{game}/verify")).json()
                 assert verdict["commitment_ok"] and verdict["replay_ok"] and verdict["draw_ok"]
                 assert record["draw"] is not None  # swiss: the seats drawn from the round's seed
             for round_ in (2, 3):
@@ -207,8 +208,8 @@ async def test_swiss_eight_over_three_rounds_keeps_the_walls_secret(tmp_path: Pa
             assert found["state"] == "finished"
             records = {}
             for t in found["tables"]:
-                records[t["game"]] = (await http.get(f"/api/games/{t['game']}/record")).json()
-            exported = await http.get(f"/api/tournaments/{tid}/export.zip")
+                records[t["game"]] = (await fetch(http, f"/api/games/{t['game']}/record")).json()
+            exported = await fetch(http, f"/api/tournaments/{tid}/export.zip")
             assert exported.status_code == 200
             csv_text = (await http.get(f"/api/tournaments/{tid}/standings.csv")).text
             for _ in range(40):
@@ -295,7 +296,7 @@ async def test_sanma_of_ten_refused_without_bots_and_run_with_them(tmp_path: Pat
             found = await get(http, tid)
             records = {}
             for t in found["tables"]:
-                records[t["game"]] = (await http.get(f"/api/games/{t['game']}/record")).json()
+                records[t["game"]] = (await fetch(http, f"/api/games/{t['game']}/record")).json()
         assert found["state"] == "finished"
         assert sorted(found["bots"]) == ["Bot 1", "Bot 2"]
         bots = [s for s in found["standings"] if s["bot"]]
