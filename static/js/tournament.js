@@ -146,9 +146,11 @@ export function tournamentPage(root, id) {
     tablesTitle.textContent = say("tablesOf", { n: Math.max(tn.round, 1) });
     const now = tn.tables.filter((x) => x.round === tn.round);
     tables.replaceChildren(...now.map((x) => {
-      const winds = t("winds");
+      // seat order (and so the winds) is known once the table is seated
+      const winds = x.status === "pending" || x.status === "claimed" ? null : t("winds");
       const names = x.seats.map((n, s) => el("span", { class: `tn-seatname${n === me() ? " me" : ""}`, "data-name": n },
-        el("abbr", { class: "wind", title: winds[s] }, winds[s][0]), " ", n, x.points ? ` ${signedPoints(x.points[s])}` : ""));
+        winds ? el("abbr", { class: "wind", title: winds[s] }, winds[s][0]) : null, winds ? " " : null,
+        n, x.points ? ` ${signedPoints(x.points[s])}` : ""));
       const li = el("li", { "data-table": String(x.table), "data-status": x.status },
         el("span", "code", say("tableN", { n: x.table })),
         el("span", "tn-names", ...names.flatMap((n, i) => (i ? [" · ", n] : [n]))),

@@ -154,6 +154,12 @@ def test_an_organiser_runs_a_round_from_the_page(club: str, page: Page) -> None:
     assert "Start round 2" in boss.inner_text("#tn-start")
     assert violations(boss) == []
     shoot(boss, "after-round-1")
+    for lang in ("ja", "zh"):  # the same page in the other languages, live as it is
+        boss.select_option("#lang", lang)
+        boss.wait_for_selector(f"html[lang={lang}] #tn-standings tr[data-name=Haruto]")
+        assert "(bot)" not in boss.inner_text("#tn-standings")
+        boss.screenshot(path=str(SHOTS / f"tournament-after-round-1-{lang}.png"))
+    boss.select_option("#lang", "en")
     boss.set_viewport_size(PHONE)
     found = boss.evaluate(OVERLAPS)
     boss.set_viewport_size(DESKTOP)
