@@ -296,6 +296,9 @@ class HubTables:
             self.hub.join(room.code, clean_name(name), reserved=token_hash)
         self.hub.start_if_full(room)
 
+    def substitute(self, game: str, name: str) -> bool:
+        return self.hub.substitute(game, name, BOT)
+
     def drop(self, game: str) -> None:
         room = self.hub.rooms.by_game.get(game)
         if room is not None and room.status == "waiting":

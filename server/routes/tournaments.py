@@ -55,13 +55,33 @@ class TournamentsApi:
         accounts: AccountsApi,
         guard: Guard,
         heavy: Heavy | None = None,
-        after_start: Callable[[], Any] | None = None,
     ) -> None:
         self.service = service
         self.store = service.store
         self.accounts = accounts
         self.guard = guard
         self.heavy = heavy or Heavy()
+        #: tournament -> (when read, version): the event streams of one tournament share
+        #: one read of its version per poll, and one read of it per version
+        self._versions: dict[str, tuple[float, int | None]] = {}
+        self._views: dict[str, tuple[int | None, Tournament]] = {}
+
+    async def _version(self, tid: str) -> int | None:
+        now = anyio.current_time()
+        kept = self._versions.get(tid)
+        if kept is not None and now - kept[0] < EVENTS_POLL_S:
+            return kept[1]
+        version = await anyio.to_thread.run_sync(self.service.version, tid)
+        self._versions[tid] = (now, version)
+        return version
+
+    async def _view(self, tid: str, version: int | None) -> Tournament:
+        kept = self._views.get(tid)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        found = await anyio.to_thread.run_sync(self.service.get, tid)
+        self._views[tid] = (version, found)
+        return found
 
     async def _caller(self, request: Request) -> Caller | Response:
         auth = await self.accounts.authenticate(request)
@@ -180,7 +200,10 @@ class TournamentsApi:
             return body
         tid = request.path_params["id"]
         done = await self._run(self.service.substitute, tid, caller, body.name)
-        return done if isinstance(done, Response) else json_response(done, 201)
+        if isinstance(done, Response):
+            return done
+        done["now"] = await self.service.take_over(tid, body.name)
+        return json_response(done, 201)
 
     async def standings_json(self, request: Request) -> Response:
         found = await self._run(self.service.get, request.path_params["id"])
@@ -231,13 +254,14 @@ class TournamentsApi:
 
     async def _stream(self, tid: str, first: Tournament, client: str) -> AsyncIterator[str]:
         try:
-            seen = {t.game for t in first.tables if t.status == "finished"}
             version = await anyio.to_thread.run_sync(self.service.version, tid)
+            first = await anyio.to_thread.run_sync(self.service.get, tid)  # not older than it
+            seen = {t.game for t in first.tables if t.status == "finished"}
             yield _event("tournament", first)
             idle = 0.0
             while True:
                 await anyio.sleep(EVENTS_POLL_S)
-                now = await anyio.to_thread.run_sync(self.service.version, tid)
+                now = await self._version(tid)
                 if now == version:
                     idle += EVENTS_POLL_S
                     if idle >= IDLE_S:
@@ -245,7 +269,7 @@ class TournamentsApi:
                         yield ": idle\n\n"
                     continue
                 idle, version = 0.0, now
-                found = await anyio.to_thread.run_sync(self.service.get, tid)
+                found = await self._view(tid, now)
                 for t in found.tables:
                     if t.status == "finished" and t.game not in seen:
                         seen.add(t.game)

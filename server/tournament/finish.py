@@ -78,6 +78,13 @@ def finish_statements(
             )
         )
         this = None
+    out.append(  # the seat tokens served their purpose: a stolen database opens no seat
+        (
+            "UPDATE tournament_seats SET token = NULL WHERE tournament = ? AND round = ? "
+            "AND tab = ?",
+            (tid, round_, tab),
+        )
+    )
     out += standings_statements(read, tid, this)
     others = read(
         "SELECT count(*) FROM tournament_tables WHERE tournament = ? AND round = ? "

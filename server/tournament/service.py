@@ -28,7 +28,7 @@ import msgspec
 from engine.rules.config import PRESETS
 from engine.rules.wall import SEED_BITS, seed_commitment
 from server.storage import tournaments as rows
-from server.storage.sqlite import Store
+from server.storage.sqlite import StorageFault, Store
 from server.tournament import finish, seating
 from server.tournament.models import (
     NewTournament,
@@ -93,6 +93,10 @@ class Seater(Protocol):
 
     def drop(self, game: str) -> None:
         """Forget the waiting room of ``game`` (a crash came before it started)."""
+        ...
+
+    def substitute(self, game: str, name: str) -> bool:
+        """A bot takes ``name``'s seat in the running ``game`` (False: not here)."""
         ...
 
 
@@ -297,13 +301,15 @@ class Tournaments:
     async def run(self) -> None:
         """Until cancelled: seat again what a crash left unstarted, then every pending
         table this node may take, every ``POLL_S``."""
-        try:
-            await self.recover()
-        except Exception:
-            log.exception("tournament tables could not be recovered")
+        recovered = False
         while True:
             try:
+                if not recovered:
+                    await self.recover()
+                    recovered = True
                 await self.seat_pending()
+            except StorageFault as exc:  # the store is away: the hub waits for it, so do we
+                log.warning("tournament tables wait for the store: %s", exc)
             except Exception:
                 log.exception("tournament tables could not be seated")
             await anyio.sleep(POLL_S)
@@ -319,18 +325,24 @@ class Tournaments:
             await anyio.to_thread.run_sync(self.store.transaction, rows.unclaim(tid, round_, tab))
 
     async def seat_pending(self) -> int:
-        """Seat this node's share of the pending tables; how many it seated."""
+        """Seat this node's share of the pending tables; how many it seated. A node takes
+        at most its fair share of a round's tables (the round's tables over the live nodes),
+        so a round spreads over the cluster; a node that dies drops out of the count within
+        seconds and the others take its share."""
         if self._seating is None:
             self._seating = anyio.Lock()
         async with self._seating:
             pending = await anyio.to_thread.run_sync(rows.pending, self.store)
             if not pending:
                 return 0
-            share = math.ceil(len(pending) / max(1, await self.nodes()))
+            nodes = max(1, await self.nodes())
             seated = 0
             for tid, round_, tab in pending:
-                if seated >= share:
-                    break
+                shares = await anyio.to_thread.run_sync(
+                    rows.shares, self.store, tid, round_, self.store.node
+                )
+                if shares[1] >= math.ceil(shares[0] / nodes):
+                    continue
                 if await self._seat_one(str(tid), int(round_), int(tab)):
                     seated += 1
             return seated
@@ -340,26 +352,35 @@ class Tournaments:
         if not await anyio.to_thread.run_sync(rows.claim, store, tid, round_, tab, store.node):
             return False
         spec = await anyio.to_thread.run_sync(self._spec, tid, round_, tab)
-        opened = self.seater.open(spec)
-        draw = opened.draw or list(range(len(spec.places)))
-        by_seat = [""] * len(spec.places)
-        tokens: list[str | None] = [None] * len(spec.places)
-        for place, name in enumerate(spec.places):
-            by_seat[draw[place]] = name
-            if name not in spec.bots:
-                tokens[draw[place]] = secrets.token_urlsafe(32)
-        seats = [(name, seat, tokens[seat]) for seat, name in enumerate(by_seat)]
-        statements = rows.seated(
-            *(tid, round_, tab, opened.game, opened.code, _json(by_seat)),
-            *(opened.commitment, seats, self.seater.node_url),
-        )
-        await anyio.to_thread.run_sync(store.transaction, statements)
-        humans = [
-            (name, _hash(tokens[draw[place]] or ""))
-            for place, name in enumerate(spec.places)
-            if name not in spec.bots
-        ]
-        self.seater.fill(opened.game, humans)
+        game = None
+        try:
+            opened = self.seater.open(spec)
+            game = opened.game
+            draw = opened.draw or list(range(len(spec.places)))
+            tokens = [
+                None if name in spec.bots else secrets.token_urlsafe(32) for name in spec.places
+            ]
+            by_seat = [""] * len(spec.places)
+            seats: list[tuple[str, int, str | None]] = []
+            for place, name in enumerate(spec.places):
+                by_seat[draw[place]] = name
+                seats.append((name, draw[place], tokens[place]))
+            statements = rows.seated(
+                *(tid, round_, tab, opened.game, opened.code, _json(by_seat)),
+                *(opened.commitment, seats, self.seater.node_url),
+            )
+            await anyio.to_thread.run_sync(store.transaction, statements)
+            humans = [
+                (name, _hash(token))
+                for name, token in zip(spec.places, tokens, strict=True)
+                if token is not None
+            ]
+            self.seater.fill(opened.game, humans)
+        except Exception:  # no room now (stopping, full): pending again, for any node
+            if game is not None:
+                self.seater.drop(game)
+            await anyio.to_thread.run_sync(store.transaction, rows.unclaim(tid, round_, tab))
+            raise
         return True
 
     def _spec(self, tid: str, round_: int, tab: int) -> TableSpec:
@@ -446,6 +467,26 @@ class Tournaments:
             ]
         )
         return {"name": name, "substitute": True}
+
+    async def take_over(self, tid: str, name: str) -> bool:
+        """The substitute's bot takes ``name``'s seat in this round's game too, when that
+        game runs on this node and is not over (on the event loop: it touches the hub)."""
+        row = await anyio.to_thread.run_sync(self._tournament, tid)
+        round_ = int(row[10])
+        if round_ == 0:
+            return False
+        found = await anyio.to_thread.run_sync(rows.seat_of, self.store, tid, round_, name)
+        if found is None or found[3] != "playing" or found[4] is None:
+            return False
+        if not self.seater.substitute(str(found[4]), name):
+            return False
+        await anyio.to_thread.run_sync(
+            self.store.execute,
+            "UPDATE tournament_seats SET token = NULL WHERE tournament = ? AND round = ? "
+            "AND name = ?",
+            (tid, round_, name),
+        )
+        return True
 
     # -- what the API shows --
 

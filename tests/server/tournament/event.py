@@ -122,7 +122,9 @@ async def play(
 ) -> list[Player]:
     """Every seat played to its game's end; each time ``fired`` is set (a kill), the
     server is started again and the clients reconnect."""
-    players = [Steered(server.host, g["token"], i, hook) for i, g in enumerate(grants.values())]
+    players: list[Player] = [
+        Steered(server.host, g["token"], i, hook) for i, g in enumerate(grants.values())
+    ]
     playing: asyncio.Future[Any] = asyncio.ensure_future(
         asyncio.gather(*(p.play() for p in players))
     )

@@ -39,7 +39,7 @@ def match_points(scores: list[int], rules: dict[str, Any]) -> list[Decimal]:
             for s, r in zip(scores, ranks, strict=True)
         ]
         top = ranks.index(1)
-        points[top] = -sum(p for i, p in enumerate(points) if i != top)
+        points[top] = -sum((p for i, p in enumerate(points) if i != top), Decimal(0))
         return points
     return [
         ((Decimal(s - back) / 1000) + uma[r - 1] + (oka if r == 1 else 0)).quantize(
@@ -72,7 +72,7 @@ def standings(
         return (-total[name], -counts[name][0], -best[name])
 
     people = sorted((n for n in counts if n not in bots), key=lambda n: (key(n), n))
-    out = []
+    out: list[dict[str, Any]] = []
     for i, name in enumerate(people):
         rank = out[-1]["rank"] if i and key(people[i - 1]) == key(name) else i + 1
         out.append(

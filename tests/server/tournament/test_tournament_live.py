@@ -59,9 +59,9 @@ class Killer:
 
     def hook(self, player: Player, msg: ServerMessage) -> bool:
         self.ends.hook(player, msg)
-        if player.token == self.mid and "mid" not in self.kills:
-            if isinstance(msg, EventMsg) and player.events == 40:
-                return self._kill("mid")
+        mine = player.token == self.mid and "mid" not in self.kills
+        if mine and isinstance(msg, EventMsg) and player.events == 40:
+            return self._kill("mid")
         if player.token == self.end and isinstance(msg, End) and "end" not in self.kills:
             self._kill("end")
         return False
@@ -170,7 +170,9 @@ async def test_sixteen_players_balanced_duplicate_with_kill_9(
             records = await _records(http, [t["game"] for t in found["tables"]])
             verdicts = {}
             for t in found["tables"]:
-                verdicts[t["game"]] = (await http.get(f"/api/games/{t['game']}/verify")).json()
+                verdict = await http.get(f"/api/games/{t['game']}/verify")
+                assert verdict.status_code == 200, verdict.text
+                verdicts[t["game"]] = verdict.json()
             for name in names:  # a tournament game moves no dan or R
                 assert (await http.get(f"/api/players/{name}")).status_code == 404
         met: dict[frozenset[str], int] = {}
