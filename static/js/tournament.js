@@ -208,7 +208,10 @@ export function tournamentPage(root, id) {
     try {
       const s = await call("GET", `${base(id)}/seat`);
       if (mine !== seatAsked || stopped) return;
-      if (s.state === "seated") {
+      if (s.state === "seated" && !s.token) {  // a substitute: a bot plays the seat
+        seat.replaceChildren(el("span", "", say("yourSeat", { r: s.round, t: s.table }), ". ", t("subPlaying"), " "),
+          el("a", { href: `#/watch/${s.game}`, id: "tn-watch-own" }, t("watch")));
+      } else if (s.state === "seated") {
         seat.replaceChildren(el("span", "", say("yourSeat", { r: s.round, t: s.table }), " "),
           el("a", { href: `#/play/${s.game}`, id: "tn-go", class: "back-to-seat", onclick: (e) => { e.preventDefault(); sit(s); } }, t("goToTable")));
       } else seat.replaceChildren(el("span", "muted", s.state === "done" ? t("doneAll") : t("waitRound")));
