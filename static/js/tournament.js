@@ -261,23 +261,27 @@ function organiserControls(id, err) {
   const act = (fn) => async () => { done.textContent = ""; await fn(); };
   const admin = el("div", { class: "tn-row tn-admin", hidden: "" }, el("label", "", t("accountName"), orgName),
     el("button", { type: "button", id: "tn-org", onclick: act(() => ctl.write("POST", "/organizers", { name: orgName.value })) }, t("addOrganiser")));
-  const section = el("section", { id: "tn-organiser", "aria-labelledby": "tn-organiser-title", hidden: "" },
-    el("h2", { id: "tn-organiser-title" }, t("organiser")),
-    el("div", "tn-row", start),
-    el("div", "tn-row", el("label", "", t("substitute"), subName),
+  const subRow = el("div", { class: "tn-row", id: "tn-sub-row" }, el("label", "", t("substitute"), subName),
       el("button", { type: "button", id: "tn-sub", onclick: act(async () => {
         await ctl.write("POST", "/substitutes", { name: subName.value });
         if (!err.textContent) done.textContent = t("subDone").replace("{name}", subName.value);
-      }) }, t("subBtn"))),
+      }) }, t("subBtn")));
+  const section = el("section", { id: "tn-organiser", "aria-labelledby": "tn-organiser-title", hidden: "" },
+    el("h2", { id: "tn-organiser-title" }, t("organiser")),
+    el("div", "tn-row", start),
+    subRow,
     el("div", "tn-row", el("label", "", t("penalty"), penName), el("label", "", t("penaltyPoints"), penPoints),
       el("label", "", t("reason"), penReason),
-      el("button", { type: "button", id: "tn-pen", onclick: act(() => ctl.write("POST", "/penalties",
-        { name: penName.value, points: Number(penPoints.value), reason: penReason.value })) }, t("givePenalty"))),
+      el("button", { type: "button", id: "tn-pen", onclick: act(async () => {
+        await ctl.write("POST", "/penalties", { name: penName.value, points: Number(penPoints.value), reason: penReason.value });
+        if (!err.textContent) penReason.value = "";
+      }) }, t("givePenalty"))),
     admin, done);
   ctl.section = section;
   ctl.update = (tn) => {
     const mayOrganise = isAdmin() || (tn.organizers || []).includes(me());
     section.hidden = !mayOrganise;
+    subRow.hidden = tn.state === "finished";  // no table is seated any more
     admin.hidden = !isAdmin();
     const people = tn.entries.filter((n) => !(tn.bots || []).includes(n));
     options(subName, people);

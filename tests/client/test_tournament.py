@@ -160,6 +160,40 @@ def test_an_organiser_runs_a_round_from_the_page(club: str, page: Page) -> None:
         assert "(bot)" not in boss.inner_text("#tn-standings")
         boss.screenshot(path=str(SHOTS / f"tournament-after-round-1-{lang}.png"))
     boss.select_option("#lang", "en")
+    boss.wait_for_selector("html[lang=en] #tn-start")
+
+    # a penalty from the page: the total drops by it at once and its reason is listed
+    total = "document.querySelector('#tn-standings tr[data-name=Haruto] td.total').textContent"
+    before = float(boss.evaluate(total))
+    boss.fill("#tn-pen-points", "5")
+    boss.fill("#tn-pen-reason", "late to the table")
+    boss.click("#tn-pen")
+    wait_until(boss, f"parseFloat({total}) === {before - 5}")
+    assert "late to the table" in boss.inner_text("#tn-penalties")
+    assert boss.input_value("#tn-pen-reason") == ""  # given: ready for the next one
+    # the player will not show for round 2: a bot plays for them, set from the page
+    boss.select_option("#tn-sub-name", PLAYER)
+    boss.click("#tn-sub")
+    boss.wait_for_selector("#tn-org-done:has-text('A bot plays for Haruto')")
+    boss.click("#tn-start")
+    wait_until(boss, "document.querySelector('#tn-meta').textContent.endsWith('finished')", 120000)
+    assert boss.locator("#tn-start").is_hidden() and boss.locator("#tn-sub-row").is_hidden()
+    assert boss.evaluate("window.__sameDocument === true")
+    games = boss.eval_on_selector_all(
+        "#tn-standings tr td:nth-child(4)", "cs => cs.map(c => c.textContent)"
+    )
+    assert games == ["2"] * 4, games
+    points = boss.get_attribute("#tn-chart-figure svg polyline", "points") or ""
+    assert len(points.split()) == 3  # the start, round 1, round 2
+    with httpx.Client(base_url=club) as http:
+        final = http.get(f"/api/tournaments/{tid}").json()
+    mine = next(s for s in final["standings"] if s["name"] == PLAYER)
+    assert boss.evaluate(total) == (
+        f"+{mine['total']:.1f}" if mine["total"] > 0 else f"{mine['total']:.1f}"
+    )
+    shoot(boss, "finished")
+    player.goto(f"{club}/#/tournament/{tid}")
+    player.wait_for_selector("#tn-seat:has-text('You have played every round')")
     boss.set_viewport_size(PHONE)
     found = boss.evaluate(OVERLAPS)
     boss.set_viewport_size(DESKTOP)
