@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, permutations
 from math import comb
 
 from server.tournament.designs import resolvable
@@ -274,27 +274,47 @@ def swiss(
     order = standings_order[:]
     if ranks is None or len(ranks) != n:
         ranks = list(range(n))
-    met = pair_counts([previous_tables])
+    met: dict[str, dict[str, int]] = {}
+    for table in previous_tables:
+        for a, b in permutations(table, 2):
+            row = met.setdefault(a, {})
+            row[b] = row.get(b, 0) + 1
+    groups: dict[int | None, list[int]] = {}
+    for i, rank in enumerate(ranks):
+        groups.setdefault(rank, []).append(i)
 
-    def table_cost(names: list[str]) -> int:
-        return sum(met.get(frozenset(pair), 0) for pair in combinations(names, 2))
+    def gain(i: int, j: int) -> int:
+        """How many fewer repeats trading places i and j (at different tables) makes."""
+        p, q = order[i], order[j]
+        mp, mq = met.get(p, {}), met.get(q, {})
+        here = [order[x] for x in _seats(i, table_size) if x != i]
+        there = [order[x] for x in _seats(j, table_size) if x != j]
+        before = sum(mp.get(x, 0) for x in here) + sum(mq.get(x, 0) for x in there)
+        after = sum(mq.get(x, 0) for x in here) + sum(mp.get(x, 0) for x in there)
+        return before - after
+
+    def repeating(i: int) -> bool:
+        mine = met.get(order[i], {})
+        return any(mine.get(order[x], 0) for x in _seats(i, table_size) if x != i)
 
     improved = True
-    while improved:
+    while improved:  # each swap lowers the repeats: this ends
         improved = False
-        for i, j in combinations(range(n), 2):
-            ti, tj = i // table_size, j // table_size
-            if ti == tj or ranks[i] != ranks[j]:
-                continue
-            a, b = _slice(order, ti, table_size), _slice(order, tj, table_size)
-            before = table_cost(a) + table_cost(b)
-            order[i], order[j] = order[j], order[i]
-            a, b = _slice(order, ti, table_size), _slice(order, tj, table_size)
-            if table_cost(a) + table_cost(b) < before:
-                improved = True
-            else:
-                order[i], order[j] = order[j], order[i]
+        for places in groups.values():
+            for i in places:
+                if not repeating(i):
+                    continue
+                gains = [(gain(i, j), -j) for j in places if j // table_size != i // table_size]
+                best, j = max(gains, default=(0, 0))
+                if best > 0:
+                    order[i], order[-j] = order[-j], order[i]
+                    improved = True
     return [_slice(order, t, table_size) for t in range(n // table_size)]
+
+
+def _seats(i: int, size: int) -> range:
+    """The places of the table that place ``i`` is at."""
+    return range(i - i % size, i - i % size + size)
 
 
 def _slice(order: list[str], table: int, size: int) -> list[str]:

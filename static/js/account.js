@@ -12,6 +12,9 @@ let session = null;
 /** The logged-in account's name, or null. */
 export const me = () => (session ? session.name : null);
 
+/** Whether the logged-in account is an admin (the server decides every write anyway). */
+export const isAdmin = () => Boolean(session && session.admin);
+
 /** Ask the server who this browser is (its HttpOnly cookie): call before drawing a page. */
 export async function loadSession() {
   try {
