@@ -212,11 +212,6 @@ def round_running(store: Store, game: str) -> bool:
     return bool(rows)
 
 
-def tournament_of(store: Store, game: str) -> str | None:
-    rows = store.query("SELECT tournament FROM tournament_tables WHERE game = ?", (game,))
-    return str(rows[0][0]) if rows else None
-
-
 def pending(store: Store) -> list[tuple[Any, ...]]:
     """(tournament, round, table) of every table no node has seated yet."""
     return store.query(
@@ -316,6 +311,54 @@ def withdraw(store: Store, tid: str, name: str) -> bool:
     return bool(rows)
 
 
+def add_bots(tid: str, bots: list[str], now: float) -> list[Statement]:
+    """Bot entrants (``fill: bots``), after the people in entry order."""
+    return [
+        (
+            "INSERT INTO tournament_entries (tournament, name, account, bot, n) "
+            "VALUES (?, ?, NULL, 1, ?)",
+            (tid, bot, now + i),
+        )
+        for i, bot in enumerate(bots)
+    ]
+
+
+def set_plan(tid: str, plan_json: str) -> Statement:
+    """The balanced seating of every round, made before round 1."""
+    return ("UPDATE tournaments SET plan = ? WHERE id = ?", (plan_json, tid))
+
+
+def new_round(
+    tid: str,
+    round_: int,
+    walls: tuple[str | None, str | None, str | None],
+    tables_json: list[str],
+    now: float,
+) -> list[Statement]:
+    """A round's row (``walls``: its seed as text, salt and commitment with duplicate walls,
+    else None), its tables pending (entrants in place order), and the tournament's round."""
+    out: list[Statement] = [
+        (
+            "INSERT INTO tournament_rounds (tournament, round, seed_text, salt, commitment, "
+            "revealed, started) VALUES (?, ?, ?, ?, ?, 0, ?)",
+            (tid, round_, *walls, now),
+        )
+    ]
+    out += [
+        (
+            "INSERT INTO tournament_tables (tournament, round, tab, entrants, status, "
+            "commitment) VALUES (?, ?, ?, ?, 'pending', ?)",
+            (tid, round_, i + 1, entrants, walls[2]),
+        )
+        for i, entrants in enumerate(tables_json)
+    ]
+    out += [
+        ("UPDATE tournaments SET round = ?, state = 'running' WHERE id = ?", (round_, tid)),
+        bump(tid),
+    ]
+    return out
+
+
 def claim(store: Store, tid: str, round_: int, tab: int, node: str) -> bool:
     """Take a pending table for this node (one atomic statement: two nodes never both)."""
     rows = store.query(
@@ -389,10 +432,3 @@ def lock_of_game(read: Reader, game: str) -> str | None:
         (game,),
     )
     return str(rows[0][0]) if rows else None
-
-
-def lock(read: Reader, tid: str) -> tuple[Any, ...] | None:
-    """Lock the tournament row (a write first) and read it."""
-    read("UPDATE tournaments SET version = version + 1 WHERE id = ? RETURNING id", (tid,))
-    rows = read(f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tid,))
-    return rows[0] if rows else None
