@@ -241,16 +241,14 @@ def unstarted(store: Store, node: str) -> list[tuple[Any, ...]]:
     )
 
 
-def finished_games(store: Store, tid: str) -> list[tuple[Any, ...]]:
-    """(round, table, game) of every finished table."""
+def lost(store: Store, node: str) -> list[tuple[Any, ...]]:
+    """(tournament, game) of this node's tables whose game a restart aborted (the engine no
+    longer replays it): it never finishes, so the finishing transaction never counts it."""
     return store.query(
-        "SELECT round, tab, game FROM tournament_tables WHERE tournament = ? "
-        "AND status = 'finished' ORDER BY round, tab",
-        (tid,),
+        "SELECT t.tournament, t.game FROM tournament_tables t JOIN games g ON g.id = t.game "
+        "WHERE t.node = ? AND t.status = 'playing' AND g.status = 'aborted'",
+        (node,),
     )
-
-
-# -- writes --
 
 
 def create(store: Store, values: tuple[object, ...], organizer: int, now: float) -> None:

@@ -303,6 +303,13 @@ class Tournaments:
             if game is not None:
                 self.seater.drop(game)
             await anyio.to_thread.run_sync(self.store.transaction, rows.unclaim(tid, round_, tab))
+        for tid, game in await anyio.to_thread.run_sync(rows.lost, self.store, node):
+            # the restart could not replay it (aborted, never finished): no points, and the
+            # round is not held up by it
+            statements = await anyio.to_thread.run_sync(
+                finish.finish_statements, self.store.query, tid, game, "aborted", b"{}", 0.0
+            )
+            await anyio.to_thread.run_sync(self.store.transaction, statements)
 
     async def seat_pending(self) -> int:
         """Seat this node's share of the pending tables; how many it seated. A node takes
