@@ -1,6 +1,6 @@
 """Swiss and sanma events from outside, and the secrecy of a duplicate round's walls.
 
-- A swiss event of 8 over 3 rounds with duplicate walls: one table of round 1 is held at
+- A swiss event of 8 over 3 rounds with duplicate walls (SQLite and PostgreSQL): one table of round 1 is held at
   its first decision while the other plays to its end. Until the held one ends, nothing of
   the round's walls leaves the finished table: its ``end`` has no seed, its record (every
   format), ``/verify``, ``/replay``, reviews and the export answer ``409 round_running``,
@@ -16,6 +16,7 @@ import asyncio
 import io
 import json
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from tests.server.tournament.event import (
     register,
     seats,
 )
+from tests.services import fresh_database, postgres_server
 
 
 class Held(Steered):
@@ -117,9 +119,20 @@ async def _gated(http: httpx.AsyncClient, game: str, tid: str) -> list[int]:
     return [a.status_code for a in answers]
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
+    if request.param == "sqlite":
+        yield {}
+        return
+    with postgres_server() as url:
+        yield {"RIICHI_DATABASE_URL": fresh_database(url, "swiss")}
+
+
 @pytest.mark.timeout(600)
-async def test_swiss_eight_over_three_rounds_keeps_the_walls_secret(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path, **ENV)
+async def test_swiss_eight_over_three_rounds_keeps_the_walls_secret(
+    tmp_path: Path, database: dict[str, str]
+) -> None:
+    server = ServerProcess(tmp_path, **ENV, **database)
     await server.start()
     names = [f"swiss{i}" for i in range(8)]
     try:
