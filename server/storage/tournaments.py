@@ -288,11 +288,13 @@ def add_organizer(store: Store, tid: str, account: int) -> None:
 
 
 def enter(store: Store, tid: str, name: str, account: int, now: float) -> bool:
-    """The account's entry (False when it was in already)."""
+    """The account's entry, only while the tournament registers (False when it was in
+    already, or the first round started meanwhile)."""
     rows = store.query(
         "INSERT INTO tournament_entries (tournament, name, account, bot, n) "
-        "VALUES (?, ?, ?, 0, ?) ON CONFLICT (tournament, name) DO NOTHING RETURNING name",
-        (tid, name, account, now),
+        "SELECT ?, ?, ?, 0, ? WHERE EXISTS (SELECT 1 FROM tournaments WHERE id = ? "
+        "AND state = 'registering') ON CONFLICT (tournament, name) DO NOTHING RETURNING name",
+        (tid, name, account, now, tid),
     )
     if rows:
         store.execute(*bump(tid))
@@ -300,13 +302,25 @@ def enter(store: Store, tid: str, name: str, account: int, now: float) -> bool:
 
 
 def withdraw(store: Store, tid: str, name: str) -> bool:
+    """The account's entry withdrawn, only while the tournament registers."""
     rows = store.query(
-        "DELETE FROM tournament_entries WHERE tournament = ? AND name = ? RETURNING name",
-        (tid, name),
+        "DELETE FROM tournament_entries WHERE tournament = ? AND name = ? AND EXISTS "
+        "(SELECT 1 FROM tournaments WHERE id = ? AND state = 'registering') RETURNING name",
+        (tid, name, tid),
     )
     if rows:
         store.execute(*bump(tid))
     return bool(rows)
+
+
+def close_entries(tid: str, seated: list[str]) -> Statement:
+    """Entries close with round 1: one that came in while its seating was made (not in
+    ``seated``) is dropped with the start, never left without a seat."""
+    marks = ", ".join("?" for _ in seated)
+    return (
+        f"DELETE FROM tournament_entries WHERE tournament = ? AND name NOT IN ({marks})",
+        (tid, *seated),
+    )
 
 
 def add_bots(tid: str, bots: list[str], now: float) -> list[Statement]:

@@ -175,8 +175,11 @@ class Tournaments:
         row = self._tournament(tid)
         if row[9] != "registering":
             raise TournamentError("closed", "entries are closed: the tournament has started")
-        rows.enter(self.store, tid, caller.name, caller.id, self.clock())
-        return {"name": caller.name, "tournament": tid, "entries": self._count(tid)}
+        entered = rows.enter(self.store, tid, caller.name, caller.id, self.clock())
+        names = [e[0] for e in rows.entries(self.store, tid)]
+        if not entered and caller.name not in names:  # the first round started meanwhile
+            raise TournamentError("closed", "entries are closed: the tournament has started")
+        return {"name": caller.name, "tournament": tid, "entries": len(names)}
 
     def withdraw(self, tid: str, caller: Caller) -> dict[str, Any]:
         row = self._tournament(tid)
@@ -185,9 +188,6 @@ class Tournaments:
         if not rows.withdraw(self.store, tid, caller.name):
             raise TournamentError("not_entered", "you have not entered", 404)
         return {"name": caller.name, "tournament": tid, "withdrawn": True}
-
-    def _count(self, tid: str) -> int:
-        return len(rows.entries(self.store, tid))
 
     # -- rounds --
 
@@ -201,6 +201,7 @@ class Tournaments:
         names = [e[0] for e in rows.entries(self.store, tid)]
         statements: list[Statement] = []
         if done == 0:
+            statements.append(rows.close_entries(tid, names))
             names, bots = self._fill(row, names, size)
             statements += rows.add_bots(tid, bots, self.clock())
         tables, plan = self._seating_of(row, names, size, done + 1)
