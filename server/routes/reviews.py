@@ -21,7 +21,7 @@ from server.edge.limits import Guard, too_many
 from server.edge.web import error, read_body
 from server.review.jobs import Busy, Reviews
 from server.routes.games import RecordCache, round_running
-from server.storage import reviews, tournaments
+from server.storage import reviews
 from server.storage.reviews import DONE, ReviewRow
 
 #: the only status whose games are reviewed
@@ -57,7 +57,6 @@ class ReviewApi:
         self.guard = guard
         #: served reports by (game, seat, engine): a stored report never changes
         self.cache = RecordCache(service.settings.record_cache)
-        tournaments.open_tables(self.storage)  # the secrecy rule reads them
 
     async def ask(self, request: Request) -> Response:
         """Start (or find) a review: 202 while it is pending, 200 with the report once done."""
