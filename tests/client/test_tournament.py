@@ -1,7 +1,8 @@
 """Issue 41 in the browser: the organiser creates a tournament and starts its round from the
 tournament page, a player joins it from the page and goes to their table from it, and the
 standings, the tables and the chart change on the organiser's page without a reload (the
-server's event stream). axe, layout and screenshots (desktop and phone) of the page.
+server's event stream); a penalty, a substitute and the last round from the page too. axe,
+layout, no missing glyph in ja and zh, and screenshots (desktop and phone) of the page.
 
 A server of its own: the organiser is made admin by the operator's command line, the clock
 runs out at once (a seat nobody answers plays its default), so the player's game, against
@@ -21,6 +22,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from tests.client.axe_check import violations
 from tests.client.conftest import DESKTOP, PHONE, ROOT, collect_errors, serve, wait_until
+from tests.client.test_glyphs import COLLECT, missing_glyphs
 from tests.client.test_ladder import OVERLAPS, PASSWORD
 from tests.server.live import GENEROUS_ENV
 
@@ -158,6 +160,7 @@ def test_an_organiser_runs_a_round_from_the_page(club: str, page: Page) -> None:
         boss.select_option("#lang", lang)
         boss.wait_for_selector(f"html[lang={lang}] #tn-standings tr[data-name=Haruto]")
         assert "(bot)" not in boss.inner_text("#tn-standings")
+        assert missing_glyphs(boss, [tuple(x) for x in boss.evaluate(COLLECT)]) == [], lang
         boss.screenshot(path=str(SHOTS / f"tournament-after-round-1-{lang}.png"))
     boss.select_option("#lang", "en")
     boss.wait_for_selector("html[lang=en] #tn-start")
