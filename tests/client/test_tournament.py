@@ -104,9 +104,26 @@ def test_an_organiser_runs_a_round_from_the_page(club: str, page: Page) -> None:
     assert (made["state"], made["seating"], made["rounds"]) == ("registering", "swiss", 2)
     assert (made["fill"], made["base_s"], made["bank_s"]) == ("bots", 0.05, 0)
 
-    # the player joins from the page (a guest sees a login link instead)
+    # a guest sees the tournament and a login link, no join button
+    guest_context = context.browser.new_context(viewport=DESKTOP)  # type: ignore[union-attr]
+    guest = guest_context.new_page()
+    collect_errors(guest, errors)
+    guest.goto(f"{club}/#/tournament/{tid}")
+    guest.wait_for_selector("#tn-login")
+    assert guest.locator("#tn-enter").count() == 0 and guest.locator("#tn-organiser").is_hidden()
+    guest_context.close()
+
+    # the player, who organises nothing, is refused a tournament of their own, in words
     player = logged_in(context, club, PLAYER)
     collect_errors(player, errors)
+    player.goto(club + "/#/tournaments")
+    player.wait_for_selector(f"#tn-list li[data-id='{tid}']")
+    player.wait_for_selector("#tn-new-preset option", state="attached")
+    player.fill("#tn-new-name", "Mine")
+    player.click("#tn-new-submit")
+    player.wait_for_selector("#tn-new-error:has-text('Only an admin')")
+
+    # the player joins from the page
     player.goto(f"{club}/#/tournament/{tid}")
     player.click("#tn-enter")
     player.wait_for_selector(f"#tn-entries li[data-name={PLAYER}]")
