@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from server.accounts.names import name_key
 from server.settings import Settings
 from server.storage import accounts as rows
+from server.storage.migrate import SchemaTooNew
 from server.storage.stores import open_store
 
 #: command -> (flag, value)
@@ -34,7 +35,11 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument("command", choices=["list", *FLAGS])
     parser.add_argument("name", nargs="?")
     args = parser.parse_args(argv)
-    store = open_store(settings)
+    try:
+        store = open_store(settings)
+    except SchemaTooNew as exc:  # a newer release's database: left as it is
+        print(f"python -m server accounts: {exc}", file=sys.stderr)
+        return 65  # os.EX_DATAERR, as python -m server
     try:
         if args.command == "list":
             for row in store.query("SELECT name, admin, banned FROM accounts ORDER BY name", ()):

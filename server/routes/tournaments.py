@@ -28,7 +28,6 @@ from server.routes.accounts import AccountsApi
 from server.routes.games import Heavy
 from server.storage import accounts as account_rows
 from server.storage import records
-from server.storage import tournaments as rows
 from server.tournament.models import (
     BadTournament,
     Empty,
@@ -329,8 +328,3 @@ def export_zip(store: Any, found: Tournament) -> bytes:
                 body, _ = records.export(record, fmt)
                 z.writestr(f"{stem}.{ext}", body)
     return buffer.getvalue()
-
-
-def sealed(store: Any, game: str) -> bool:
-    """The secrecy rule's question, for the games, replay and review routes."""
-    return rows.round_running(store, game)

@@ -212,11 +212,6 @@ def round_running(store: Store, game: str) -> bool:
     return bool(rows)
 
 
-def tournament_of(store: Store, game: str) -> str | None:
-    rows = store.query("SELECT tournament FROM tournament_tables WHERE game = ?", (game,))
-    return str(rows[0][0]) if rows else None
-
-
 def pending(store: Store) -> list[tuple[Any, ...]]:
     """(tournament, round, table) of every table no node has seated yet."""
     return store.query(
@@ -246,16 +241,14 @@ def unstarted(store: Store, node: str) -> list[tuple[Any, ...]]:
     )
 
 
-def finished_games(store: Store, tid: str) -> list[tuple[Any, ...]]:
-    """(round, table, game) of every finished table."""
+def lost(store: Store, node: str) -> list[tuple[Any, ...]]:
+    """(tournament, game) of this node's tables whose game a restart aborted (the engine no
+    longer replays it): it never finishes, so the finishing transaction never counts it."""
     return store.query(
-        "SELECT round, tab, game FROM tournament_tables WHERE tournament = ? "
-        "AND status = 'finished' ORDER BY round, tab",
-        (tid,),
+        "SELECT t.tournament, t.game FROM tournament_tables t JOIN games g ON g.id = t.game "
+        "WHERE t.node = ? AND t.status = 'playing' AND g.status = 'aborted'",
+        (node,),
     )
-
-
-# -- writes --
 
 
 def create(store: Store, values: tuple[object, ...], organizer: int, now: float) -> None:
@@ -295,11 +288,13 @@ def add_organizer(store: Store, tid: str, account: int) -> None:
 
 
 def enter(store: Store, tid: str, name: str, account: int, now: float) -> bool:
-    """The account's entry (False when it was in already)."""
+    """The account's entry, only while the tournament registers (False when it was in
+    already, or the first round started meanwhile)."""
     rows = store.query(
         "INSERT INTO tournament_entries (tournament, name, account, bot, n) "
-        "VALUES (?, ?, ?, 0, ?) ON CONFLICT (tournament, name) DO NOTHING RETURNING name",
-        (tid, name, account, now),
+        "SELECT ?, ?, ?, 0, ? WHERE EXISTS (SELECT 1 FROM tournaments WHERE id = ? "
+        "AND state = 'registering') ON CONFLICT (tournament, name) DO NOTHING RETURNING name",
+        (tid, name, account, now, tid),
     )
     if rows:
         store.execute(*bump(tid))
@@ -307,13 +302,73 @@ def enter(store: Store, tid: str, name: str, account: int, now: float) -> bool:
 
 
 def withdraw(store: Store, tid: str, name: str) -> bool:
+    """The account's entry withdrawn, only while the tournament registers."""
     rows = store.query(
-        "DELETE FROM tournament_entries WHERE tournament = ? AND name = ? RETURNING name",
-        (tid, name),
+        "DELETE FROM tournament_entries WHERE tournament = ? AND name = ? AND EXISTS "
+        "(SELECT 1 FROM tournaments WHERE id = ? AND state = 'registering') RETURNING name",
+        (tid, name, tid),
     )
     if rows:
         store.execute(*bump(tid))
     return bool(rows)
+
+
+def close_entries(tid: str, seated: list[str]) -> Statement:
+    """Entries close with round 1: one that came in while its seating was made (not in
+    ``seated``) is dropped with the start, never left without a seat."""
+    marks = ", ".join("?" for _ in seated)
+    return (
+        f"DELETE FROM tournament_entries WHERE tournament = ? AND name NOT IN ({marks})",
+        (tid, *seated),
+    )
+
+
+def add_bots(tid: str, bots: list[str], now: float) -> list[Statement]:
+    """Bot entrants (``fill: bots``), after the people in entry order."""
+    return [
+        (
+            "INSERT INTO tournament_entries (tournament, name, account, bot, n) "
+            "VALUES (?, ?, NULL, 1, ?)",
+            (tid, bot, now + i),
+        )
+        for i, bot in enumerate(bots)
+    ]
+
+
+def set_plan(tid: str, plan_json: str) -> Statement:
+    """The balanced seating of every round, made before round 1."""
+    return ("UPDATE tournaments SET plan = ? WHERE id = ?", (plan_json, tid))
+
+
+def new_round(
+    tid: str,
+    round_: int,
+    walls: tuple[str | None, str | None, str | None],
+    tables_json: list[str],
+    now: float,
+) -> list[Statement]:
+    """A round's row (``walls``: its seed as text, salt and commitment with duplicate walls,
+    else None), its tables pending (entrants in place order), and the tournament's round."""
+    out: list[Statement] = [
+        (
+            "INSERT INTO tournament_rounds (tournament, round, seed_text, salt, commitment, "
+            "revealed, started) VALUES (?, ?, ?, ?, ?, 0, ?)",
+            (tid, round_, *walls, now),
+        )
+    ]
+    out += [
+        (
+            "INSERT INTO tournament_tables (tournament, round, tab, entrants, status, "
+            "commitment) VALUES (?, ?, ?, ?, 'pending', ?)",
+            (tid, round_, i + 1, entrants, walls[2]),
+        )
+        for i, entrants in enumerate(tables_json)
+    ]
+    out += [
+        ("UPDATE tournaments SET round = ?, state = 'running' WHERE id = ?", (round_, tid)),
+        bump(tid),
+    ]
+    return out
 
 
 def claim(store: Store, tid: str, round_: int, tab: int, node: str) -> bool:
@@ -389,10 +444,3 @@ def lock_of_game(read: Reader, game: str) -> str | None:
         (game,),
     )
     return str(rows[0][0]) if rows else None
-
-
-def lock(read: Reader, tid: str) -> tuple[Any, ...] | None:
-    """Lock the tournament row (a write first) and read it."""
-    read("UPDATE tournaments SET version = version + 1 WHERE id = ? RETURNING id", (tid,))
-    rows = read(f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tid,))
-    return rows[0] if rows else None

@@ -28,7 +28,7 @@ import msgspec
 from engine.rules.config import PRESETS
 from engine.rules.wall import SEED_BITS, seed_commitment
 from server.storage import tournaments as rows
-from server.storage.sqlite import StorageFault, Store
+from server.storage.sqlite import Statement, StorageFault, Store
 from server.tournament import finish, seating
 from server.tournament.models import (
     NewTournament,
@@ -175,8 +175,11 @@ class Tournaments:
         row = self._tournament(tid)
         if row[9] != "registering":
             raise TournamentError("closed", "entries are closed: the tournament has started")
-        rows.enter(self.store, tid, caller.name, caller.id, self.clock())
-        return {"name": caller.name, "tournament": tid, "entries": self._count(tid)}
+        entered = rows.enter(self.store, tid, caller.name, caller.id, self.clock())
+        names = [e[0] for e in rows.entries(self.store, tid)]
+        if not entered and caller.name not in names:  # the first round started meanwhile
+            raise TournamentError("closed", "entries are closed: the tournament has started")
+        return {"name": caller.name, "tournament": tid, "entries": len(names)}
 
     def withdraw(self, tid: str, caller: Caller) -> dict[str, Any]:
         row = self._tournament(tid)
@@ -186,66 +189,32 @@ class Tournaments:
             raise TournamentError("not_entered", "you have not entered", 404)
         return {"name": caller.name, "tournament": tid, "withdrawn": True}
 
-    def _count(self, tid: str) -> int:
-        return len(rows.entries(self.store, tid))
-
     # -- rounds --
 
     def start_round(self, tid: str, caller: Caller) -> int:
-        """Store the next round (its tables pending) and return its number (blocking)."""
+        """Store the next round (its tables pending) and return its number (blocking): its
+        seating, with duplicate walls its committed seed, and for round 1 the bots that fill
+        the last table and the balanced plan of every round, in one transaction."""
         row = self._organizer(tid, caller)
-        state, done, total = row[9], int(row[10]), int(row[3])
-        if state == "finished":
-            raise TournamentError("finished", "the tournament is over")
-        if done:
-            unfinished = [t for t in rows.tables(self.store, tid, done) if t[4] not in finish.DONE]
-            if unfinished:
-                raise TournamentError("round_running", f"round {done} is still being played")
-            if done >= total:
-                raise TournamentError("finished", "every round has been played")
+        done = self._last_round_over(row)
         size = PRESETS[row[2]].players
-        entries = rows.entries(self.store, tid)
-        statements: list[tuple[str, tuple[object, ...]]] = []
-        names = [e[0] for e in entries]
+        names = [e[0] for e in rows.entries(self.store, tid)]
+        statements: list[Statement] = []
         if done == 0:
+            statements.append(rows.close_entries(tid, names))
             names, bots = self._fill(row, names, size)
-            statements += [
-                (
-                    "INSERT INTO tournament_entries (tournament, name, account, bot, n) "
-                    "VALUES (?, ?, NULL, 1, ?)",
-                    (tid, bot, self.clock() + i),
-                )
-                for i, bot in enumerate(bots)
-            ]
-        tables = self._seating_of(row, names, size, done + 1)
-        if done == 0 and row[4] == "balanced":
-            statements.append(
-                ("UPDATE tournaments SET plan = ? WHERE id = ?", (_json(tables[1]), tid))
-            )
+            statements += rows.add_bots(tid, bots, self.clock())
+        tables, plan = self._seating_of(row, names, size, done + 1)
+        if plan is not None:
+            statements.append(rows.set_plan(tid, _json(plan)))
         seed_text = salt = commitment = None
-        if row[5]:
+        if row[5]:  # duplicate walls: one seed for every table, committed now
             seed = secrets.randbits(SEED_BITS)
             seed_text, salt = str(seed), secrets.token_hex(16)
             commitment = seed_commitment(seed, salt)
-        statements.append(
-            (
-                "INSERT INTO tournament_rounds (tournament, round, seed_text, salt, commitment, "
-                "revealed, started) VALUES (?, ?, ?, ?, ?, 0, ?)",
-                (tid, done + 1, seed_text, salt, commitment, self.clock()),
-            )
+        statements += rows.new_round(
+            tid, done + 1, (seed_text, salt, commitment), [_json(t) for t in tables], self.clock()
         )
-        statements += [
-            (
-                "INSERT INTO tournament_tables (tournament, round, tab, entrants, status, "
-                "commitment) VALUES (?, ?, ?, ?, 'pending', ?)",
-                (tid, done + 1, i + 1, _json(names_), commitment),
-            )
-            for i, names_ in enumerate(tables[0])
-        ]
-        statements += [
-            ("UPDATE tournaments SET round = ?, state = 'running' WHERE id = ?", (done + 1, tid)),
-            rows.bump(tid),
-        ]
         try:
             self.store.transaction(statements)
         except Exception as exc:  # another request (or node) started this round first
@@ -253,6 +222,18 @@ class Tournaments:
                 raise TournamentError("round_running", f"round {done + 1} started already") from exc
             raise
         return done + 1
+
+    def _last_round_over(self, row: tuple[Any, ...]) -> int:
+        """The number of the last round started, once every one of its games is over."""
+        tid, state, done, total = row[0], row[9], int(row[10]), int(row[3])
+        if state == "finished":
+            raise TournamentError("finished", "the tournament is over")
+        if done:
+            if any(t[4] not in finish.DONE for t in rows.tables(self.store, tid, done)):
+                raise TournamentError("round_running", f"round {done} is still being played")
+            if done >= total:
+                raise TournamentError("finished", "every round has been played")
+        return done
 
     def _fill(
         self, row: tuple[Any, ...], names: list[str], size: int
@@ -323,6 +304,13 @@ class Tournaments:
             if game is not None:
                 self.seater.drop(game)
             await anyio.to_thread.run_sync(self.store.transaction, rows.unclaim(tid, round_, tab))
+        for tid, game in await anyio.to_thread.run_sync(rows.lost, self.store, node):
+            # the restart could not replay it (aborted, never finished): no points, and the
+            # round is not held up by it
+            statements = await anyio.to_thread.run_sync(
+                finish.finish_statements, self.store.query, tid, game, "aborted", b"{}", 0.0
+            )
+            await anyio.to_thread.run_sync(self.store.transaction, statements)
 
     async def seat_pending(self) -> int:
         """Seat this node's share of the pending tables; how many it seated. A node takes
@@ -533,9 +521,6 @@ class Tournaments:
 
     def version(self, tid: str) -> int | None:
         return rows.version(self.store, tid)
-
-    def finished(self, tid: str) -> list[tuple[Any, ...]]:
-        return rows.finished_games(self.store, tid)
 
 
 def _table(t: tuple[Any, ...]) -> Table:

@@ -92,6 +92,17 @@ async def seats(
     raise TimeoutError(f"seated only {sorted(out)}")
 
 
+async def fetch(http: httpx.AsyncClient, url: str, **params: str) -> httpx.Response:
+    """``GET url``, waiting out the replay budget (``429`` and ``Retry-After``): records,
+    verifications and replays replay the game with the engine, and a client has a budget."""
+    for _ in range(100):
+        got = await http.get(url, params=params)
+        if got.status_code != 429:
+            return got
+        await asyncio.sleep(float(got.headers.get("Retry-After", "1")))
+    raise AssertionError(f"{url} stayed rate limited")
+
+
 async def get(http: httpx.AsyncClient, tid: str) -> dict[str, Any]:
     got = await http.get(f"/api/tournaments/{tid}")
     assert got.status_code == 200, got.text

@@ -227,3 +227,18 @@ async def test_a_substitute_takes_over_a_seat_in_the_running_game() -> None:
         assert record.decisions and not any(d.timeout for d in record.decisions)
         assert not await service.take_over(tid, PEOPLE[0].name)  # nothing runs any more
         tg.cancel_scope.cancel()
+
+
+async def test_a_game_a_restart_aborted_does_not_hold_up_its_round() -> None:
+    async with running_hub(RealEngine(), start_grace_s=60) as (hub, tg):
+        service = _service(hub)
+        tid = _new(service, PEOPLE[:4], rounds=1)
+        round_ = service.start_round(tid, ADMIN)
+        await service.seat_pending()
+        game = rows.tables(hub.storage, tid, round_)[0][6]
+        hub.storage.set_status(game, "aborted")  # what resume does to a game it cannot replay
+        await service.recover()
+        assert rows.tables(hub.storage, tid, round_)[0][4] == "aborted"
+        found = service.get(tid)
+        assert found.state == "finished" and found.seeds["1"]  # the round is over: told
+        tg.cancel_scope.cancel()

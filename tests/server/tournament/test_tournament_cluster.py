@@ -21,6 +21,7 @@ from tests.server.tournament.event import (
     bearer,
     create,
     enter_all,
+    fetch,
     get,
     make_admin,
     play,
@@ -86,7 +87,7 @@ async def test_a_round_spreads_over_two_nodes_and_the_standings_are_one(
             assert seen_a == seen_b and seen_a["state"] == "finished"
             records = {}
             for t in seen_a["tables"]:
-                got = await on_b.get(f"/api/games/{t['game']}/record")
+                got = await fetch(on_b, f"/api/games/{t['game']}/record")
                 assert got.status_code == 200, got.text
                 records[t["game"]] = got.json()
     want = expected.standings(

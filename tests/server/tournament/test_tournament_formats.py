@@ -1,6 +1,6 @@
 """Swiss and sanma events from outside, and the secrecy of a duplicate round's walls.
 
-- A swiss event of 8 over 3 rounds with duplicate walls: one table of round 1 is held at
+- A swiss event of 8 over 3 rounds with duplicate walls (SQLite and PostgreSQL): one table of round 1 is held at
   its first decision while the other plays to its end. Until the held one ends, nothing of
   the round's walls leaves the finished table: its ``end`` has no seed, its record (every
   format), ``/verify``, ``/replay``, reviews and the export answer ``409 round_running``,
@@ -16,6 +16,7 @@ import asyncio
 import io
 import json
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +36,14 @@ from tests.server.tournament.event import (
     bearer,
     create,
     enter_all,
+    fetch,
     get,
     make_admin,
     play,
     register,
     seats,
 )
+from tests.services import fresh_database, postgres_server
 
 
 class Held(Steered):
@@ -100,14 +103,14 @@ async def _sse(http: httpx.AsyncClient, tid: str, out: list[tuple[str, Any]]) ->
 async def _gated(http: httpx.AsyncClient, game: str, tid: str) -> list[int]:
     """The status of every answer that would tell the game's walls."""
     asks = [
-        http.get(f"/api/games/{game}/record"),
-        http.get(f"/api/games/{game}/record", params={"format": "tenhou"}),
-        http.get(f"/api/games/{game}/record", params={"format": "mjai"}),
-        http.get(f"/api/games/{game}/verify"),
-        http.get(f"/api/games/{game}/replay"),
+        fetch(http, f"/api/games/{game}/record"),
+        fetch(http, f"/api/games/{game}/record", format="tenhou"),
+        fetch(http, f"/api/games/{game}/record", format="mjai"),
+        fetch(http, f"/api/games/{game}/verify"),
+        fetch(http, f"/api/games/{game}/replay"),
         http.post(f"/api/games/{game}/review", json={"seat": 0}),
         http.get(f"/api/games/{game}/review", params={"seat": 0}),
-        http.get(f"/api/tournaments/{tid}/export.zip"),
+        fetch(http, f"/api/tournaments/{tid}/export.zip"),
     ]
     answers = [await a for a in asks]
     for a in answers:
@@ -116,9 +119,20 @@ async def _gated(http: httpx.AsyncClient, game: str, tid: str) -> list[int]:
     return [a.status_code for a in answers]
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
+    if request.param == "sqlite":
+        yield {}
+        return
+    with postgres_server() as url:
+        yield {"RIICHI_DATABASE_URL": fresh_database(url, "swiss")}
+
+
 @pytest.mark.timeout(600)
-async def test_swiss_eight_over_three_rounds_keeps_the_walls_secret(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path, **ENV)
+async def test_swiss_eight_over_three_rounds_keeps_the_walls_secret(
+    tmp_path: Path, database: dict[str, str]
+) -> None:
+    server = ServerProcess(tmp_path, **ENV, **database)
     await server.start()
     names = [f"swiss{i}" for i in range(8)]
     try:
@@ -184,9 +198,9 @@ async def test_swiss_eight_over_three_rounds_keeps_the_walls_secret(tmp_path: Pa
             found = await get(http, tid)
             seed = int(found["seeds"]["1"])
             for game in games:
-                record = (await http.get(f"/api/games/{game}/record")).json()
+                record = (await fetch(http, f"/api/games/{game}/record")).json()
                 assert record["seed"] == seed
-                verdict = (await http.get(f"/api/games/{game}/verify")).json()
+                verdict = (await fetch(http, f"/api/games/{game}/verify")).json()
                 assert verdict["commitment_ok"] and verdict["replay_ok"] and verdict["draw_ok"]
                 assert record["draw"] is not None  # swiss: the seats drawn from the round's seed
             for round_ in (2, 3):
@@ -207,8 +221,8 @@ async def test_swiss_eight_over_three_rounds_keeps_the_walls_secret(tmp_path: Pa
             assert found["state"] == "finished"
             records = {}
             for t in found["tables"]:
-                records[t["game"]] = (await http.get(f"/api/games/{t['game']}/record")).json()
-            exported = await http.get(f"/api/tournaments/{tid}/export.zip")
+                records[t["game"]] = (await fetch(http, f"/api/games/{t['game']}/record")).json()
+            exported = await fetch(http, f"/api/tournaments/{tid}/export.zip")
             assert exported.status_code == 200
             csv_text = (await http.get(f"/api/tournaments/{tid}/standings.csv")).text
             for _ in range(40):
@@ -295,7 +309,7 @@ async def test_sanma_of_ten_refused_without_bots_and_run_with_them(tmp_path: Pat
             found = await get(http, tid)
             records = {}
             for t in found["tables"]:
-                records[t["game"]] = (await http.get(f"/api/games/{t['game']}/record")).json()
+                records[t["game"]] = (await fetch(http, f"/api/games/{t['game']}/record")).json()
         assert found["state"] == "finished"
         assert sorted(found["bots"]) == ["Bot 1", "Bot 2"]
         bots = [s for s in found["standings"] if s["bot"]]

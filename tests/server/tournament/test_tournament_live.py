@@ -28,6 +28,7 @@ from tests.server.tournament.event import (
     bearer,
     create,
     enter_all,
+    fetch,
     get,
     make_admin,
     play,
@@ -76,7 +77,7 @@ class Killer:
 async def _records(http: httpx.AsyncClient, games: list[str]) -> dict[str, dict[str, Any]]:
     out = {}
     for game in games:
-        got = await http.get(f"/api/games/{game}/record")
+        got = await fetch(http, f"/api/games/{game}/record")
         assert got.status_code == 200, got.text
         out[game] = got.json()
     return out
@@ -170,7 +171,7 @@ async def test_sixteen_players_balanced_duplicate_with_kill_9(
             records = await _records(http, [t["game"] for t in found["tables"]])
             verdicts = {}
             for t in found["tables"]:
-                verdict = await http.get(f"/api/games/{t['game']}/verify")
+                verdict = await fetch(http, f"/api/games/{t['game']}/verify")
                 assert verdict.status_code == 200, verdict.text
                 verdicts[t["game"]] = verdict.json()
             for name in names:  # a tournament game moves no dan or R
