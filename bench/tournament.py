@@ -16,8 +16,9 @@ is an all-bot table playing at once (``RIICHI_BOT_PACE_S=0``). Each round is sta
 - from the round's last game end (its table's ``ended``, stamped in the finishing
   transaction) to the ``standings`` event that carries it, and to a ``GET`` that shows it.
 
-Before the run, ``seating.balanced`` alone on the sizes the search has to work on. Exits
-non-zero when a round's standings do not count every game.
+Before the run, ``seating.balanced`` alone on the sizes the search has to work on; after
+it, the repeated meetings over the whole event. Exits non-zero when a round's standings do
+not count every game, or a balanced event's meetings miss their lower bound.
 """
 
 from __future__ import annotations
@@ -186,6 +187,18 @@ async def run(args: argparse.Namespace) -> int:
                     flush=True,
                 )
             follower.cancel()
+            final = await get(http, tid)
+            by_round = [
+                [x["seats"] for x in final["tables"] if x["round"] == r]
+                for r in range(1, args.rounds + 1)
+            ]
+            met = seating.repeats(by_round)
+            bound = seating.lower_bound(args.entrants, args.rounds, 4)
+            print(
+                f"repeated meetings over the event: {met} (lower bound {bound}); {final['state']}"
+            )
+            if args.seating == "balanced" and met != bound:
+                failed += 1
     finally:
         server.stop()
     return 1 if failed else 0

@@ -180,12 +180,12 @@ export function tournamentPage(root, id) {
   function drawChart() {
     const upTo = tn.round;
     const series = totalsByRound(tn.tables, tn.penalties, upTo);
-    const top = tn.standings.filter((s) => !s.bot && series[s.name]).slice(0, CHART_LINES);
+    const top = tn.standings.filter((s) => series[s.name]).slice(0, CHART_LINES);  // people first
     if (!upTo || !top.length) { chart.replaceChildren(); return; }
     const all = top.flatMap((s) => series[s.name]);
     const lo = Math.floor(Math.min(0, ...all) / 10) * 10, hi = Math.ceil(Math.max(0, ...all) / 10) * 10 || 10;
     const lines = top.map((s) => series[s.name].map((v, x) => ({ x, v })));
-    const shown = top.length < tn.standings.filter((s) => !s.bot).length ? ` (${say("chartTop", { n: top.length })})` : "";
+    const shown = top.length < tn.standings.length ? ` (${say("chartTop", { n: top.length })})` : "";
     const desc = top.map((s) => `${s.name}: ${series[s.name].map(signedPoints).join(" → ")}`).join("; ");
     const g = lineGraph(lines, lo, lo === hi ? hi + 10 : hi, [...new Set([lo, 0, hi])], String, `${t("chart")}${shown}: ${desc}`,
       (x) => (x ? String(x) : t("start")));

@@ -25,12 +25,19 @@ def test_total_decides_first() -> None:
     assert order(compute(games, [], set())) == [(1, "b"), (2, "a"), (3, "c"), (4, "d")]
 
 
-def test_equal_totals_go_to_more_first_places() -> None:
-    # a: 1st (+40) and 4th (-30) = 10; b: 2nd twice (+5, +5) = 10
-    games = [game("abcd", (40.0, 5.0, -15.0, -30.0)), game("abcd", (-30.0, 5.0, 45.0, -20.0))]
-    standings = compute(games, [], set())
-    assert [s.total for s in standings[:3]] == [30.0, 10.0, 10.0]
-    assert order(standings)[1:3] == [(2, "a"), (3, "b")]
+def test_equal_totals_go_to_more_first_places_before_the_best_game() -> None:
+    """a: a first at +20 and a third at -10; b: a second at +25 and a fourth at -15. Both
+    total 10; b has the better single game, a the first place, which decides."""
+    games = [
+        game("axyz", (20.0, 15.0, -10.0, -25.0)),
+        game("wbxy", (40.0, 25.0, -25.0, -40.0)),
+        game("zyab", (30.0, 5.0, -10.0, -15.0)),
+    ]
+    standings = {s.name: s for s in compute(games, [], set())}
+    a, b = standings["a"], standings["b"]
+    assert a.total == b.total == 10.0
+    assert (a.placements[0], b.placements[0]) == (1, 0)
+    assert a.rank is not None and b.rank is not None and a.rank < b.rank
 
 
 def test_equal_totals_and_firsts_go_to_the_best_single_game() -> None:
