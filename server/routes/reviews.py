@@ -21,7 +21,7 @@ from starlette.responses import Response
 from server.edge.limits import Guard, too_many
 from server.edge.web import error, query_int, read_body
 from server.review.jobs import Busy, Reviews
-from server.routes.games import RecordCache
+from server.routes.games import RecordCache, round_running
 from server.storage import reviews
 from server.storage.reviews import DONE, ReviewRow
 
@@ -81,6 +81,9 @@ class ReviewApi:
             engines = ", ".join(self.service.engines())
             return error("bad_engine", f"engine is one of {engines}")
         game = request.path_params["game"]
+        sealed = await round_running(self.storage, game)
+        if sealed is not None:
+            return sealed
         facts = await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game)
         refused = _refused(facts)
         if refused is not None:
@@ -132,6 +135,9 @@ class ReviewApi:
             return error("bad_query", str(exc))
         if seat < 0:
             return error("bad_query", "seat is a number")
+        sealed = await round_running(self.storage, game)
+        if sealed is not None:
+            return sealed
         refused = _refused(await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game))
         if refused is not None:
             return refused

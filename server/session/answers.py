@@ -101,6 +101,16 @@ class Answers:
             if s.bot_name is not None and not bots.external(s.bot_name)
         }
 
+    def adopt(self, index: int) -> None:
+        """Seat ``index`` is now a built-in bot's (a tournament's substitute): it answers
+        from its next deadline on, the open inquiry's included."""
+        name = self.room.seats[index].bot_name
+        assert name is not None and not bots.external(name)
+        self.bots[index] = bots.player(name)
+        if index in self.deadlines:
+            self.deadlines[index] = self.now()
+            self.deadlines.changed()
+
     def open(self, inquiry: MultiPlayerInquiry) -> None:
         """The engine asks: answer what needs no thought, start the clocks of the rest. A
         decision the store refuses freezes the table (``Recording.on_fault``): its inquiry

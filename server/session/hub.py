@@ -301,6 +301,31 @@ class Hub:
         self.start_if_full(room)
         return room, seat
 
+    def substitute(self, game: str, name: str, bot_name: str) -> bool:
+        """A built-in bot takes over the seat of ``name`` in a running game (an organiser's
+        substitute for a player who did not show): its token opens nothing any more, its
+        connection is closed, the bot plays from the seat's next deadline on, and the room
+        is stored so a restart resumes it with the bot. False when no such human seat runs
+        here."""
+        table = self.tables.get(game)
+        if table is None or table.finished.is_set():
+            return False
+        seat = next((s for s in table.room.seats if s.human and s.name == name), None)
+        if seat is None:
+            return False
+        if seat.token_hash is not None:
+            self.rooms.by_token.pop(seat.token_hash, None)
+        seat.token = seat.token_hash = None
+        if seat.outbox is not None:
+            seat.outbox.shut(CloseCode.KICKED)
+            seat.outbox = None
+        seat.seat_bot(bot_name)
+        seat.name = name
+        self.save(table.room)
+        table.answers.adopt(seat.index)
+        table.broadcast_room()
+        return True
+
     def kick(self, room: Room, index: int) -> None:
         """The owner removes a player before the start (raises RoomError); their socket is
         closed with CloseCode.KICKED and their token no longer opens anything."""

@@ -142,6 +142,13 @@ class Room:
         #: a ranked table (server/ladder/queue.py): a seat whose player is absent keeps the
         #: real clock, base plus bank, as a present one does (docs/ranking.md)
         self.ranked = False
+        #: the places are the seats (a tournament's balanced seating fixed the winds): no draw
+        self.fixed_seats = False
+        #: a table of a duplicate tournament round: other tables play the same walls, so
+        #: its seed and every concealed tile stay secret until the round is over
+        #: (server/storage/tournaments.py ``round_running``), and spectators never get the
+        #: god view, not even of a hand that is over
+        self.sealed = False
 
     @property
     def commitment(self) -> str:
@@ -209,7 +216,7 @@ class Room:
         """Bagime: every place (join order) moves to the seat the seed draws for it, humans
         and bots alike, with its token, connection, clock and bot; once per game. Every
         game's start calls it (the hub's ``start``), whoever fills the seats."""
-        if self.draw is not None:
+        if self.draw is not None or self.fixed_seats:
             return
         draw = list(bagime(self.seed, len(self.seats)))
         drawn = list(self.seats)

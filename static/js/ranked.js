@@ -4,6 +4,7 @@
 // over /ws/play with the queue's seat token exactly as a casual seat is.
 
 import { t, presetName } from "./i18n.js";
+import "./tournament_words.js";
 import { el } from "./dom.js";
 import { me, call, errorText } from "./account.js";
 
@@ -13,8 +14,9 @@ export function waitClock(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** Keep a ranked seat's token as a casual seat's is kept (lobby.js takeSeat), then go to it. */
-function sit(status) {
+/** Keep a ranked (or tournament) seat's token as a casual seat's is kept (lobby.js takeSeat),
+ * then go to it. */
+export function sit(status) {
   localStorage.setItem(`seat:${status.game}`, status.token);
   localStorage.setItem(`code:${status.game}`, status.code);
   if (status.node) localStorage.setItem(`node:${status.game}`, status.node);
@@ -106,7 +108,8 @@ export function rankedSection() {
   }, 1000);
   poll();
   const section = el("section", { id: "ranked", "aria-labelledby": "ranked-title" },
-    el("h2", { id: "ranked-title" }, t("ranked")), list, state, err);
+    el("h2", { id: "ranked-title" }, t("ranked")), list, state, err,
+    el("p", "tournaments-line", el("a", { href: "#/tournaments", id: "lobby-tournaments" }, t("tournaments"))));
   return [section, () => {
     stopped = true; if (timer) clearTimeout(timer); clearInterval(tick);
     document.removeEventListener("visibilitychange", shown);

@@ -111,11 +111,14 @@ SERVER_LAYERS: dict[str, frozenset[str]] = {
     "session": frozenset({"edge", "storage", "settings"}),
     "accounts": frozenset({"edge", "storage", "settings"}),
     "ladder": frozenset({"edge", "storage", "settings", "accounts"}),
+    "tournament": frozenset({"edge", "storage", "settings", "accounts"}),
     "review": frozenset({"edge", "storage", "settings"}),
     "seats": frozenset({"edge", "session", "settings"}),
     "runtime": frozenset({"edge", "session", "settings"}),
     "cluster": frozenset({"edge", "settings"}),
-    "routes": frozenset({"edge", "storage", "session", "settings", "accounts", "ladder", "review"}),
+    "routes": frozenset(
+        {"edge", "storage", "session", "settings", "accounts", "ladder", "review", "tournament"}
+    ),
 }
 #: the modules at server's top level: the wiring (app, __main__) may import every package;
 #: settings imports nothing of server

@@ -38,6 +38,10 @@ def _pg_fresh(pg_url: str) -> str:
     return fresh_database(pg_url, f"mig{next(_names)}")
 
 
+#: the baseline alone: the plans below add made-up steps 2 and 3 to it (the real steps
+#: numbered past it would sit between them)
+BASELINE = migrations.steps()[:1]
+
 # -- the steps --
 
 
