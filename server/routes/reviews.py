@@ -18,16 +18,18 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from server.edge.limits import Guard, too_many
-from server.edge.web import error, read_body
+from server.edge.web import error, query_int, read_body
 from server.review.jobs import Busy, Reviews
 from server.routes.games import RecordCache, round_running
-from server.storage import reviews, tournaments
+from server.storage import reviews
 from server.storage.reviews import DONE, ReviewRow
 
 #: the only status whose games are reviewed
 FINISHED = "finished"
 #: a client told the pool is full comes back after this many seconds
 BUSY_RETRY_S = 30
+#: the highest seat index of any game (four players)
+MAX_SEAT = 3
 
 
 class ReviewAsk(msgspec.Struct, forbid_unknown_fields=True):
@@ -57,7 +59,6 @@ class ReviewApi:
         self.guard = guard
         #: served reports by (game, seat, engine): a stored report never changes
         self.cache = RecordCache(service.settings.record_cache)
-        tournaments.open_tables(self.storage)  # the secrecy rule reads them
 
     async def ask(self, request: Request) -> Response:
         """Start (or find) a review: 202 while it is pending, 200 with the report once done."""
@@ -104,8 +105,10 @@ class ReviewApi:
         q = request.query_params
         engine = q.get("engine", "strong")
         try:
-            seat = int(q.get("seat", ""))
-        except ValueError:
+            seat = query_int(q, "seat", -1, 0, MAX_SEAT)
+        except ValueError as exc:
+            return error("bad_query", str(exc))
+        if seat < 0:
             return error("bad_query", "seat is a number")
         sealed = await round_running(self.storage, game)
         if sealed is not None:

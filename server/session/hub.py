@@ -21,7 +21,7 @@ from server.session.peers import Peers
 from server.session.rooms import Room, RoomError, Rooms, Seat
 from server.session.table import Table
 from server.settings import Settings
-from server.storage import persist, tournaments
+from server.storage import persist
 from server.storage.sqlite import StorageFault, Store
 
 log = logging.getLogger("server")
@@ -60,7 +60,6 @@ class Hub:
         self.faulted: dict[str, Room] = {}
         #: set at a fault (from any callback, task or not): the watch tries the store
         self._fault_seen: anyio.Event | None = None
-        tournaments.open_tables(storage)  # the secrecy rule reads them (Table.revealed_seed)
 
     def bind(self, tg: TaskGroup) -> None:
         """Games run in ``tg`` (the app's lifespan task group); the rooms and unfinished

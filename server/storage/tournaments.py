@@ -1,5 +1,6 @@
 """Tournaments as rows (SQLite and PostgreSQL): the event, its organisers, entries, rounds,
-tables and seats, penalties, and the standings kept in step with the finished games.
+tables and seats, penalties, and the standings kept in step with the finished games. The
+tables are made by the schema's step 0004 (server/storage/migrations/m0004_tournaments.py).
 
 - ``tournaments``: the event's options and state; ``version`` grows with every change (the
   SSE stream polls it), and the finishing transaction updates this row first, so two tables
@@ -19,81 +20,15 @@ tables and seats, penalties, and the standings kept in step with the finished ga
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from server.storage.sqlite import Reader, Statement, Store
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tournaments (
-    id TEXT PRIMARY KEY, name TEXT NOT NULL, preset TEXT NOT NULL, rounds INTEGER NOT NULL,
-    seating TEXT NOT NULL, duplicate INTEGER NOT NULL, fill TEXT NOT NULL,
-    base_s DOUBLE PRECISION NOT NULL, bank_s DOUBLE PRECISION NOT NULL, state TEXT NOT NULL,
-    round INTEGER NOT NULL DEFAULT 0, created DOUBLE PRECISION NOT NULL, creator BIGINT,
-    plan TEXT, version BIGINT NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS tournament_organizers (
-    tournament TEXT NOT NULL, account BIGINT NOT NULL, PRIMARY KEY (tournament, account)
-);
-CREATE TABLE IF NOT EXISTS tournament_entries (
-    tournament TEXT NOT NULL, name TEXT NOT NULL, account BIGINT, bot INTEGER NOT NULL,
-    n DOUBLE PRECISION NOT NULL, substitute INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (tournament, name)
-);
-CREATE TABLE IF NOT EXISTS tournament_rounds (
-    tournament TEXT NOT NULL, round INTEGER NOT NULL, seed_text TEXT, salt TEXT,
-    commitment TEXT, revealed INTEGER NOT NULL DEFAULT 0, started DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (tournament, round)
-);
-CREATE TABLE IF NOT EXISTS tournament_tables (
-    tournament TEXT NOT NULL, round INTEGER NOT NULL, tab INTEGER NOT NULL,
-    entrants TEXT NOT NULL, seats TEXT, status TEXT NOT NULL, node TEXT, game TEXT,
-    code TEXT, url TEXT, commitment TEXT, points TEXT, scores TEXT, ended DOUBLE PRECISION,
-    PRIMARY KEY (tournament, round, tab)
-);
-CREATE INDEX IF NOT EXISTS tournament_tables_game ON tournament_tables (game);
-CREATE INDEX IF NOT EXISTS tournament_tables_status ON tournament_tables (status);
-CREATE TABLE IF NOT EXISTS tournament_seats (
-    tournament TEXT NOT NULL, round INTEGER NOT NULL, name TEXT NOT NULL, tab INTEGER NOT NULL,
-    seat INTEGER NOT NULL, token TEXT, PRIMARY KEY (tournament, round, name)
-);
-CREATE TABLE IF NOT EXISTS tournament_penalties (
-    tournament TEXT NOT NULL, n INTEGER NOT NULL, name TEXT NOT NULL,
-    points DOUBLE PRECISION NOT NULL, reason TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
-    by_name TEXT NOT NULL, PRIMARY KEY (tournament, n)
-);
-CREATE TABLE IF NOT EXISTS tournament_standings (
-    tournament TEXT NOT NULL, name TEXT NOT NULL, rank INTEGER, total DOUBLE PRECISION NOT NULL,
-    games INTEGER NOT NULL, placements TEXT NOT NULL, average DOUBLE PRECISION,
-    best DOUBLE PRECISION, bot INTEGER NOT NULL, PRIMARY KEY (tournament, name)
-);
-"""
 
 TOURNAMENT_COLUMNS = (
     "id, name, preset, rounds, seating, duplicate, fill, base_s, bank_s, state, round, "
     "created, creator, plan, version"
 )
 TABLE_COLUMNS = "round, tab, entrants, seats, status, node, game, code, commitment, points, scores"
-
-
-def open_tables(store: Store) -> None:
-    """The tables, made when missing. Until the numbered steps 0002 and 0003 are on main,
-    step 0004 (reserved for this schema: server/storage/migrations) cannot be added without
-    a gap, so the schema is made here, each statement as it always was; it moves into
-    ``m0004_tournaments`` as it stands."""
-    for statement in SCHEMA.split(";"):
-        if statement.strip():
-            _create(store, statement.strip())
-
-
-def _create(store: Store, statement: str) -> None:
-    """One ``CREATE ... IF NOT EXISTS``; tried again once when another node made the same
-    table at the same moment (PostgreSQL's IF NOT EXISTS is no lock: one of two loses)."""
-    try:
-        store.execute(statement)
-    except Exception:
-        time.sleep(0.2)
-        store.execute(statement)
 
 
 # -- reads --

@@ -132,7 +132,6 @@ class Tournaments:
         self.nodes = nodes
         self.clock = clock
         self._seating: anyio.Lock | None = None
-        rows.open_tables(store)
 
     # -- organisers --
 

@@ -38,6 +38,10 @@ def _pg_fresh(pg_url: str) -> str:
     return fresh_database(pg_url, f"mig{next(_names)}")
 
 
+#: the baseline alone: the plans below add made-up steps 2 and 3 to it (the real steps
+#: numbered past it would sit between them)
+BASELINE = migrations.steps()[:1]
+
 # -- the steps --
 
 
@@ -123,17 +127,24 @@ def test_an_unversioned_file_with_old_tables_is_adopted(tmp_path: Path) -> None:
         assert _columns(db) == _columns(new)
         assert db.execute("SELECT node, seed_text FROM rooms").fetchall() == [("", None)]
         assert db.execute("SELECT match_rate, rating FROM reviews").fetchall() == [(0.5, 1.0)]
-        assert [r[0] for r in db.execute("SELECT version FROM schema_version")] == [1]
+        versions = [r[0] for r in db.execute("SELECT version FROM schema_version")]
+        assert versions == [s.number for s in migrations.steps()]
 
 
 def test_a_failing_step_changes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "x.sqlite3"
     Storage(path).close()
-    bad = Step(2, "half", "why", "CREATE TABLE half (x TEXT); INSERT INTO nowhere VALUES (1);", "")
+    bad = Step(
+        migrations.latest() + 1,
+        "half",
+        "why",
+        "CREATE TABLE half (x TEXT); INSERT INTO nowhere VALUES (1);",
+        "",
+    )
     db = sqlite3.connect(path, isolation_level=None)
     with pytest.raises(sqlite3.OperationalError, match="nowhere"):
         migrate.migrate_sqlite(db, str(path), plan=(*migrations.steps(), bad))
-    assert migrate.sqlite_version(db) == 1
+    assert migrate.sqlite_version(db) == migrations.latest()
     assert "half" not in _columns(db)
     db.close()
 
@@ -143,11 +154,11 @@ def test_a_step_that_landed_after_a_higher_one_is_still_applied(tmp_path: Path) 
     two = Step(2, "two", "why", "CREATE TABLE two (x TEXT);", "")
     three = Step(3, "three", "why", "CREATE TABLE three (x TEXT);", "")
     db = sqlite3.connect(tmp_path / "x.sqlite3", isolation_level=None)
-    migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), three))
+    migrate.migrate_sqlite(db, "x", plan=(*BASELINE, three))
     assert migrate.sqlite_applied(db) == {1, 3}
     with pytest.raises(SchemaTooNew):  # code without step 3 refuses the file
-        migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), two))
-    migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), two, three))
+        migrate.migrate_sqlite(db, "x", plan=(*BASELINE, two))
+    migrate.migrate_sqlite(db, "x", plan=(*BASELINE, two, three))
     assert migrate.sqlite_applied(db) == {1, 2, 3} and {"two", "three"} <= set(_columns(db))
     db.close()
 

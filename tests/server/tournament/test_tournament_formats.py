@@ -1,12 +1,13 @@
 """Swiss and sanma events from outside, and the secrecy of a duplicate round's walls.
 
-- A swiss event of 8 over 3 rounds with duplicate walls (SQLite and PostgreSQL): one table of round 1 is held at
-  its first decision while the other plays to its end. Until the held one ends, nothing of
-  the round's walls leaves the finished table: its ``end`` has no seed, its record (every
-  format), ``/verify``, ``/replay``, reviews and the export answer ``409 round_running``,
-  and no spectator of either table ever gets a snapshot of concealed tiles. Once the round
-  is over every answer is given, and both tables played the same revealed seed. Rounds 2
-  and 3 are seated by the standings; a ``standings`` server-sent event follows each game.
+- A swiss event of 8 over 3 rounds with duplicate walls (SQLite and PostgreSQL): one table
+  of round 1 is held at its first decision while the other plays to its end. Until the held
+  one ends, nothing of the round's walls leaves the finished table: its ``end`` has no seed,
+  its record (every format), ``/verify``, ``/replay``, reviews and the export answer
+  ``409 round_running``, and no spectator of either table ever gets a snapshot of concealed
+  tiles. Once the round is over every answer is given, and both tables played the same
+  revealed seed. Rounds 2 and 3 are seated by the standings; a ``standings`` server-sent
+  event follows each game.
 - A sanma event of 10: ``fill: none`` refuses to start (409 entries), ``fill: bots`` runs
   with two strong bots, never ranked."""
 
