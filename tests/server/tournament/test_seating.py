@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from itertools import combinations, permutations
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +16,7 @@ from server.tournament import seating
 from server.tournament.designs import Field, capacity, prime_power, resolvable
 from server.tournament.winds import even_winds, wind_counts
 
+ROOT = Path(__file__).resolve().parents[3]
 #: sizes (players, rounds, seats) where the search stays above ``lower_bound``, and the
 #: repeats it reaches there (docs/tournaments.md lists them; a better search lowers them).
 #: 28/8 and 18/8 are known to allow 0 (a resolvable (28, 4, 1) design; a nearly Kirkman
@@ -233,3 +238,26 @@ def test_swiss_finds_the_seating_without_repeats_when_ties_allow_one() -> None:
         _cost([list(p[:4]), list(p[4:])], previous) for p in permutations(order) if p[0] == order[0]
     )
     assert _cost(tables, previous) == best
+
+
+def test_the_seating_does_not_depend_on_the_process() -> None:
+    """Two interpreters with different string hashing seat the same entrants alike (the plan
+    is stored once, but a restart or another node recomputing it must agree)."""
+    script = (
+        "import json; from server.tournament import seating; "
+        "print(json.dumps([seating.balanced([f'p{i}' for i in range(24)], 6, 4), "
+        "seating.swiss([f'p{i}' for i in range(8)], [['p0','p1','p2','p3'], "
+        "['p4','p5','p6','p7']], 4, ranks=[1] * 8)]))"
+    )
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(runs) == 1
