@@ -10,9 +10,10 @@ over ``--requests`` random players: p50 and p99 in ms. Beside them, measured in 
 the floor (one primary-key read on the same store) and the peer, the same profile's rows
 found by scanning the seats table (what an unindexed "sum it from the records" read costs).
 
-The queue: 1,000 accounts queued one after another into a real hub's ranked lobby, so 250
-tables form and start (the hub's rooms, seats and stored games), against the queue's own
-bookkeeping with a seater that does nothing. Exits non-zero when it measured nothing.
+The queue: 1,000 accounts (each of an address of its own) queued one after another into a
+real hub's ranked lobby, then one draw of the lobby, so 250 tables form and start (the hub's
+rooms, seats and stored games), against the queue's own bookkeeping with a seater that does
+nothing. Exits non-zero when it measured nothing.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from server.routes.ranked import RankedApi
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
-from server.storage import ranked
+from server.storage import accounts, ranked
 from server.storage.sqlite import Storage, Store
 
 LOBBY = "hanchan"
@@ -163,6 +164,13 @@ def reads(store: Store, players: int, requests: int, pg: bool) -> dict[str, list
     return results
 
 
+def _queuers(store: Store, n: int) -> None:
+    """``n`` accounts, each logged in (the draw seats only accounts with a session)."""
+    for a in range(1, n + 1):
+        store.execute(INSERTS["accounts"], (a, f"q{a}", f"q{a}", "x", 0.0))
+        accounts.add_login(store, accounts.LoginRow(f"d{a}", a, 0.0, 1e12, "c"))
+
+
 class NoSeater:
     """The floor of the queue: seating that does nothing."""
 
@@ -180,25 +188,25 @@ async def seat_1000(data_dir: Path, n: int) -> tuple[float, float, int]:
     data_dir.mkdir()
     settings = Settings(data_dir=str(data_dir), start_grace_s=3600, max_rooms=100_000)
     store = Storage(settings.db_path)
-    for a in range(1, n + 1):
-        store.execute(INSERTS["accounts"], (a, f"q{a}", f"q{a}", "x", 0.0))
+    _queuers(store, n)
     hub = Hub(settings, store, RealEngine())
     async with anyio.create_task_group() as tg:
         hub.bind(tg)
         queue = Queue(store, CONFIG, HubSeater(hub, settings))
         started = time.perf_counter()
         for a in range(1, n + 1):
-            await queue.join(a, f"q{a}", LOBBY)
+            await queue.join(a, f"q{a}", LOBBY, f"10.{a >> 16}.{(a >> 8) & 255}.{a & 255}")
+        await queue.draw(LOBBY)  # the lobby's draw seats everyone waiting
         real = time.perf_counter() - started
         formed = queue.formed
         tg.cancel_scope.cancel()
     store2 = Storage(data_dir / "floor.sqlite3")
-    for a in range(1, n + 1):
-        store2.execute(INSERTS["accounts"], (a, f"q{a}", f"q{a}", "x", 0.0))
+    _queuers(store2, n)
     bare = Queue(store2, CONFIG, NoSeater())
     started = time.perf_counter()
     for a in range(1, n + 1):
-        await bare.join(a, f"q{a}", LOBBY)
+        await bare.join(a, f"q{a}", LOBBY, f"10.{a >> 16}.{(a >> 8) & 255}.{a & 255}")
+    await bare.draw(LOBBY)
     floor = time.perf_counter() - started
     store.close()
     store2.close()

@@ -21,6 +21,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from engine.rules.bagime import bagime
 from server.edge.limits import Guard, parse_list
 from server.edge.names import clean_name
 from server.edge.security import POLICY_VIOLATION, Shield
@@ -28,6 +29,7 @@ from server.edge.socket_lanes import SocketLanes
 from server.edge.transport import WebSocketConnection
 from server.edge.web import error
 from server.ladder import finish, lobbies
+from server.ladder.forfeits import Forfeits
 from server.ladder.lobbies import RankedLobby
 from server.ladder.queue import Queue
 from server.review.jobs import Reviews
@@ -38,6 +40,7 @@ from server.routes.ranked import RankedApi
 from server.routes.replays import ReplayApi
 from server.routes.reviews import ReviewApi
 from server.routes.rooms import RoomsApi
+from server.routes.tournaments import TournamentsApi
 from server.runtime import heap
 from server.runtime.process import refuse_in_worker
 from server.runtime.shutdown import StoppingGate
@@ -48,9 +51,11 @@ from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.session.table import Table
 from server.settings import Settings
-from server.storage import ranked
-from server.storage.sqlite import DamagedRecord, StorageFault
+from server.storage import persist, ranked
+from server.storage.sqlite import DamagedRecord, FinishHook, Reader, Statement, StorageFault
 from server.storage.stores import open_store
+from server.tournament.finish import standings_hook
+from server.tournament.service import BOT, Opened, TableSpec, Tournaments
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
@@ -68,6 +73,11 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
 
     guard = Guard(settings, buckets=None if cluster is None else cluster.limiter)
     accounts, ladder = join_ladder(settings, the_hub, guard, cluster)
+    forfeits = Forfeits(the_hub.storage, the_hub)
+    accounts.on_delete.append(forfeits.sweep)  # a deleted seat plays the default at once
+    heavy = Heavy()  # one queue for every replay the engine plays for a request
+    events = join_tournaments(settings, the_hub, cluster)
+    tournament_api = TournamentsApi(events, accounts, guard, heavy)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -77,6 +87,9 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         async with anyio.create_task_group() as tg:
             the_hub.bind(tg)
             tg.start_soon(pending_stats, the_hub)
+            tg.start_soon(ladder.queue.run, settings.ranked_draw_s)
+            tg.start_soon(forfeits.run, settings.forfeit_sweep_s)
+            tg.start_soon(events.run)
             if cluster is not None:
                 tg.start_soon(cluster.run, the_hub)
             if metrics is not None:
@@ -92,11 +105,10 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
             tg.cancel_scope.cancel()
 
     rooms = RoomsApi(the_hub, settings, guard)
-    heavy = Heavy()  # one queue for every replay the engine plays for a request
     games = GamesApi(the_hub, guard, heavy)
     replays = ReplayApi(the_hub, guard, heavy)
     review_jobs = Reviews(settings, the_hub.storage)
-    review = ReviewApi(review_jobs, guard)
+    review = ReviewApi(review_jobs, guard, accounts.account_of)
     metrics = Metrics(the_hub, guard) if settings.metrics else None
 
     async def ws_play(ws: WebSocket) -> None:
@@ -163,6 +175,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         Route("/api/players/{name}", ladder.player),
         Route("/api/players/{name}/games", ladder.games),
         Route("/api/leaderboard", ladder.leaderboard),
+        *tournament_routes(tournament_api),
         WebSocketRoute("/ws/play", ws_play),
         WebSocketRoute("/ws/watch/{game}", ws_watch),
         WebSocketRoute("/ws/mjai", ws_mjai),
@@ -222,6 +235,7 @@ class HubSeater:
             base_s=self.settings.base_s if lobby.base_s is None else lobby.base_s,
             bank_s=self.settings.bank_s if lobby.bank_s is None else lobby.bank_s,
         )
+        room.ranked = True  # an absent seat keeps its clock (saved with the first join)
         seats = [self.hub.join(room.code, clean_name(name))[1] for name in names]
         # the last join filled the room and started it: each seat object now holds the
         # index the seed's draw gave its place
@@ -241,9 +255,11 @@ def join_ladder(
         store, settings, guard, shared=None if cluster is None else cluster.limiter
     )
     waiting = None if cluster is None else cluster.ranked_queue()
-    queue = Queue(store, config, HubSeater(hub, settings), waiting)
+    queue = Queue(
+        store, config, HubSeater(hub, settings), waiting, heartbeat_s=settings.queue_heartbeat_s
+    )
     ladder = RankedApi(store, queue, accounts, config)
-    store.finish_hook = finish.ratings_hook(config)
+    store.finish_hook = chain(finish.ratings_hook(config), standings_hook())
 
     async def after(table: Table) -> None:
         await table.finished.wait()
@@ -253,6 +269,89 @@ def join_ladder(
 
     hub.on_table.append(lambda table: hub.spawn(after, table))
     return accounts, ladder
+
+
+def chain(*hooks: FinishHook) -> FinishHook:
+    """One finishing transaction for every room that counts a game (ladder, tournaments)."""
+
+    def hook(read: Reader, game: str, status: str, result: bytes) -> list[Statement]:
+        return [s for h in hooks for s in h(read, game, status, result)]
+
+    return hook
+
+
+class HubTables:
+    """The tournament service's seam to the hub (server/tournament/service.py ``Seater``):
+    a private room of the tournament's preset, its bots seated at their places, the round's
+    seed (duplicate walls) set before anyone joins, then the entrants joined in place order
+    with the token hashes the service made (so a restart can hand the tokens out again)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    @property
+    def node_url(self) -> str:
+        return "" if self.hub.peers is None else self.hub.peers.url
+
+    def open(self, spec: TableSpec) -> Opened:
+        hub = self.hub
+        room = hub.create(
+            preset=spec.preset, bots=0, base_s=spec.base_s, bank_s=spec.bank_s, public=False
+        )
+        if spec.seed is not None and spec.salt is not None:
+            room.seed, room.salt = spec.seed, spec.salt
+        room.sealed, room.fixed_seats = spec.sealed, spec.fixed
+        for place, name in enumerate(spec.places):
+            if name in spec.bots:
+                room.seats[place].seat_bot(BOT)
+                room.seats[place].name = name
+        hub.save(room)
+        draw = None if spec.fixed else list(bagime(room.seed, len(room.seats)))
+        return Opened(room.code, room.game, room.commitment, draw)
+
+    def fill(self, game: str, humans: list[tuple[str, str]]) -> None:
+        room = self.hub.rooms.by_game[game]
+        for name, token_hash in humans:
+            self.hub.join(room.code, clean_name(name), reserved=token_hash)
+        self.hub.start_if_full(room)
+
+    def substitute(self, game: str, name: str) -> bool:
+        return self.hub.substitute(game, name, BOT)
+
+    def drop(self, game: str) -> None:
+        room = self.hub.rooms.by_game.get(game)
+        if room is not None and room.status == "waiting":
+            self.hub.rooms.forget(room)
+            persist.drop_room(self.hub.storage, game)
+
+
+def join_tournaments(settings: Settings, hub: Hub, cluster: Cluster | None) -> Tournaments:
+    """The tournament service on the hub; in a cluster each node seats its share of a
+    round's tables (the live nodes counted in the Redis directory)."""
+    service = Tournaments(hub.storage, HubTables(hub), settings.base_s, settings.bank_s)
+    if cluster is not None:
+        service.nodes = cluster.live_nodes
+    return service
+
+
+def tournament_routes(api: TournamentsApi) -> list[BaseRoute]:
+    base = "/api/tournaments"
+    return [
+        Route(base, api.listing, methods=["GET"]),
+        Route(base, api.create, methods=["POST"]),
+        Route(base + "/{id}", api.get, methods=["GET"]),
+        Route(base + "/{id}/entries", api.enter, methods=["POST"]),
+        Route(base + "/{id}/entries", api.withdraw, methods=["DELETE"]),
+        Route(base + "/{id}/rounds", api.start_round, methods=["POST"]),
+        Route(base + "/{id}/seat", api.seat, methods=["GET"]),
+        Route(base + "/{id}/organizers", api.add_organizer, methods=["POST"]),
+        Route(base + "/{id}/penalties", api.penalize, methods=["POST"]),
+        Route(base + "/{id}/substitutes", api.substitute, methods=["POST"]),
+        Route(base + "/{id}/standings.csv", api.standings_csv, methods=["GET"]),
+        Route(base + "/{id}/standings.json", api.standings_json, methods=["GET"]),
+        Route(base + "/{id}/events", api.events, methods=["GET"]),
+        Route(base + "/{id}/export.zip", api.export, methods=["GET"]),
+    ]
 
 
 async def pending_stats(hub: Hub) -> None:

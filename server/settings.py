@@ -150,6 +150,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     #: houou), "base_s", "bank_s", "gated"} (empty: Tenhou tonpuu, hanchan and sanma
     #: hanchan, ippan; server/ladder/lobbies.py)
     ranked_lobbies: str = ""
+    #: a ranked lobby draws its tables from everyone waiting this often (seconds), so
+    #: queueing together chooses nobody's table (server/ladder/seating.py)
+    ranked_draw_s: float = 3.0
+    #: a queue entry without a heartbeat (``GET /api/queue``) for this long is dropped
+    queue_heartbeat_s: float = 30.0
+    #: how often the server looks for ranked seats whose account was banned or deleted
+    forfeit_sweep_s: float = 2.0
     #: a login session lasts this long
     session_ttl_s: float = 30 * 86400.0
     #: login attempts: a burst and a refill per minute, per account name and per address
@@ -253,6 +260,9 @@ RANGES: dict[str, tuple[float, float]] = {
     "mjai_timeout_s": (0.05, 300),
     "metrics": (0, 1),
     "session_ttl_s": (60, 366 * 86400),
+    "ranked_draw_s": (0.01, 600),
+    "queue_heartbeat_s": (1, 3600),
+    "forfeit_sweep_s": (0.05, 600),
     "login_burst": (1, 1_000_000),
     "login_per_min": (0.01, 1_000_000),
     "login_address_burst": (1, 1_000_000),

@@ -94,6 +94,14 @@ class Cluster:
         """The ranked queue every node shares (server/cluster/queue.py)."""
         return RedisWaiting(self.redis)
 
+    async def live_nodes(self) -> int:
+        """How many nodes' heartbeats are live (at least this one): a tournament round's
+        tables are shared out among them (server/tournament/service.py)."""
+        try:
+            return max(1, len(await directory.live_nodes(self.redis)))
+        except REDIS_DOWN:
+            return 1
+
     def attach(self, host: Host) -> None:
         """Serve ``host``'s rooms to the cluster (before the hub is bound)."""
         self._host = host

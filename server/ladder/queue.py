@@ -1,13 +1,19 @@
-"""The ranked queue: accounts waiting per lobby, a table formed as soon as a lobby holds
-enough of them, and the seat each was given until its game is over.
+"""The ranked queue: accounts waiting per lobby, the lobby's draw that seats them, and the
+seat each was given until its game is over.
 
 Who waits where lives in a ``Waiting``: this process's memory (``LocalWaiting``) for a server
 alone, Redis for a cluster (server/cluster/queue.py, one Lua script per step, so two nodes
 never pop the same account). Joining is one atomic step that refuses an account already
-waiting (in any lobby) or holding a seat marker, appends it, and when the lobby holds a
-table's worth pops the longest-waiting ones and marks them seated; the node that made that
-step seats the table, so a table forms on one node and nobody is seated twice. The store's
-ranked seats back this up across restarts (``ranked.seated``).
+waiting (in any lobby) or holding a seat marker, and appends it with its address. Tables
+are not formed by a join: every ``ranked_draw_s`` the queue draws them from everyone waiting
+(server/ladder/seating.py), so queueing together chooses nobody's table; the draw's
+``take`` pops a table's accounts and marks them seated in one atomic step that refuses a
+table whose accounts are no longer all there, so a table forms on one node and nobody is
+seated twice. The store's ranked seats back this up across restarts (``ranked.seated``).
+
+An entry lives as long as its player does: each ``GET /api/queue`` is its heartbeat, and
+one without a heartbeat for ``queue_heartbeat_s`` is dropped at the next draw, as is one
+whose account has no live session left (a logout drops it at once: ``forget``).
 
 Seats are drawn at random (``secrets``); the game's shuffle is the server's as in every room
 (committed before the first deal). Humans with accounts only: guests and bots never queue.
@@ -17,6 +23,7 @@ sits beside session and may not import it).
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -26,11 +33,17 @@ import anyio
 import msgspec
 
 from server.ladder.lobbies import RankedLobby
+from server.ladder.seating import draw_tables, seat_key
+from server.storage import accounts as account_rows
 from server.storage import ranked
 from server.storage.sqlite import Store
 
-#: what a join step answers besides a group to seat
+log = logging.getLogger("server")
+
+#: what a join step answers
 QUEUED, SEATED, WAITING = "queued", "seated", "waiting"
+#: one waiting account as the draw sees it: (account, name, seat key)
+Entry = tuple[int, str, str]
 
 
 class Grant(msgspec.Struct, frozen=True):
@@ -58,11 +71,22 @@ class Seater(Protocol):
 class Waiting(Protocol):
     """Who waits in which lobby, and the seat markers of those popped for a table."""
 
-    async def join(
-        self, account: int, name: str, lobby: str, players: int
-    ) -> list[tuple[int, str]] | str:
-        """QUEUED or SEATED (refused), WAITING, or the ``players`` accounts (with their
-        names) popped for a table, each now marked seated."""
+    async def join(self, account: int, name: str, lobby: str, key: str) -> str:
+        """QUEUED or SEATED (refused), or WAITING (queued now, its heartbeat now)."""
+        ...
+
+    async def beat(self, account: int) -> None:
+        """The account's player is still there (``GET /api/queue``)."""
+        ...
+
+    async def pool(self, lobby: str, stale_s: float) -> tuple[list[Entry], list[int]]:
+        """Everyone waiting in ``lobby`` (arrival order), after dropping the entries
+        without a heartbeat for ``stale_s`` (returned second)."""
+        ...
+
+    async def take(self, lobby: str, tables: list[list[int]]) -> list[list[Entry]]:
+        """Pop each table's accounts and mark them seated, a table only when every one of
+        its accounts still waits in ``lobby``: the tables taken."""
         ...
 
     async def leave(self, account: int) -> bool: ...
@@ -83,8 +107,8 @@ class Waiting(Protocol):
         """Their game is over (or never started): the seat markers go."""
         ...
 
-    async def requeue(self, lobby: str, group: list[tuple[int, str]]) -> None:
-        """Put a popped group back at the front of the lobby's queue (markers gone)."""
+    async def requeue(self, lobby: str, group: list[Entry]) -> None:
+        """Put a popped group back in the lobby's queue (markers gone, heartbeat now)."""
         ...
 
 
@@ -108,46 +132,91 @@ class Queue:
         seater: Seater,
         waiting: Waiting | None = None,
         clock: Callable[[], float] = time.time,
+        heartbeat_s: float = 30.0,
     ) -> None:
         self.store = store
         self.lobbies = lobbies
         self.seater = seater
         self.waiting: Waiting = waiting or LocalWaiting(clock)
         self.clock = clock
+        #: an entry without a ``GET /api/queue`` for this long is dropped at the next draw
+        self.heartbeat_s = heartbeat_s
+        self.rng = secrets.SystemRandom()
         #: tables formed by this process, for the bench and metrics
         self.formed = 0
 
-    async def join(self, account: int, name: str, lobby: str) -> None:
-        """Queue ``account`` (raises QueueError); a full table starts at once, here."""
+    async def join(self, account: int, name: str, lobby: str, address: str = "") -> None:
+        """Queue ``account`` (raises QueueError) from ``address`` (the client's, for the
+        draw's seating rule); its table forms at a later draw."""
         config = self.lobbies.get(lobby)
         if config is None:
             known = sorted(self.lobbies)
             raise QueueError("no_lobby", f"no ranked lobby {lobby!r}; one of {known}")
         if await anyio.to_thread.run_sync(ranked.seated, self.store, account) is not None:
             raise QueueError(SEATED, REFUSALS[SEATED])
-        group = await self.waiting.join(account, name, lobby, config.players)
-        if group == SEATED and await self._stale(account):
+        key = seat_key(address) if address else f"account:{account}"
+        joined = await self.waiting.join(account, name, lobby, key)
+        if joined == SEATED and await self._stale(account):
             await self.waiting.release([account])
-            group = await self.waiting.join(account, name, lobby, config.players)
-        if isinstance(group, str):
-            if group in REFUSALS:
-                raise QueueError(group, REFUSALS[group])
-            return
-        await self._form(config, group)
+            joined = await self.waiting.join(account, name, lobby, key)
+        if joined in REFUSALS:
+            raise QueueError(joined, REFUSALS[joined])
 
-    async def _form(self, config: RankedLobby, group: list[tuple[int, str]]) -> None:
-        """Seat ``group``, unless one of them was banned (or deleted) while waiting: that
-        one goes, the others go back to the front of the queue."""
-        accounts = [a for a, _ in group]
+    async def run(self, every_s: float) -> None:
+        """Draw every lobby's tables every ``every_s`` seconds, for as long as the server
+        runs (one lobby's failure is logged, never the end of the queue)."""
+        while True:
+            await anyio.sleep(every_s)
+            for lobby in list(self.lobbies):
+                try:
+                    await self.draw(lobby)
+                except Exception:
+                    log.exception("the draw of ranked lobby %s failed", lobby)
+
+    async def draw(self, lobby: str) -> int:
+        """One draw of ``lobby``: stale entries and accounts without a session go, tables
+        are drawn from everyone left (server/ladder/seating.py) and started; how many."""
+        config = self.lobbies[lobby]
+        pool, _ = await self.waiting.pool(lobby, self.heartbeat_s)
+        if len(pool) < config.players:
+            return 0
+        accounts = [a for a, _, _ in pool]
+        live = await anyio.to_thread.run_sync(
+            account_rows.with_session, self.store, accounts, self.clock()
+        )
+        for account in set(accounts) - live:  # its last session ended (expired)
+            await self.waiting.leave(account)
+        pool = [e for e in pool if e[0] in live]
+        tables = draw_tables([(a, k) for a, _, k in pool], config.players, self.rng)
+        taken = await self.waiting.take(lobby, tables) if tables else []
+        formed = 0
+        for group in taken:  # a table that cannot start puts its group back, the rest go on
+            try:
+                formed += await self._form(config, group)
+            except QueueError as exc:
+                log.warning("a table of ranked lobby %s could not start: %s", lobby, exc)
+        return formed
+
+    async def forget(self, account: int) -> None:
+        """The account's last session ended (a logout): its queue entry goes."""
+        if not await anyio.to_thread.run_sync(
+            account_rows.with_session, self.store, [account], self.clock()
+        ):
+            await self.waiting.leave(account)
+
+    async def _form(self, config: RankedLobby, group: list[Entry]) -> bool:
+        """Seat ``group`` (True), unless one of them was banned (or deleted) while waiting:
+        that one goes, the others go back to the queue (False)."""
+        accounts = [a for a, _, _ in group]
         banned = await anyio.to_thread.run_sync(ranked.banned_among, self.store, accounts)
         if banned:
             await self.waiting.release(accounts)
             await self.waiting.requeue(config.name, [g for g in group if g[0] not in banned])
-            return
-        secrets.SystemRandom().shuffle(group)
-        accounts = [a for a, _ in group]
+            return False
+        self.rng.shuffle(group)
+        accounts = [a for a, _, _ in group]
         try:
-            code, game, seats, node = self.seater.seat(config, [n for _, n in group])
+            code, game, seats, node = self.seater.seat(config, [n for _, n, _ in group])
         except Exception as exc:  # no room for a table (stopping, full): they wait on, first
             await self.waiting.release(accounts)
             await self.waiting.requeue(config.name, group)
@@ -160,11 +229,15 @@ class Queue:
             grant = Grant(config.name, code, game, seat, token, node)
             await self.waiting.put_grant(account, msgspec.json.encode(grant))
         self.formed += 1
+        return True
 
     async def leave(self, account: int) -> bool:
         return await self.waiting.leave(account)
 
-    async def status(self, account: int) -> dict[str, object]:
+    async def status(self, account: int, beat: bool = False) -> dict[str, object]:
+        """What ``GET /api/queue`` says; ``beat``: it is the entry's heartbeat too."""
+        if beat:
+            await self.waiting.beat(account)
         where = await self.waiting.where(account)
         if where is not None:
             lobby, since, count = where
@@ -207,36 +280,61 @@ class LocalWaiting:
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
-        #: lobby -> account -> (name, queued at); dicts keep arrival order
-        self.queues: dict[str, dict[int, tuple[str, float]]] = {}
+        #: lobby -> account -> (name, seat key, queued at); dicts keep arrival order
+        self.queues: dict[str, dict[int, tuple[str, str, float]]] = {}
+        #: account -> its last heartbeat
+        self.beats: dict[int, float] = {}
         self.seats: dict[int, bytes] = {}
 
-    async def join(
-        self, account: int, name: str, lobby: str, players: int
-    ) -> list[tuple[int, str]] | str:
+    async def join(self, account: int, name: str, lobby: str, key: str) -> str:
         if account in self.seats:
             return SEATED
         if any(account in q for q in self.queues.values()):
             return QUEUED
-        queue = self.queues.setdefault(lobby, {})
-        queue[account] = (name, self.clock())
-        if len(queue) < players:
-            return WAITING
-        group = [(a, queue.pop(a)[0]) for a in list(queue)[:players]]
-        for a, _ in group:
-            self.seats[a] = b""
-        return group
+        now = self.clock()
+        self.queues.setdefault(lobby, {})[account] = (name, key, now)
+        self.beats[account] = now
+        return WAITING
+
+    async def beat(self, account: int) -> None:
+        if account in self.beats:
+            self.beats[account] = self.clock()
+
+    async def pool(self, lobby: str, stale_s: float) -> tuple[list[Entry], list[int]]:
+        queue = self.queues.get(lobby, {})
+        cutoff = self.clock() - stale_s
+        stale = [a for a in queue if self.beats.get(a, 0.0) < cutoff]
+        for account in stale:
+            del queue[account]
+            self.beats.pop(account, None)
+        return [(a, n, k) for a, (n, k, _) in queue.items()], stale
+
+    async def take(self, lobby: str, tables: list[list[int]]) -> list[list[Entry]]:
+        queue = self.queues.get(lobby, {})
+        taken: list[list[Entry]] = []
+        for table in tables:
+            if len(set(table)) != len(table) or not all(a in queue for a in table):
+                continue
+            group = []
+            for a in table:
+                name, key, _ = queue.pop(a)
+                self.beats.pop(a, None)
+                self.seats[a] = b""
+                group.append((a, name, key))
+            taken.append(group)
+        return taken
 
     async def leave(self, account: int) -> bool:
         found = [q for q in self.queues.values() if account in q]
         for queue in found:
             del queue[account]
+        self.beats.pop(account, None)
         return bool(found)
 
     async def where(self, account: int) -> tuple[str, float, int] | None:
         for lobby, queue in self.queues.items():
             if account in queue:
-                return lobby, queue[account][1], len(queue)
+                return lobby, queue[account][2], len(queue)
         return None
 
     async def counts(self, lobbies: list[str]) -> dict[str, int]:
@@ -252,8 +350,10 @@ class LocalWaiting:
         for account in accounts:
             self.seats.pop(account, None)
 
-    async def requeue(self, lobby: str, group: list[tuple[int, str]]) -> None:
+    async def requeue(self, lobby: str, group: list[Entry]) -> None:
         queue = self.queues.setdefault(lobby, {})
         now = self.clock()
-        front = {a: (n, now) for a, n in group}
+        front = {a: (n, k, now) for a, n, k in group}
+        for a in front:
+            self.beats[a] = now
         self.queues[lobby] = {**front, **queue}

@@ -112,6 +112,9 @@ class AccountsApi:
         self.proxies = parse_list(settings.trusted_proxies)
         #: called with a deleted account's id (the ranked queue drops its entry)
         self.on_delete: list[Callable[[int], Awaitable[object]]] = []
+        #: called with the account's id after a logout (the queue drops an entry whose
+        #: account has no session left)
+        self.on_logout: list[Callable[[int], Awaitable[object]]] = []
 
     # -- who is asking --
 
@@ -134,6 +137,12 @@ class AccountsApi:
         if account.banned:
             return error("banned", "this account is banned", 403)
         return Auth(account, login, cookie)
+
+    async def account_of(self, request: Request) -> int | None:
+        """The request's account when it authenticates (CSRF and bans as ``authenticate``),
+        else None: for routes open to everyone that treat an account's own asks apart."""
+        auth = await self.authenticate(request)
+        return None if isinstance(auth, Response) else auth.account.id
 
     def _session(self, token: str) -> tuple[rows.AccountRow, rows.LoginRow] | None:
         login = rows.login(self.store, sessions.digest(token))
@@ -294,7 +303,7 @@ class AccountsApi:
             account = await anyio.to_thread.run_sync(rows.by_key, self.store, key)
         stored = None if account is None else account.hash
         ok = await self.pool.run(self.passwords.verify, stored, password)
-        if not ok or account is None:
+        if not ok or account is None or account.deleting:  # a deleted one, going
             return None
         if self.passwords.needs_rehash(account.hash):
             hashed = await self.pool.run(self.passwords.hash, password)
@@ -321,6 +330,8 @@ class AccountsApi:
         if isinstance(auth, Response):
             return auth
         await anyio.to_thread.run_sync(rows.drop_login, self.store, auth.login.digest)
+        for hook in self.on_logout:
+            await hook(auth.account.id)
         response = json_response({"ok": True})
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
         return response
@@ -387,7 +398,14 @@ class AccountsApi:
         return response
 
     def _delete(self, account: int) -> None:
-        rows.delete(self.store, account, ranked.seats_json_of(self.store, account))
+        """Delete now, or, while the account holds a ranked seat, mark it: its sessions end
+        and its seat plays the default, and it goes when that game has counted for the
+        others (server/ladder/finish.py); its name stays taken until then, so nobody
+        re-registers it into a second ranked seat meanwhile."""
+        if ranked.seated(self.store, account) is not None:
+            rows.mark_deleting(self.store, account)
+        else:
+            rows.delete(self.store, account, ranked.seats_json_of(self.store, account))
 
 
 def _too_many(wait: float) -> Response:

@@ -20,8 +20,8 @@ from server.edge.web import bearer, error, json_response, query_int, query_numbe
 from server.session.client import answer, serve_seat, serve_watcher
 from server.session.hub import Hub
 from server.session.outbox import Outbox
-from server.storage import records
-from server.storage.sqlite import STATUSES, GameSummary, StorageFault
+from server.storage import records, tournaments
+from server.storage.sqlite import STATUSES, GameSummary, StorageFault, Store
 
 #: the most games one page of ``GET /api/games`` lists
 MAX_LIST = 100
@@ -190,6 +190,9 @@ class GamesApi:
         fmt = request.query_params.get("format", "json")
         if fmt not in records.FORMATS:
             return error("bad_format", f"format must be one of {records.FORMATS}")
+        sealed = await round_running(self.hub.storage, request.path_params["game"])
+        if sealed is not None:
+            return sealed
         hit = self.records.get((request.path_params["game"], fmt))
         if hit is not None:
             return Response(hit[0], media_type=hit[1])
@@ -221,6 +224,9 @@ class GamesApi:
         out once (a miss draws on the client's replay budget) and kept with the record."""
         game = request.path_params["game"]
         storage = self.hub.storage
+        sealed = await round_running(storage, game)
+        if sealed is not None:
+            return sealed
         kept = self.records.get((game, "verify"))
         if kept is None:
             verdict = await anyio.to_thread.run_sync(records.kept_verdict, storage, game)
@@ -243,6 +249,15 @@ class GamesApi:
             log.warning("verdict of game %s not kept: %s", game, exc)
         self.records.put((game, "verify"), (body, "application/json"))
         return Response(body, media_type="application/json")
+
+
+async def round_running(storage: Store, game: str) -> Response | None:
+    """``409 round_running`` for a table of a duplicate tournament round still being played
+    (its walls are other tables' too: docs/security.md), else None."""
+    if await anyio.to_thread.run_sync(tournaments.round_running, storage, game):
+        message = "this game's walls are still being played at other tables of its round"
+        return error("round_running", message, 409)
+    return None
 
 
 def _socket_held(outbox: Outbox | None) -> bool:

@@ -60,6 +60,7 @@ class RankedApi:
         self.accounts = accounts
         self.lobbies = lobbies
         accounts.on_delete.append(queue.leave)
+        accounts.on_logout.append(queue.forget)
 
     async def lobby_list(self, request: Request) -> Response:
         """The ranked lobbies and how many wait in each."""
@@ -92,7 +93,8 @@ class RankedApi:
             if not may_enter(lobby.rules.lobby, standing):
                 return error("not_admitted", "your dan or R is below this room's floor", 403)
         try:
-            await self.queue.join(auth.account.id, auth.account.name, body.lobby)
+            address = self.accounts.guard.client(request.client, request.headers)
+            await self.queue.join(auth.account.id, auth.account.name, body.lobby, address)
         except QueueError as exc:
             status = {"no_lobby": 404, "no_table": 503}.get(exc.code, 409)
             return error(exc.code, str(exc), status)
@@ -105,7 +107,7 @@ class RankedApi:
         auth = await self.accounts.authenticate(request)
         if isinstance(auth, Response):
             return auth
-        return no_store(json_response(await self.queue.status(auth.account.id)))
+        return no_store(json_response(await self.queue.status(auth.account.id, beat=True)))
 
     async def leave(self, request: Request) -> Response:
         auth = await self.accounts.authenticate(request)
@@ -121,13 +123,16 @@ class RankedApi:
         return json_response(found)
 
     def _player(self, name: str) -> tuple[rows.AccountRow, list[tuple[Any, ...]]] | None:
-        """The account and its standings; None for a name that played no counted ranked
-        game (registered or not: a profile does not tell which names are registered)."""
+        """The account and its standings; None for a name that finished no ranked game
+        (registered or not: a profile does not tell which names are registered). A game
+        that did not count still shows, in the history, with its reason."""
         account = rows.by_key(self.store, names.name_key(name))
         if account is None:
             return None
         standings = ranked.standings_of(self.store, account.id)
-        return (account, standings) if standings else None
+        if standings or ranked.history_of(self.store, account.id, 1):
+            return account, standings
+        return None
 
     def _profile(self, name: str) -> dict[str, Any] | None:
         found = self._player(name)
@@ -150,6 +155,7 @@ class RankedApi:
                 "points": r[6],
                 "rating": r[7],
                 "rating_delta": r[8],
+                **_counted(r[9], r[10]),
             }
             for r in ranked.history_of(self.store, account.id, HISTORY)
         ]
@@ -234,6 +240,7 @@ class RankedApi:
                 "seats": msgspec.json.decode(r[7]),
                 "replay": f"/#/replay/{r[0]}",
                 "record": f"/api/games/{r[0]}/record",
+                **_counted(r[8], r[9]),
             }
             for r in ranked.games_of(self.store, account.id, before, limit)
         ]
@@ -264,6 +271,13 @@ class RankedApi:
             for i, r in enumerate(found)
         ]
         return json_response({"lobby": lobby, "players": board})
+
+
+def _counted(counted: object, reason: object) -> dict[str, Any]:
+    """Whether the game moved this seat's standing, and why not (docs/ranking.md)."""
+    if counted:
+        return {"counted": True}
+    return {"counted": False, "reason": str(reason)}
 
 
 def _stats(s: SeatStats, players: int) -> dict[str, Any]:

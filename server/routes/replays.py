@@ -24,7 +24,7 @@ from engine.rules.facts import rule_facts
 from server.edge.limits import Guard
 from server.edge.messaging import RuleFacts, encode_raw
 from server.edge.web import error, json_response, read_bytes
-from server.routes.games import Heavy, RecordCache
+from server.routes.games import Heavy, RecordCache, round_running
 from server.session.hub import Hub
 from server.storage.sqlite import StoredGame
 
@@ -98,6 +98,9 @@ class ReplayApi:
     async def game_replay(self, request: Request) -> Response:
         """A stored game's god view: 404 unknown, 409 while it is played (fairness)."""
         game = request.path_params["game"]
+        sealed = await round_running(self.hub.storage, game)
+        if sealed is not None:
+            return sealed
         hit = self.cache.get((game, "replay"))
         if hit is not None:
             return Response(hit[0], media_type=hit[1])

@@ -11,6 +11,7 @@ would start one spends the client's ``reviews`` budget.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Awaitable, Callable
 
 import anyio
 import msgspec
@@ -20,7 +21,7 @@ from starlette.responses import Response
 from server.edge.limits import Guard, too_many
 from server.edge.web import error, query_int, read_body
 from server.review.jobs import Busy, Reviews
-from server.routes.games import RecordCache
+from server.routes.games import RecordCache, round_running
 from server.storage import reviews
 from server.storage.reviews import DONE, ReviewRow
 
@@ -52,11 +53,22 @@ class ReviewState(msgspec.Struct):
     review: msgspec.Raw = msgspec.Raw(b"null")
 
 
+#: the account a request is logged in as, or None (server/routes/accounts.py)
+Who = Callable[[Request], Awaitable[int | None]]
+
+
+async def _nobody(request: Request) -> int | None:
+    return None
+
+
 class ReviewApi:
-    def __init__(self, service: Reviews, guard: Guard) -> None:
+    def __init__(self, service: Reviews, guard: Guard, who: Who = _nobody) -> None:
+        """``who``: the asker's account; a review asked by the seat's own account is marked
+        so, and only such reviews feed the seat's public match rate."""
         self.service = service
         self.storage = service.storage
         self.guard = guard
+        self.who = who
         #: served reports by (game, seat, engine): a stored report never changes
         self.cache = RecordCache(service.settings.record_cache)
 
@@ -69,6 +81,9 @@ class ReviewApi:
             engines = ", ".join(self.service.engines())
             return error("bad_engine", f"engine is one of {engines}")
         game = request.path_params["game"]
+        sealed = await round_running(self.storage, game)
+        if sealed is not None:
+            return sealed
         facts = await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game)
         refused = _refused(facts)
         if refused is not None:
@@ -77,8 +92,11 @@ class ReviewApi:
         if not 0 <= body.seat < facts[1]:
             return error("bad_seat", f"seat is 0..{facts[1] - 1}")
         key = (game, body.seat, body.engine)
+        own = await self._own(request, game, body.seat)
         found = await anyio.to_thread.run_sync(lambda: reviews.row(self.storage, *key))
         if found is not None and not self.service.orphaned(found):
+            if own:
+                await anyio.to_thread.run_sync(reviews.mark_own, self.storage, *key)
             return await self._state(found)  # asked before: free, and never computed again
         client = self.guard.client(request.client, request.headers)
         refused = await self.guard.check_rate(self.guard.reviews, client, "reviews")
@@ -94,7 +112,17 @@ class ReviewApi:
         except Busy:
             message = "the server is reviewing as many games as it may; try again later"
             return too_many("busy", message, BUSY_RETRY_S)
+        if own:
+            await anyio.to_thread.run_sync(reviews.mark_own, self.storage, *key)
         return await self._state(found)
+
+    async def _own(self, request: Request, game: str, seat: int) -> bool:
+        """Whether the asker is logged in as the account that sat at ``seat``."""
+        account = await self.who(request)
+        if account is None:
+            return False
+        sat = await anyio.to_thread.run_sync(reviews.seat_account, self.storage, game, seat)
+        return sat == account
 
     async def state(self, request: Request) -> Response:
         """``?seat=N&engine=E``: the review's state, 404 when nobody asked for it."""
@@ -107,6 +135,9 @@ class ReviewApi:
             return error("bad_query", str(exc))
         if seat < 0:
             return error("bad_query", "seat is a number")
+        sealed = await round_running(self.storage, game)
+        if sealed is not None:
+            return sealed
         refused = _refused(await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game))
         if refused is not None:
             return refused

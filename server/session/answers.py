@@ -101,6 +101,16 @@ class Answers:
             if s.bot_name is not None and not bots.external(s.bot_name)
         }
 
+    def adopt(self, index: int) -> None:
+        """Seat ``index`` is now a built-in bot's (a tournament's substitute): it answers
+        from its next deadline on, the open inquiry's included."""
+        name = self.room.seats[index].bot_name
+        assert name is not None and not bots.external(name)
+        self.bots[index] = bots.player(name)
+        if index in self.deadlines:
+            self.deadlines[index] = self.now()
+            self.deadlines.changed()
+
     def open(self, inquiry: MultiPlayerInquiry) -> None:
         """The engine asks: answer what needs no thought, start the clocks of the rest. A
         decision the store refuses freezes the table (``Recording.on_fault``): its inquiry
@@ -130,8 +140,10 @@ class Answers:
                     self.deadlines[index] = now + think
                 else:
                     self._bot_answer(index)
-            elif not seat.connected:  # the default, from the timer: never in this step,
-                self.deadlines[index] = now  # or an empty table plays out in one loop turn
+            elif seat.forfeit is not None or not (seat.connected or self.room.ranked):
+                # the default, from the timer: never in this step, or an empty table plays
+                # out in one loop turn; an absent ranked seat keeps its clock (below)
+                self.deadlines[index] = now
             else:
                 self.deadlines[index] = self._open_clock(seat, inquiry, now)
                 self.shown[index] += 1
@@ -139,6 +151,16 @@ class Answers:
                 seat.push(encode(self._inquiry_for(index, now)))
         inquiry.add_done_callback(self._closed)
         self.deadlines.changed()
+
+    def forfeited(self, index: int) -> None:
+        """The seat's player lost it (server/session/hub.py ``forfeit``): an open decision
+        of its own is answered with the default now, as every later one is."""
+        inquiry = self.inquiry
+        if inquiry is None or inquiry.done or index in self.bots:
+            return
+        if index in self.deadlines:
+            self.deadlines[index] = self.now()
+            self.deadlines.changed()
 
     def resumed(self) -> None:
         """A game resumed after a restart goes live: its seats' ids start afresh from a
@@ -165,7 +187,7 @@ class Answers:
         if deadline is None or self.now() > deadline:
             return WireError("late", f"the deadline of inquiry {msg.inquiry} has passed")
         try:
-            self._respond(index, msg.action, msg.option, timeout=False)
+            self._respond(index, msg.action, msg.option, timeout=False, own=True)
         except StorageFault as exc:  # not stored, so not taken: asked again on the resume
             self.recording.on_fault(exc)
             return WireError("restarting", "the records cannot be written; reconnect soon")
@@ -216,8 +238,11 @@ class Answers:
             bank=0.0 if next_round else seat.clock.bank,
         )
 
-    def _respond(self, index: int, action: int, option: int, *, timeout: bool) -> None:
-        """Hand one answer to the engine (raises InvalidResponse, nothing changed) and log it."""
+    def _respond(
+        self, index: int, action: int, option: int, *, timeout: bool, own: bool = False
+    ) -> None:
+        """Hand one answer to the engine (raises InvalidResponse, nothing changed) and log it;
+        ``own``: the seat's player chose it (not a time-out, a forced skip or a bot)."""
         assert self.inquiry is not None
         inquiry = self.inquiry
         asked = index in self.deadlines
@@ -225,6 +250,8 @@ class Answers:
         bank = seat.clock.bank  # before respond: settling the inquiry closes every clock
         wire_id = self.wire_ids.get(index)  # and forgets every wire id
         check_answer(inquiry, index, action, option)  # raises InvalidResponse, nothing changed
+        if own:
+            self.recording.played(index)  # a ranked game counts only with every seat's play
         self.recording.decision(inquiry.id, index, action, option, timeout)  # durable first
         inquiry.respond(index, action, option)
         self.meter.decided(timeout)

@@ -122,6 +122,27 @@ class Hub:
         self._tg.start_soon(table.spectators.run)
         return table
 
+    def forfeit(self, game: str, index: int, why: str) -> bool:
+        """The player of seat ``index`` lost it mid-game (``why``: "banned", "deleted"): its
+        token grants nothing more, its socket closes, and the seat plays the default at once
+        from now on. False when this hub holds no such game."""
+        room = self.rooms.by_game.get(game)
+        if room is None or not 0 <= index < len(room.seats):
+            return False
+        seat = room.seats[index]
+        if seat.forfeit is not None:
+            return True
+        seat.forfeit = why
+        if seat.token_hash is not None:
+            self.rooms.by_token.pop(seat.token_hash, None)
+        if seat.outbox is not None:
+            seat.outbox.shut(CloseCode.BAD_TOKEN, f"this seat's account was {why}")
+            seat.outbox = None
+        table = self.tables.get(game)
+        if table is not None:
+            table.answers.forfeited(index)
+        return True
+
     def create(self, **options: Any) -> Room:
         """A new room (``Rooms.create`` options); rooms left waiting too long are dropped
         first, and a server holding ``max_rooms`` refuses more (RoomError)."""
@@ -307,6 +328,31 @@ class Hub:
         self.broadcast_room(room)
         self.start_if_full(room)
         return room, seat
+
+    def substitute(self, game: str, name: str, bot_name: str) -> bool:
+        """A built-in bot takes over the seat of ``name`` in a running game (an organiser's
+        substitute for a player who did not show): its token opens nothing any more, its
+        connection is closed, the bot plays from the seat's next deadline on, and the room
+        is stored so a restart resumes it with the bot. False when no such human seat runs
+        here."""
+        table = self.tables.get(game)
+        if table is None or table.finished.is_set():
+            return False
+        seat = next((s for s in table.room.seats if s.human and s.name == name), None)
+        if seat is None:
+            return False
+        if seat.token_hash is not None:
+            self.rooms.by_token.pop(seat.token_hash, None)
+        seat.token = seat.token_hash = None
+        if seat.outbox is not None:
+            seat.outbox.shut(CloseCode.KICKED)
+            seat.outbox = None
+        seat.seat_bot(bot_name)
+        seat.name = name
+        self.save(table.room)
+        table.answers.adopt(seat.index)
+        table.broadcast_room()
+        return True
 
     def kick(self, room: Room, index: int) -> None:
         """The owner removes a player before the start (raises RoomError); their socket is

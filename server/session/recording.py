@@ -42,6 +42,8 @@ class Recording:
         self.hand_decisions = 0
         self.rounds_at: list[float] = []
         self._banks = [s.clock.bank for s in room.seats]
+        #: seats whose player answered a decision itself, as stored (``played``)
+        self._played: set[int] = set()
         #: told of a write the store refused where the caller cannot stop (inside an engine
         #: step): the table freezes; ``decision`` and ``finish`` raise StorageFault instead
         self.on_fault: Callable[[StorageFault], None] = _reraise
@@ -74,6 +76,13 @@ class Recording:
         trail = self.trail.mark()
         self.storage.add_decision(self.game, inquiry, seat, action, option, timeout, trail)
         self.decided_at.append(self.now())
+
+    def played(self, seat: int) -> None:
+        """The seat's player chose an answer: stored once per game (and once more after a
+        resume), before the decision itself, so a stored own decision always has its mark."""
+        if seat not in self._played:
+            persist.mark_played(self.storage, self.game, seat)
+            self._played.add(seat)
 
     def banks(self) -> None:
         """Store the clock banks that changed since they were last stored."""

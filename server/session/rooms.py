@@ -48,7 +48,7 @@ class RoomError(ValueError):
 class Seat:
     """One chair: a human (token, maybe a live connection) or a bot."""
 
-    __slots__ = ("bot_name", "clock", "index", "name", "outbox", "token", "token_hash")
+    __slots__ = ("bot_name", "clock", "forfeit", "index", "name", "outbox", "token", "token_hash")
 
     def __init__(self, index: int, clock: SeatClock) -> None:
         self.index = index
@@ -60,6 +60,9 @@ class Seat:
         self.token_hash: str | None = None
         self.outbox: Outbox | None = None
         self.clock = clock
+        #: why the seat's player lost it during the game ("banned", "deleted"): it plays
+        #: the default at once from then on, its token grants nothing (docs/ranking.md)
+        self.forfeit: str | None = None
 
     @property
     def bot(self) -> bool:
@@ -136,6 +139,16 @@ class Room:
         #: the seat draw (engine.rules.bagime: ``draw[place]`` = seat), None until the start
         #: (and in a game stored before seats were drawn)
         self.draw: list[int] | None = None
+        #: a ranked table (server/ladder/queue.py): a seat whose player is absent keeps the
+        #: real clock, base plus bank, as a present one does (docs/ranking.md)
+        self.ranked = False
+        #: the places are the seats (a tournament's balanced seating fixed the winds): no draw
+        self.fixed_seats = False
+        #: a table of a duplicate tournament round: other tables play the same walls, so
+        #: its seed and every concealed tile stay secret until the round is over
+        #: (server/storage/tournaments.py ``round_running``), and spectators never get the
+        #: god view, not even of a hand that is over
+        self.sealed = False
 
     @property
     def commitment(self) -> str:
@@ -203,7 +216,7 @@ class Room:
         """Bagime: every place (join order) moves to the seat the seed draws for it, humans
         and bots alike, with its token, connection, clock and bot; once per game. Every
         game's start calls it (the hub's ``start``), whoever fills the seats."""
-        if self.draw is not None:
+        if self.draw is not None or self.fixed_seats:
             return
         draw = list(bagime(self.seed, len(self.seats)))
         drawn = list(self.seats)

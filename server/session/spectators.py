@@ -6,7 +6,9 @@ stream of their own game anonymously, so the stream itself must be safe to hand 
 
 - ``PUBLIC`` (any table with a human, the default): every event live as a seat with no hand
   sees it (``project(event, -1)``); when a hand ends, a ``snapshot`` of that hand's god view
-  (every concealed tile) follows, and late joiners get it too until the next hand starts.
+  (every concealed tile) follows, and late joiners get it too until the next hand starts;
+  at a sealed table (a duplicate tournament round, whose walls other tables still play) it
+  never does.
 - ``BROADCAST`` (the humans agreed at sitting down: a room option shown at join): the god
   view, ``delay`` seconds late, as on a broadcast table.
 - ``OPEN`` (nobody at the table is human): the god view live; bots have nothing to learn.
@@ -58,8 +60,12 @@ class Spectators:
         policy: Policy,
         delay: float,
         now: Callable[[], float] = time.monotonic,
+        sealed: bool = False,
     ) -> None:
+        """``sealed``: a duplicate tournament table (server/session/rooms.py): PUBLIC
+        without the god view at a hand's end (another table may still play that hand)."""
         self.game = game
+        self.sealed = sealed
         self.policy = policy
         self.delay = delay if policy is Policy.BROADCAST else 0.0
         self.now = now
@@ -94,7 +100,7 @@ class Spectators:
         if public is None:
             public = encode_raw(project(event, NO_SEAT))
         self._queue(_Kind.EVENT, (public, start))
-        if name in HAND_END:
+        if name in HAND_END and not self.sealed:
             self._queue(_Kind.REVEAL, list(self._hand))
 
     def end(self, text: str) -> None:

@@ -39,6 +39,7 @@ from server.session.recording import Recording
 from server.session.rooms import Room, Seat
 from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
+from server.storage import tournaments
 from server.storage.sqlite import StorageFault, Store, StoredGame
 
 #: ``Table._encoded`` before the first event
@@ -68,7 +69,7 @@ class Table:
         self.engine = engine
         self.now = now
         self.spectators = Spectators(
-            room.game, spectator_policy(room), settings.spectator_delay_s, now
+            room.game, spectator_policy(room), settings.spectator_delay_s, now, room.sealed
         )
         n = room.rules.players
         self.streams: list[list[msgspec.Raw]] = [[] for _ in range(n)]
@@ -223,8 +224,13 @@ class Table:
         )
 
     def revealed_seed(self) -> int | None:
-        """The seed once the game is over (it makes every wall), else None."""
-        return self.room.seed if self.finished.is_set() and self.error is None else None
+        """The seed once the game is over (it makes every wall), else None; a sealed table's
+        (a duplicate tournament round's) only once every table of its round is over."""
+        if not self.finished.is_set() or self.error is not None:
+            return None
+        if self.room.sealed and tournaments.round_running(self.storage, self.room.game):
+            return None
+        return self.room.seed
 
     def delayed(self, record: StoredGame) -> StoredGame:
         """The record as a spectator may see it during the game (see Spectators)."""
@@ -346,7 +352,10 @@ def _encoding(
 
 def spectator_policy(room: Room) -> Policy:
     """God view only where no human and no external AI sits (an AI's author could watch its
-    table), or where the humans agreed to a broadcast."""
+    table), or where the humans agreed to a broadcast; never at a sealed table (its walls
+    are being played at other tables)."""
+    if room.sealed:
+        return Policy.PUBLIC
     if not room.humans and not any(external(s.bot_name) for s in room.seats):
         return Policy.OPEN
     return Policy.BROADCAST if room.broadcast else Policy.PUBLIC

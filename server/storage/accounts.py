@@ -25,6 +25,8 @@ class AccountRow(msgspec.Struct, frozen=True):
     hash: str
     admin: bool
     banned: bool
+    #: deleted while seated at a ranked table: gone when that game ends
+    deleting: bool = False
 
 
 class LoginRow(msgspec.Struct, frozen=True):
@@ -39,14 +41,14 @@ class NameTaken(ValueError):
     """Another account has this name (or one that looks the same)."""
 
 
-_ACCOUNT = "SELECT id, name, hash, admin, banned FROM accounts"
+_ACCOUNT = "SELECT id, name, hash, admin, banned, deleting FROM accounts"
 
 
 def _account(rows: list[tuple[object, ...]]) -> AccountRow | None:
     if not rows:
         return None
     r = rows[0]
-    return AccountRow(int(str(r[0])), str(r[1]), str(r[2]), bool(r[3]), bool(r[4]))
+    return AccountRow(int(str(r[0])), str(r[1]), str(r[2]), bool(r[3]), bool(r[4]), bool(r[5]))
 
 
 def by_key(store: Store, key: str) -> AccountRow | None:
@@ -117,6 +119,28 @@ def drop_expired(store: Store, now: float) -> None:
 def delete(store: Store, account: int, seats: list[tuple[str, int, str]]) -> None:
     """Delete ``account``: its row, sessions, standings and stats go; in every game it sat
     (``seats``: game, seat index, that game's seats as JSON) its name becomes ANONYMOUS."""
+    store.transaction(delete_statements(account, seats))
+
+
+def mark_deleting(store: Store, account: int) -> None:
+    """The account asked to be deleted while it holds a ranked seat: its sessions end now,
+    it logs in and queues no more, and it goes when that game ends (server/ladder/finish.py)
+    so the game counts for the others first; its name stays taken until then."""
+    store.transaction(
+        [
+            ("UPDATE accounts SET deleting = 1 WHERE id = ?", (account,)),
+            ("DELETE FROM logins WHERE account = ?", (account,)),
+        ]
+    )
+
+
+def deleting(store: Store) -> list[int]:
+    """Accounts marked for deletion (each goes when its ranked game is over)."""
+    return [int(r[0]) for r in store.query("SELECT id FROM accounts WHERE deleting = 1", ())]
+
+
+def delete_statements(account: int, seats: list[tuple[str, int, str]]) -> list[Statement]:
+    """``delete``'s statements, for a transaction of the caller's (a game's end)."""
     statements: list[Statement] = []
     for game, seat, seats_json in seats:
         names = msgspec.json.decode(seats_json, type=list[str])
@@ -134,4 +158,16 @@ def delete(store: Store, account: int, seats: list[tuple[str, int, str]]) -> Non
         ("DELETE FROM logins WHERE account = ?", (account,)),
         ("DELETE FROM accounts WHERE id = ?", (account,)),
     ]
-    store.transaction(statements)
+    return statements
+
+
+def with_session(store: Store, accounts: list[int], now: float) -> set[int]:
+    """The accounts of ``accounts`` that hold a login session not expired at ``now``."""
+    if not accounts:
+        return set()
+    marks = ", ".join("?" for _ in accounts)
+    rows = store.query(
+        f"SELECT DISTINCT account FROM logins WHERE expires > ? AND account IN ({marks})",
+        (now, *accounts),
+    )
+    return {int(r[0]) for r in rows}

@@ -23,7 +23,7 @@ from server.storage.sqlite import Store, seed_columns, stored_seed
 OLD_BOT = "easy"
 
 #: room attributes beyond the constructor's that are kept when present (owner, practice...)
-OPTIONS = ("owner", "practice", "broadcast", "invite", "salt", "draw")
+OPTIONS = ("owner", "practice", "broadcast", "invite", "salt", "draw", "ranked", "fixed_seats", "sealed")
 
 
 class SeatRow(msgspec.Struct, array_like=True):
@@ -109,6 +109,12 @@ def mark_started(storage: Store, game: str) -> None:
             ("UPDATE games SET engine = ? WHERE id = ?", (ENGINE_VERSION, game)),
         ]
     )
+
+
+def mark_played(storage: Store, game: str, seat: int) -> None:
+    """The seat's player answered a decision itself (``seats.own``): a ranked game in which
+    a seat never did is not counted (server/ladder/finish.py)."""
+    storage.execute("UPDATE seats SET own = 1 WHERE game = ? AND seat = ?", (game, seat))
 
 
 def save_bank(storage: Store, game: str, seat: int, bank: float) -> None:

@@ -37,6 +37,8 @@ STAT_FIELDS = (
     "third",
     "fourth",
 )
+#: ``ranked_games.counted``: not over yet, counted, over without moving any standing
+OPEN, COUNTED, NOT_COUNTED = 0, 1, 2
 
 
 def add_game(store: Store, game: str, lobby: str, accounts: list[int], now: float) -> None:
@@ -69,7 +71,8 @@ def banned_among(store: Store, accounts: list[int]) -> list[int]:
     """The banned (or deleted) accounts of ``accounts``."""
     marks = ", ".join("?" for _ in accounts)
     rows = store.query(
-        f"SELECT id FROM accounts WHERE banned = 0 AND id IN ({marks})", tuple(accounts)
+        f"SELECT id FROM accounts WHERE banned = 0 AND deleting = 0 AND id IN ({marks})",
+        tuple(accounts),
     )
     allowed = {int(r[0]) for r in rows}
     return [a for a in accounts if a not in allowed]
@@ -115,17 +118,79 @@ def put_standing(account: int, lobby: str, row: StandingRow) -> Statement:
 
 
 def put_seat_result(
-    game: str, seat: int, place: int, score: int, after: StandingRow, delta: float, at: float
+    game: str,
+    seat: int,
+    place: int,
+    score: int,
+    after: StandingRow,
+    delta: float,
+    at: float,
+    reason: str | None = None,
 ) -> Statement:
+    """A seat's history row; ``reason`` set: the game did not count for it (why)."""
+    values = (place, score, after[0], after[1], after[2], delta, at, int(reason is None))
     return (
         "UPDATE ranked_seats SET place = ?, score = ?, dan = ?, points = ?, rating = ?, "
-        "rating_delta = ?, ended = ? WHERE game = ? AND seat = ?",
-        (place, score, after[0], after[1], after[2], delta, at, game, seat),
+        "rating_delta = ?, ended = ?, counted = ?, reason = ? WHERE game = ? AND seat = ?",
+        (*values, reason, game, seat),
     )
 
 
-def counted(game: str, at: float) -> Statement:
-    return ("UPDATE ranked_games SET counted = 1, ended = ? WHERE game = ?", (at, game))
+def counted(game: str, at: float, reason: str | None = None) -> Statement:
+    """The game is over: counted, or (``reason``) over without moving any standing."""
+    state = COUNTED if reason is None else NOT_COUNTED
+    return (
+        "UPDATE ranked_games SET counted = ?, reason = ?, ended = ? WHERE game = ?",
+        (state, reason, at, game),
+    )
+
+
+#: per seat: whether its player answered a decision itself (server/storage/persist.py)
+#: and the forfeit the server recorded, with its account's flags now
+SeatFacts = tuple[bool, str | None, bool, bool]
+
+
+def seat_facts(read: Reader, game: str) -> list[SeatFacts]:
+    """(played, forfeit, banned, deleting) per seat of a ranked game, in seat order; an
+    account already gone reads as deleting."""
+    rows = read(
+        "SELECT r.seat, COALESCE(s.own, 0), r.forfeit, a.id, COALESCE(a.banned, 0), "
+        "COALESCE(a.deleting, 0) FROM ranked_seats r "
+        "LEFT JOIN seats s ON s.game = r.game AND s.seat = r.seat "
+        "LEFT JOIN accounts a ON a.id = r.account WHERE r.game = ? ORDER BY r.seat",
+        (game,),
+    )
+    return [
+        (bool(r[1]), None if r[2] is None else str(r[2]), bool(r[4]), r[3] is None or bool(r[5]))
+        for r in rows
+    ]
+
+
+def set_forfeit(store: Store, game: str, seat: int, reason: str) -> None:
+    """The seat's player lost it mid-game (banned, deleted): kept for the game's end."""
+    store.execute(
+        "UPDATE ranked_seats SET forfeit = ? WHERE game = ? AND seat = ? AND forfeit IS NULL",
+        (reason, game, seat),
+    )
+
+
+def to_forfeit(store: Store) -> list[tuple[str, int, int | None, str]]:
+    """(game, seat, account, why) of every seat in a ranked game not over yet (by the game
+    row's status: an aborted one never counts) whose account is banned, being deleted or
+    gone; ``why`` is the stored forfeit when there is one."""
+    rows = store.query(
+        "SELECT r.game, r.seat, r.account, a.id, COALESCE(a.banned, 0), r.forfeit "
+        "FROM ranked_seats r JOIN ranked_games g ON g.game = r.game "
+        "JOIN games m ON m.id = r.game LEFT JOIN accounts a ON a.id = r.account "
+        "WHERE g.counted = 0 AND m.status IN ('waiting', 'playing', 'suspended') "
+        "AND (a.id IS NULL OR a.banned = 1 OR a.deleting = 1)",
+        (),
+    )
+    out: list[tuple[str, int, int | None, str]] = []
+    for r in rows:
+        why = r[5] or ("banned" if r[3] is not None and r[4] else "deleted")
+        out.append((str(r[0]), int(r[1]), None if r[2] is None else int(r[2]), str(why)))
+    return out
 
 
 # -- stats, added after the end --
@@ -184,34 +249,38 @@ def stats_of(store: Store, account: int) -> list[tuple[Any, ...]]:
 
 
 def history_of(store: Store, account: int, limit: int) -> list[tuple[Any, ...]]:
-    """The latest ``limit`` counted games, newest first: (game, lobby, ended, place, score,
-    dan, points, rating, rating_delta)."""
+    """The latest ``limit`` ended games, newest first: (game, lobby, ended, place, score,
+    dan, points, rating, rating_delta, counted, reason); a game that did not count for the
+    seat has counted 0 and its reason (its standing columns: unchanged by it)."""
     return store.query(
-        "SELECT game, lobby, ended, place, score, dan, points, rating, rating_delta "
-        "FROM ranked_seats WHERE account = ? AND ended IS NOT NULL "
+        "SELECT game, lobby, ended, place, score, dan, points, rating, rating_delta, "
+        "COALESCE(counted, 1), reason FROM ranked_seats WHERE account = ? AND ended IS NOT NULL "
         "ORDER BY ended DESC LIMIT ?",
         (account, limit),
     )
 
 
 def reviews_of(store: Store, account: int, limit: int) -> list[tuple[Any, ...]]:
-    """The finished reviews of the seats ``account`` sat in, for its latest ``limit``
-    reviewed counted games, newest first: (game, ended, engine, match_rate, rating). One
+    """The finished reviews of the seats ``account`` sat in that it asked for itself (a
+    review asked by anyone else never feeds its public match rate), for its latest ``limit``
+    reviewed games, newest first: (game, ended, engine, match_rate, rating). One
     read: the account's seats by their index, each seat's reviews by the reviews' key."""
     return store.query(
         "SELECT s.game, s.ended, v.engine, v.match_rate, v.rating FROM ranked_seats s "
         "JOIN reviews v ON v.game = s.game AND v.seat = s.seat "
         "WHERE s.account = ? AND s.ended IS NOT NULL AND v.status = 'done' "
-        "AND v.match_rate IS NOT NULL ORDER BY s.ended DESC, s.game, v.engine LIMIT ?",
+        "AND v.match_rate IS NOT NULL AND v.own = 1 "
+        "ORDER BY s.ended DESC, s.game, v.engine LIMIT ?",
         (account, limit),
     )
 
 
 def games_of(store: Store, account: int, before: float, limit: int) -> list[tuple[Any, ...]]:
     """A page of counted games ended before ``before`` (unix s), newest first: (game, lobby,
-    ended, seat, place, score, rating_delta, the game's seats as JSON)."""
+    ended, seat, place, score, rating_delta, the game's seats as JSON, counted, reason)."""
     return store.query(
-        "SELECT s.game, s.lobby, s.ended, s.seat, s.place, s.score, s.rating_delta, g.seats "
+        "SELECT s.game, s.lobby, s.ended, s.seat, s.place, s.score, s.rating_delta, g.seats, "
+        "COALESCE(s.counted, 1), s.reason "
         "FROM ranked_seats s JOIN games g ON g.id = s.game "
         "WHERE s.account = ? AND s.ended IS NOT NULL AND s.ended < ? "
         "ORDER BY s.ended DESC LIMIT ?",
@@ -232,7 +301,12 @@ def board(store: Store, lobby: str, offset: int, limit: int) -> list[tuple[Any, 
 
 def seats_json_of(store: Store, account: int) -> list[tuple[str, int, str]]:
     """(game, seat, the game's seats as JSON) for every ranked seat of ``account``."""
-    rows = store.query(
+    return seats_json_in(store.query, account)
+
+
+def seats_json_in(read: Reader, account: int) -> list[tuple[str, int, str]]:
+    """``seats_json_of`` through a reader (inside the transaction that ends a game)."""
+    rows = read(
         "SELECT s.game, s.seat, g.seats FROM ranked_seats s JOIN games g ON g.id = s.game "
         "WHERE s.account = ?",
         (account,),

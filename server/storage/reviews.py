@@ -134,3 +134,20 @@ def game_facts(storage: Store, game: str) -> tuple[str, int] | None:
         return None
     players = msgspec.json.decode(rows[0][1]).get("players", 4)
     return str(rows[0][0]), int(players)
+
+
+def seat_account(storage: Store, game: str, seat: int) -> int | None:
+    """The account that sat at ``seat`` of a ranked game, or None (not ranked, or gone)."""
+    rows = storage.query(
+        "SELECT account FROM ranked_seats WHERE game = ? AND seat = ?", (game, seat)
+    )
+    return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+
+def mark_own(storage: Store, game: str, seat: int, engine: str) -> None:
+    """The seat's own account asked for this review: its match rate may be shown as the
+    player's (server/storage/ranked.py ``reviews_of``)."""
+    storage.execute(
+        "UPDATE reviews SET own = 1 WHERE game = ? AND seat = ? AND engine = ?",
+        (game, seat, engine),
+    )

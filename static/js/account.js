@@ -12,6 +12,12 @@ let session = null;
 /** The logged-in account's name, or null. */
 export const me = () => (session ? session.name : null);
 
+/** The CSRF header of the session ({} for a guest): a write made with fetch directly sends it
+ * so the server knows the account (a review the seat's own account asks for feeds its match rate). */
+export const csrfHeader = () => (session && session.csrf ? { "x-csrf-token": session.csrf } : {});
+/** Whether the logged-in account is an admin (the server decides every write anyway). */
+export const isAdmin = () => Boolean(session && session.admin);
+
 /** Ask the server who this browser is (its HttpOnly cookie): call before drawing a page. */
 export async function loadSession() {
   try {

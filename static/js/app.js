@@ -1,7 +1,8 @@
 // Entry point: a hash router over the lobby, the table (play / watch), the replay viewer, the
-// account page, players' profiles and the leaderboards.
+// account page, players' profiles, the leaderboards and the tournaments.
 
 import { t, setLang, getLang, LANGS } from "./i18n.js";
+import "./tournament_words.js";
 import { replayPage } from "./replay.js";
 import { el } from "./dom.js";
 import { helpButton } from "./reference.js";
@@ -16,6 +17,7 @@ function header(extra = []) {
   lang.value = getLang();
   return el("header", "bar", el("a", { class: "title", href: "#/" }, "Riichi"), el("a", { href: "#/replay" }, t("replay")),
     el("a", { href: "#/leaderboard", id: "board-link" }, t("leaderboard")),
+    el("a", { href: "#/tournaments", id: "tournaments-link" }, t("tournaments")),
     ...extra, el("span", "spacer"), ...accountLinks(), helpButton(), lang);
 }
 
@@ -49,6 +51,10 @@ async function pageOf(page, arg, key) {
   if (page === "leaderboard") {
     const { leaderboardPage } = await import("./leaderboard.js");
     return (body) => leaderboardPage(body, text(arg));
+  }
+  if (page === "tournaments" || (page === "tournament" && arg)) {
+    const { tournamentsPage, tournamentPage } = await import("./tournament.js");
+    return page === "tournaments" ? (body) => tournamentsPage(body) : (body) => tournamentPage(body, text(arg));
   }
   if (page === "replay") return (body) => replayPage(body, arg ? { url: `/api/games/${arg}/replay`, game: arg } : {});
   if (page === "play" || page === "watch") {

@@ -79,8 +79,9 @@ export function ratingSeries(history) {
 }
 
 /** A line graph of series of {x, v} points (x: play order), v up from lo to hi with a grid
- * line at each of `ticks` (labelled by `tick`); `label` says it all for a screen reader. */
-function lineGraph(seriesList, lo, hi, ticks, tick, label) {
+ * line at each of `ticks` (labelled by `tick`); `label` says it all for a screen reader;
+ * `xLabel(x)`, when given, names each x under the plot. Series take the colours s0..s7. */
+export function lineGraph(seriesList, lo, hi, ticks, tick, label, xLabel = null) {
   const all = seriesList.flat();
   const W = 560, H = 220, L = 56, R = 16, T = 12, B = 24;
   const xs = all.map((p) => p.x), x0 = Math.min(...xs), x1 = Math.max(...xs);
@@ -91,9 +92,12 @@ function lineGraph(seriesList, lo, hi, ticks, tick, label) {
     g.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }),
       svg("text", { x: L - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, tick(v)));
   }
+  if (xLabel) {
+    for (let v = x0; v <= x1; v++) g.append(svg("text", { x: x(v), y: H - 4, class: "axis", "text-anchor": "middle" }, xLabel(v)));
+  }
   seriesList.forEach((pts, i) => {
-    g.append(svg("polyline", { points: pts.map((p) => `${x(p.x)},${y(p.v)}`).join(" "), class: `line s${i % 4}` }));
-    pts.forEach((p) => g.append(svg("circle", { cx: x(p.x), cy: y(p.v), r: 3, class: `dot s${i % 4}` })));
+    g.append(svg("polyline", { points: pts.map((p) => `${x(p.x)},${y(p.v)}`).join(" "), class: `line s${i % 8}` }));
+    pts.forEach((p) => g.append(svg("circle", { cx: x(p.x), cy: y(p.v), r: 3, class: `dot s${i % 8}` })));
   });
   return g;
 }
@@ -107,7 +111,7 @@ function ratingGraph(history, lobbies) {
   const desc = [...series].map(([lobby, pts]) => `${lobbyLabel(lobbies, lobby)}: ${pts.map((p) => num(p.r, 1)).join(" → ")}`).join("; ");
   const lines = [...series.values()].map((pts) => pts.map((p) => ({ x: p.x, v: p.r })));
   const g = lineGraph(lines, lo, hi, [lo, Math.round((lo + hi) / 2), hi], String, `${t("ratingGraph")}: ${desc}`);
-  const legend = el("div", "legend", ...[...series.keys()].map((lobby, i) => el("span", `key s${i % 4}`, el("i", ""), lobbyLabel(lobbies, lobby))));
+  const legend = el("div", "legend", ...[...series.keys()].map((lobby, i) => el("span", `key s${i % 8}`, el("i", ""), lobbyLabel(lobbies, lobby))));
   return el("figure", { class: "scoregraph rating-graph", id: "rating-graph" }, g, legend);
 }
 

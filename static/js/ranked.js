@@ -1,8 +1,10 @@
 // The lobby's ranked part: the operator's lobbies (GET /api/lobbies) with a queue button each,
-// the wait while queued (GET /api/queue, polled), and once seated straight to the table, played
+// the wait while queued (GET /api/queue, polled each second: the entry's heartbeat, without
+// which the server drops it after 30 s), and once seated straight to the table, played
 // over /ws/play with the queue's seat token exactly as a casual seat is.
 
 import { t, presetName } from "./i18n.js";
+import "./tournament_words.js";
 import { el } from "./dom.js";
 import { me, call, errorText } from "./account.js";
 
@@ -12,8 +14,9 @@ export function waitClock(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** Keep a ranked seat's token as a casual seat's is kept (lobby.js takeSeat), then go to it. */
-function sit(status) {
+/** Keep a ranked (or tournament) seat's token as a casual seat's is kept (lobby.js takeSeat),
+ * then go to it. */
+export function sit(status) {
   localStorage.setItem(`seat:${status.game}`, status.token);
   localStorage.setItem(`code:${status.game}`, status.code);
   if (status.node) localStorage.setItem(`node:${status.game}`, status.node);
@@ -90,6 +93,14 @@ export function rankedSection() {
     wasWaiting = wasWaiting || waiting;
     timer = setTimeout(poll, waiting ? 1000 : 5000);
   }
+  // each GET /api/queue is the entry's heartbeat (the server drops one not asked about for
+  // 30 s): a tab the browser throttled while hidden asks again as soon as it is shown
+  const shown = () => {
+    if (document.visibilityState !== "visible" || stopped) return;
+    if (timer) { clearTimeout(timer); timer = null; }
+    poll();
+  };
+  document.addEventListener("visibilitychange", shown);
   // the wait's clock moves every second between polls
   const tick = setInterval(() => {
     const c = document.getElementById("wait-clock");
@@ -97,8 +108,12 @@ export function rankedSection() {
   }, 1000);
   poll();
   const section = el("section", { id: "ranked", "aria-labelledby": "ranked-title" },
-    el("h2", { id: "ranked-title" }, t("ranked")), list, state, err);
-  return [section, () => { stopped = true; if (timer) clearTimeout(timer); clearInterval(tick); }];
+    el("h2", { id: "ranked-title" }, t("ranked")), list, state, err,
+    el("p", "tournaments-line", el("a", { href: "#/tournaments", id: "lobby-tournaments" }, t("tournaments"))));
+  return [section, () => {
+    stopped = true; if (timer) clearTimeout(timer); clearInterval(tick);
+    document.removeEventListener("visibilitychange", shown);
+  }];
 }
 
 /** The operator's lobbies (GET /api/lobbies), asked once per page view; [] when unreachable. */

@@ -9,6 +9,7 @@ import "./review_words.js";
 import { t, tileLabel } from "./i18n.js";
 import { el } from "./dom.js";
 import { tileEl } from "./tiles.js";
+import { csrfHeader } from "./account.js";
 
 const ENGINE = "strong";
 const POLL_MS = 1000;
@@ -100,7 +101,7 @@ export function reviewPanel({ game, jump, setView }) {
     st.wanted = seat;
     part("ask", seat).disabled = true;
     const r = await fetch(`/api/games/${game}/review`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, engine: ENGINE }),
+      method: "POST", headers: { "Content-Type": "application/json", ...csrfHeader() }, body: JSON.stringify({ seat, engine: ENGINE }),
     });
     const data = await r.json().catch(() => ({}));
     if (!r.ok) { part("ask", seat).disabled = false; status(seat, data.message || r.statusText, true); return; }

@@ -4,15 +4,18 @@ API make the table), get seated and play it at /ws/play; a player's profile (dan
 towards promotion, R, stable dan, placements, stats, rating graph, games) and the leaderboard
 drawn from real finished ranked games; the own name linked to its profile; axe and layout on
 the new pages; a login done with the keyboard alone. A server of its own with two lobbies: one
-with a real clock (a table to look at) and one whose clock runs out at once, so a ranked game
-of absent players ends a few seconds after its first deal."""
+with a real clock (a table to look at) and one with a clock of 50 ms a decision, whose games
+four API players play to their end in seconds (a game a seat never plays counts for nobody:
+docs/ranking.md)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +33,7 @@ from tests.client.conftest import (
     wait_until,
 )
 from tests.server.live import GENEROUS_ENV
+from tests.server.procs import Player
 
 PASSWORD = "correct horse battery"
 LOBBIES = [
@@ -51,10 +55,11 @@ def ranked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         **os.environ,
         **GENEROUS_ENV,
         "RIICHI_RANKED_LOBBIES": json.dumps(LOBBIES),
-        # a seat nobody holds plays its defaults at once: the first deal waits for the
-        # browser's seat to connect (the API's accounts never do)
+        # the first deal waits for the browser's seat to connect (the API's accounts of
+        # the "table" lobby never do: their seats keep their clocks)
         "RIICHI_START_GRACE_S": "5",
         "RIICHI_NEXT_ROUND_S": "0.2",
+        "RIICHI_RANKED_DRAW_S": "0.2",
         "RIICHI_LOGIN_ADDRESS_BURST": "1000",
         "RIICHI_LOGIN_ADDRESS_PER_MIN": "1000",
         "RIICHI_LOGIN_BURST": "100",
@@ -87,19 +92,39 @@ def _bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def seated(http: httpx.Client, tokens: list[str]) -> list[dict[str, Any]]:
+    """Each account's grant once the lobby's draw has seated them all (polling is also
+    each entry's heartbeat)."""
+    deadline = time.monotonic() + 30
+    while True:
+        grants = [http.get("/api/queue", headers=_bearer(t)).json() for t in tokens]
+        if all(g["state"] == "seated" for g in grants):
+            return grants
+        assert time.monotonic() < deadline, grants
+        time.sleep(0.1)
+
+
+async def _play(players: list[Player]) -> None:
+    await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), 120)
+
+
 @pytest.fixture(scope="module")
 def finished(ranked: str) -> list[str]:
-    """Three ranked games of PLAYERS played to their end in the quick lobby (nobody connects:
-    every seat plays its defaults as its clock runs out); the games' ids."""
+    """Three ranked games of PLAYERS played to their end in the quick lobby, each seat by a
+    player over /ws/play answering at random; the games' ids."""
     tokens = [account(ranked, n) for n in PLAYERS]
     games = []
     with httpx.Client(base_url=ranked, timeout=30) as http:
         for _ in range(3):
             for token in tokens:
                 queue(ranked, token, "quick")
-            grant = http.get("/api/queue", headers=_bearer(tokens[0])).json()
-            assert grant["state"] == "seated", grant
+            grants = seated(http, tokens)
+            grant = grants[0]
             games.append(grant["game"])
+            host = ranked.removeprefix("http://")
+            players = [Player(host, g["token"], seed=i) for i, g in enumerate(grants)]
+            with ThreadPoolExecutor(1) as pool:  # this thread's loop is playwright's
+                pool.submit(asyncio.run, _play(players)).result()
             deadline = time.monotonic() + 120
             while http.get(f"/api/rooms/{grant['code']}").json()["status"] != "finished":
                 assert time.monotonic() < deadline, "the quick ranked game did not finish"
@@ -339,8 +364,13 @@ def test_the_profile_shows_the_agreement_of_the_players_reviewed_seat(
         games = http.get(f"/api/players/{name}/games").json()["games"]
         seat = next(g["seat"] for g in games if g["game"] == finished[0])
         other = (seat + 1) % 4
-        for asked in (seat, other):
-            got = http.post(f"/api/games/{finished[0]}/review", json={"seat": asked})
+        other_name = next(
+            n for n in PLAYERS if n != name and _seat_of(ranked, n, finished[0]) == other
+        )
+        # each review asked by the seat's own account: only those feed a match rate
+        for asked, who in ((seat, name), (other, other_name)):
+            mine = _bearer(account(ranked, who))
+            got = http.post(f"/api/games/{finished[0]}/review", json={"seat": asked}, headers=mine)
             assert got.status_code in (200, 202), got.text
         deadline = time.monotonic() + REVIEW_PATIENCE_S
         states: dict[int, Any] = {}
@@ -357,7 +387,6 @@ def test_the_profile_shows_the_agreement_of_the_players_reviewed_seat(
     assert [(r["game"], r["engine"]) for r in p["reviews"]] == [(finished[0], "strong")]
     assert p["reviews"][0]["match_rate"] == review["match_rate"] == p["match_rate"]
     assert p["reviews"][0]["rating"] == review["rating"]
-    other_name = next(n for n in PLAYERS if n != name and _seat_of(ranked, n, finished[0]) == other)
     assert _profile(ranked, other_name)["match_rate"] == states[other]["match_rate"]
     for lang, heading in (("en", "Agreement with the reviewer"), ("ja", "AI検討との一致率")):
         set_lang(page, ranked, lang)

@@ -111,12 +111,14 @@ SERVER_LAYERS: dict[str, frozenset[str]] = {
     "session": frozenset({"edge", "storage", "settings"}),
     "accounts": frozenset({"edge", "storage", "settings"}),
     "ladder": frozenset({"edge", "storage", "settings", "accounts"}),
+    "tournament": frozenset({"edge", "storage", "settings", "accounts"}),
     "review": frozenset({"edge", "storage", "settings"}),
     "seats": frozenset({"edge", "session", "settings"}),
     "runtime": frozenset({"edge", "session", "settings"}),
     "cluster": frozenset({"edge", "settings"}),
     "routes": frozenset(
-        {"edge", "storage", "session", "settings", "accounts", "ladder", "review", "version"}
+        {"edge", "storage", "session", "settings", "accounts", "ladder", "review", "tournament",
+         "version"}
     ),
     "upkeep": frozenset(
         {"edge", "storage", "session", "settings", "accounts", "ladder", "runtime"}

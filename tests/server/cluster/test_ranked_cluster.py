@@ -26,6 +26,7 @@ ENV = {
     "RIICHI_LOGIN_ADDRESS_PER_MIN": "6000",
     "RIICHI_LOGIN_PER_MIN": "0.01",
     "RIICHI_RANKED_LOBBIES": '[{"name": "tonpuu", "preset": "tenhou-tonpuu"}]',
+    "RIICHI_RANKED_DRAW_S": "0.2",
 }
 
 
@@ -83,7 +84,11 @@ async def test_one_queue_across_two_nodes_seats_everyone_once(
         assert codes == {200: 16, 409: 16}, codes
         refused = [r.json()["code"] for r in answers if r.status_code == 409]
         assert set(refused) <= {"queued", "seated"}
-        grants = [await _status(both[i % 2], t) for i, t in enumerate(tokens)]
+        for _ in range(200):  # both nodes draw; each table is taken by one of them
+            grants = [await _status(both[i % 2], t) for i, t in enumerate(tokens)]
+            if all(g["state"] == "seated" for g in grants):
+                break
+            await asyncio.sleep(0.1)
         assert all(g["state"] == "seated" for g in grants), grants
         # the other node tells the same seat (the marker is in Redis)
         assert [await _status(both[(i + 1) % 2], t) for i, t in enumerate(tokens)] == grants

@@ -14,6 +14,7 @@ MODULES = [
     "server.ladder.stable_dan",
     "server.ladder.majsoul",
     "server.ladder.standing",
+    "server.ladder.seating",
     "server.accounts.names",
     "server.accounts.budget",
     "server.accounts.sessions",

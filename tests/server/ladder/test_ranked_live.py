@@ -30,6 +30,7 @@ ENV = {
     "RIICHI_RANKED_LOBBIES": LOBBY,
     "RIICHI_LOGIN_ADDRESS_BURST": "100",
     "RIICHI_LOGIN_ADDRESS_PER_MIN": "600",
+    "RIICHI_RANKED_DRAW_S": "0.2",
 }
 NAMES = [f"player{i}" for i in range(8)]
 PASSWORD = "correct horse battery"
@@ -53,12 +54,14 @@ async def _queue_all(http: httpx.AsyncClient, tokens: dict[str, str]) -> dict[st
     for token in tokens.values():
         got = await http.post("/api/queue", json={"lobby": "tonpuu"}, headers=_bearer(token))
         assert got.status_code == 200, got.text
-    grants = {}
-    for name, token in tokens.items():
-        status = (await http.get("/api/queue", headers=_bearer(token))).json()
-        assert status["state"] == "seated", status
-        grants[name] = status
-    return grants
+    grants: dict[str, Any] = {}
+    for _ in range(200):  # the lobby's draw seats them (each poll is a heartbeat too)
+        for name, token in tokens.items():
+            grants[name] = (await http.get("/api/queue", headers=_bearer(token))).json()
+        if all(g["state"] == "seated" for g in grants.values()):
+            return grants
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"not all seated: {grants}")
 
 
 def steer(inquiry: InquiryMsg, rng: random.Random) -> Answer:

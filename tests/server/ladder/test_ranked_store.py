@@ -16,7 +16,7 @@ import pytest
 
 from server.ladder import finish, lobbies
 from server.ladder.queue import Queue, QueueError
-from server.storage import accounts, ranked, reviews
+from server.storage import accounts, persist, ranked, reviews
 from server.storage.postgres import PgStore
 from server.storage.sqlite import Reader, Statement, Storage, Store
 from tests.server.ladder.expected import dan_after, place_of, r_delta
@@ -57,6 +57,19 @@ def _ranked_game(db: Store, game: str, ids: list[int], lobby: str = "tonpuu") ->
     names = [f"p{i}" for i in range(len(ids))]
     db.create_game(game, "ROOM", "tenhou-tonpuu", 1, b"{}", names)
     ranked.add_game(db, game, lobby, ids, 0.0)
+    _played(db, game, names)
+
+
+def _played(db: Store, game: str, names: list[str], absent: tuple[int, ...] = ()) -> None:
+    """The seats' rows as a table stores them, each marked as its player answering a
+    decision itself (``persist.mark_played``), but for the ``absent`` seats."""
+    for seat, name in enumerate(names):
+        db.execute(
+            "INSERT INTO seats (game, seat, name, bot, token_hash, bank) VALUES (?, ?, ?, 0, ?, 0)",
+            (game, seat, name, f"hash{seat}"),
+        )
+        if seat not in absent:
+            persist.mark_played(db, game, seat)
 
 
 def _end(scores: list[int]) -> bytes:
@@ -121,9 +134,14 @@ def test_a_failing_transaction_keeps_the_game_unfinished_and_unrated(store: Stor
     assert _standing(store, ids[0])[3] == 1 and ranked.seated(store, ids[0]) is None
 
 
-def _review(db: Store, game: str, seat: int, match_rate: float, done: bool = True) -> None:
+def _review(
+    db: Store, game: str, seat: int, match_rate: float, done: bool = True, own: bool = True
+) -> None:
+    """A review of the seat; ``own``: asked for by the seat's own account."""
     job = f"job-{game}-{seat}"
     reviews.claim(db, (game, seat, "strong"), job, "a", 4, 0.0)
+    if own:
+        reviews.mark_own(db, game, seat, "strong")
     if done:
         report = {"seat": seat, "match_rate": match_rate, "rating": match_rate / 2}
         reviews.finish(db, job, msgspec.json.encode(report), 1.0)
@@ -136,6 +154,7 @@ def test_a_profile_reads_the_reviews_of_the_accounts_own_seat_only(store: Store)
         names = [f"p{ids.index(a)}" for a in seats]
         store.create_game(f"g{n}", "ROOM", "tenhou-tonpuu", 1, b"{}", names)
         ranked.add_game(store, f"g{n}", "tonpuu", seats, 0.0)
+        _played(store, f"g{n}", names)
         store.finish_game(f"g{n}", _end(scores))
     _review(store, "g0", 3, 0.75)  # ids[0]'s seat
     _review(store, "g0", 0, 0.5)  # another seat of the same game
@@ -275,7 +294,10 @@ async def test_a_game_ended_in_the_store_frees_its_seats_before_the_queue_hears_
     ids = _players(store)
     queue = Queue(store, LOBBIES, _OneTable(store))
     for n, account in enumerate(ids):
-        await queue.join(account, f"p{n}", "tonpuu")
+        accounts.add_login(store, accounts.LoginRow(f"d{n}", account, 0.0, 1e12, "csrf"))
+        await queue.join(account, f"p{n}", "tonpuu", f"10.0.0.{n}")
+    assert (await queue.status(ids[0]))["state"] == "waiting"  # until the lobby's draw
+    assert await queue.draw("tonpuu") == 1
     assert (await queue.status(ids[0]))["state"] == "seated"
     with pytest.raises(QueueError, match="seated"):
         await queue.join(ids[0], "p0", "tonpuu")
@@ -283,3 +305,94 @@ async def test_a_game_ended_in_the_store_frees_its_seats_before_the_queue_hears_
     assert await queue.status(ids[1]) == {"state": "idle"}
     await queue.join(ids[0], "p0", "tonpuu")
     assert (await queue.status(ids[0]))["state"] == "waiting"
+
+
+def test_a_game_with_a_seat_that_never_played_moves_no_standing(store: Store) -> None:
+    """Issue 43 #1: three players and one account that never answered a decision itself:
+    the game is over, but nobody's dan, points or R moves, and the record, the game row and
+    every seat's history say why."""
+    ids = _players(store)
+    names = [f"p{i}" for i in range(4)]
+    store.create_game("idle", "ROOM", "tenhou-tonpuu", 1, b"{}", names)
+    ranked.add_game(store, "idle", "tonpuu", ids, 0.0)
+    _played(store, "idle", names, absent=(2,))
+    store.finish_game("idle", _end([40000, 30000, 20000, 10000]))
+    assert store.query("SELECT count(*) FROM standings", ())[0][0] == 0
+    row = store.query("SELECT counted, reason FROM ranked_games WHERE game = 'idle'", ())
+    assert [tuple(r) for r in row] == [(ranked.NOT_COUNTED, "absent")]
+    result = msgspec.json.decode(store.query("SELECT result FROM games WHERE id = 'idle'")[0][0])
+    assert result["counted"] is False and result["reason"] == "absent"
+    for a in ids:
+        (h,) = ranked.history_of(store, a, 10)
+        assert (h[0], h[8], h[9], h[10]) == ("idle", 0.0, 0, "absent")
+        assert (h[5], h[6], h[7]) == (0, 0, 1500.0)  # the standing before, unchanged
+    assert ranked.seated(store, ids[0]) is None  # over: everyone may queue again
+    assert not finish.add_stats(store, "idle")  # nor do its stats count
+
+
+def test_a_counted_game_says_so_in_its_record(store: Store) -> None:
+    ids = _players(store)
+    _ranked_game(store, "g", ids)
+    store.finish_game("g", _end([40000, 30000, 20000, 10000]))
+    result = msgspec.json.decode(store.query("SELECT result FROM games WHERE id = 'g'")[0][0])
+    assert result["counted"] is True and "reason" not in result
+    assert [h[9] for a in ids for h in ranked.history_of(store, a, 10)] == [1, 1, 1, 1]
+
+
+def test_a_seat_banned_mid_game_does_not_count_for_it_but_does_for_the_others(
+    store: Store,
+) -> None:
+    """Issue 43 #5: the banned account's standing stays; the others move as they would
+    have against its standing before the game."""
+    ids = _players(store)
+    _ranked_game(store, "ref", ids)  # the same game, nobody banned: what the others get
+    store.finish_game("ref", _end([10000, 20000, 30000, 40000]))
+    before = {a: _standing(store, a) for a in ids}
+    _ranked_game(store, "g", ids)
+    accounts.set_flag(store, ids[3], "banned", True)
+    assert ranked.to_forfeit(store) == [("g", 3, ids[3], "banned")]
+    ranked.set_forfeit(store, "g", 3, "banned")
+    store.finish_game("g", _end([10000, 20000, 30000, 40000]))
+    assert _standing(store, ids[3]) == before[ids[3]]
+    history = ranked.history_of(store, ids[3], 10)
+    assert (history[0][0], history[0][9], history[0][10]) == ("g", 0, "banned")
+    for a in ids[:3]:
+        assert _standing(store, a)[3] == 2
+        assert ranked.history_of(store, a, 10)[0][9] == 1
+    result = msgspec.json.decode(store.query("SELECT result FROM games WHERE id = 'g'")[0][0])
+    assert result["counted"] is True
+    assert ranked.to_forfeit(store) == []  # over: nothing left to forfeit
+
+
+def test_an_account_deleted_mid_game_goes_when_the_game_has_counted_for_the_others(
+    store: Store,
+) -> None:
+    ids = _players(store)
+    _ranked_game(store, "g", ids)
+    accounts.mark_deleting(store, ids[0])
+    assert accounts.by_key(store, "p0") is not None  # the name stays taken meanwhile
+    with pytest.raises(accounts.NameTaken):
+        accounts.create(store, "p0", "p0", "hash", 0.0)
+    assert ranked.to_forfeit(store) == [("g", 0, ids[0], "deleted")]
+    store.finish_game("g", _end([40000, 30000, 20000, 10000]))
+    assert accounts.by_id(store, ids[0]) is None and accounts.by_key(store, "p0") is None
+    for a in ids[1:]:
+        assert _standing(store, a)[3] == 1  # it counted for the others
+    seat = store.query("SELECT account, counted, reason FROM ranked_seats WHERE seat = 0", ())
+    assert [tuple(r) for r in seat] == [(None, 0, "deleted")]
+    names = msgspec.json.decode(store.query("SELECT seats FROM games WHERE id = 'g'")[0][0])
+    assert names[0] == accounts.ANONYMOUS
+
+
+def test_a_review_asked_by_anyone_else_does_not_feed_the_match_rate(store: Store) -> None:
+    """Issue 43 #8: a stranger (or a rival) asking for a seat's review does not make its
+    match rate the player's; the seat's own account asking for it later does."""
+    ids = _players(store)
+    _ranked_game(store, "g", ids)
+    store.finish_game("g", _end([40000, 30000, 20000, 10000]))
+    _review(store, "g", 0, 0.99, own=False)
+    assert ranked.reviews_of(store, ids[0], 10) == []
+    assert reviews.seat_account(store, "g", 0) == ids[0]
+    assert reviews.seat_account(store, "g", 1) != ids[0]
+    reviews.mark_own(store, "g", 0, "strong")
+    assert [r[3] for r in ranked.reviews_of(store, ids[0], 10)] == [0.99]

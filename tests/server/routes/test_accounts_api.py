@@ -4,6 +4,7 @@ guest entering a ranked lobby, one account in two queues."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import random
@@ -27,6 +28,7 @@ PASSWORD = "correct horse battery"
 @contextlib.asynccontextmanager
 async def _client(data_dir: Path, **settings: Any) -> AsyncIterator[httpx.AsyncClient]:
     """A client of a real server on loopback (settings over the tests' generous ones)."""
+    settings = {"ranked_draw_s": 0.05, **settings}
     async with (
         live_server(data_dir, **settings) as (host, _),
         httpx.AsyncClient(base_url=f"http://{host}", timeout=30) as http,
@@ -52,6 +54,16 @@ async def _token(http: httpx.AsyncClient, name: str) -> str:
 
 def _bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+async def _seated(http: httpx.AsyncClient, token: str) -> dict[str, Any]:
+    """The account's grant once a draw of its lobby seated it (each poll a heartbeat)."""
+    for _ in range(100):
+        status: dict[str, Any] = (await http.get("/api/queue", headers=_bearer(token))).json()
+        if status["state"] == "seated":
+            return status
+        await asyncio.sleep(0.05)
+    raise AssertionError(status)
 
 
 def _answer(r: httpx.Response) -> tuple[int, bytes, list[tuple[str, str]]]:
@@ -184,6 +196,13 @@ async def test_a_banned_account_cannot_queue_or_log_in(tmp_path: Path) -> None:
         for name in ("a", "b", "c"):  # 3 more make a table, but not with the banned one
             t = await _token(http, name)
             await http.post("/api/queue", json={"lobby": "hanchan"}, headers=_bearer(t))
+        for _ in range(40):  # the next draw drops the banned entry (no session left)
+            status = await http.get("/api/queue", headers=_bearer(t))
+            if status.json()["waiting"] == 3:
+                break
+            await asyncio.sleep(0.05)
+        assert status.json()["state"] == "waiting" and status.json()["waiting"] == 3
+        await asyncio.sleep(0.3)  # draws go on: three are no table, nobody is seated
         status = await http.get("/api/queue", headers=_bearer(t))
         assert status.json()["state"] == "waiting" and status.json()["waiting"] == 3
         assert _cli(tmp_path, "unban", "taro").returncode == 0
@@ -210,8 +229,7 @@ async def test_guests_and_double_queues_are_refused(tmp_path: Path) -> None:
             assert (second.status_code, second.json()["code"]) == (409, "queued")
         for name in ("p2", "p3", "p4"):
             await http.post("/api/queue", json={"lobby": "tonpuu"}, headers=_bearer(tokens[name]))
-        seat = (await http.get("/api/queue", headers=_bearer(tokens["p1"]))).json()
-        assert seat["state"] == "seated"
+        seat = await _seated(http, tokens["p1"])
         again = await http.post(
             "/api/queue", json={"lobby": "hanchan"}, headers=_bearer(tokens["p1"])
         )
@@ -281,3 +299,60 @@ async def test_ipv6_guesses_share_their_64s_address_budget(tmp_path: Path) -> No
         one_64 = [await guess(f"2001:db8::{i + 1:x}", i) for i in range(4)]
         assert one_64 == [401, 401, 401, 429]
         assert await guess("2001:db8:0:1::1", 9) == 401  # the next /64 is another client
+
+
+async def test_a_queue_entry_ends_with_its_last_session_or_heartbeat(tmp_path: Path) -> None:
+    """Issue 43 #6: an account that queued and logged out is not seated 3 s later; one whose
+    page stopped asking ``GET /api/queue`` is dropped after ``queue_heartbeat_s``; one that
+    keeps asking stays."""
+    async with _client(tmp_path, queue_heartbeat_s=3.0) as http:
+        for name in ("gone", "quiet", "here"):
+            await _register(http, name)
+        gone, quiet, here = [await _token(http, n) for n in ("gone", "quiet", "here")]
+        other = await _token(http, "here")  # a second session of "here"
+        for token in (gone, quiet, here):
+            got = await http.post("/api/queue", json={"lobby": "tonpuu"}, headers=_bearer(token))
+            assert got.json()["state"] == "waiting"
+        await http.request("DELETE", "/api/session", json={}, headers=_bearer(gone))
+        await http.get("/api/queue", headers=_bearer(here))  # (each login takes its time)
+        again = await _token(http, "gone")
+        assert (await http.get("/api/queue", headers=_bearer(again))).json()["state"] == "idle"
+        # one of two sessions ending leaves the entry
+        await http.request("DELETE", "/api/session", json={}, headers=_bearer(other))
+        for _ in range(16):  # "here" polls as the page does; "quiet" does not
+            await asyncio.sleep(0.25)
+            status = (await http.get("/api/queue", headers=_bearer(here))).json()
+            assert status["state"] == "waiting", status
+        for _ in range(3):  # a fourth makes a table's worth: the draw runs, and drops "quiet"
+            await _register(http, f"late{_}")
+            late = await _token(http, f"late{_}")
+            await http.post("/api/queue", json={"lobby": "tonpuu"}, headers=_bearer(late))
+        await asyncio.sleep(0.3)
+        assert (await http.get("/api/queue", headers=_bearer(quiet))).json()["state"] == "idle"
+
+
+async def test_accounts_of_one_address_are_not_seated_together_while_others_wait(
+    tmp_path: Path,
+) -> None:
+    """Issue 43 #1: four accounts of one address queue into an empty lobby, four players of
+    four other addresses just after: no table seats two of the four (first come first
+    seated made them a table of their own)."""
+    async with _client(tmp_path, trusted_proxies="127.0.0.1", ranked_draw_s=0.5) as http:
+        addresses = ["10.9.9.9"] * 4 + [f"10.0.0.{i}" for i in range(4)]
+        tokens = []
+        for n in range(len(addresses)):
+            await _register(http, f"q{n}")
+            tokens.append(await _token(http, f"q{n}"))
+        for token, address in zip(tokens, addresses, strict=True):
+            headers = {**_bearer(token), "X-Forwarded-For": address}
+            got = await http.post("/api/queue", json={"lobby": "tonpuu"}, headers=headers)
+            assert got.status_code == 200, got.text
+        await asyncio.sleep(1.2)
+        states = [(await http.get("/api/queue", headers=_bearer(t))).json() for t in tokens]
+        tables: dict[str, list[str]] = {}
+        for state, address in zip(states, addresses, strict=True):
+            if state["state"] == "seated":
+                tables.setdefault(state["game"], []).append(address)
+        assert len(tables) == 1, states  # one table of four addresses; four wait
+        (table,) = tables.values()
+        assert len(set(table)) == 4, table

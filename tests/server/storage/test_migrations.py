@@ -38,6 +38,10 @@ def _pg_fresh(pg_url: str) -> str:
     return fresh_database(pg_url, f"mig{next(_names)}")
 
 
+#: the baseline alone: the plans below add made-up steps 2 and 3 to it (the real steps
+#: numbered past it would sit between them)
+BASELINE = migrations.steps()[:1]
+
 # -- the steps --
 
 
@@ -130,10 +134,8 @@ def test_an_unversioned_file_with_old_tables_is_adopted(tmp_path: Path) -> None:
 def test_a_failing_step_changes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "x.sqlite3"
     Storage(path).close()
-    after = migrations.latest() + 1
-    bad = Step(
-        after, "half", "why", "CREATE TABLE half (x TEXT); INSERT INTO nowhere VALUES (1);", ""
-    )
+    script = "CREATE TABLE half (x TEXT); INSERT INTO nowhere VALUES (1);"
+    bad = Step(migrations.latest() + 1, "half", "why", script, "")
     db = sqlite3.connect(path, isolation_level=None)
     with pytest.raises(sqlite3.OperationalError, match="nowhere"):
         migrate.migrate_sqlite(db, str(path), plan=(*migrations.steps(), bad))
@@ -143,18 +145,19 @@ def test_a_failing_step_changes_nothing(tmp_path: Path) -> None:
 
 
 def test_a_step_that_landed_after_a_higher_one_is_still_applied(tmp_path: Path) -> None:
-    """Numbers are reserved for work in flight: a database that ran 1 and 3 gains 2."""
-    base = migrations.latest()  # the steps there are; "two" and "three" come after them
-    two = Step(base + 1, "two", "why", "CREATE TABLE two (x TEXT);", "")
-    three = Step(base + 2, "three", "why", "CREATE TABLE three (x TEXT);", "")
-    released = set(range(1, base + 1))
+    """Numbers are reserved for work in flight: a database that ran 1 and 3 gains 2 (here
+    the two steps after this code's own)."""
+    n = migrations.latest()
+    known = set(range(1, n + 1))
+    two = Step(n + 1, "two", "why", "CREATE TABLE two (x TEXT);", "")
+    three = Step(n + 2, "three", "why", "CREATE TABLE three (x TEXT);", "")
     db = sqlite3.connect(tmp_path / "x.sqlite3", isolation_level=None)
     migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), three))
-    assert migrate.sqlite_applied(db) == released | {base + 2}
+    assert migrate.sqlite_applied(db) == known | {n + 2}
     with pytest.raises(SchemaTooNew):  # code without step 3 refuses the file
         migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), two))
     migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), two, three))
-    assert migrate.sqlite_applied(db) == released | {base + 1, base + 2}
+    assert migrate.sqlite_applied(db) == known | {n + 1, n + 2}
     assert {"two", "three"} <= set(_columns(db))
     db.close()
 

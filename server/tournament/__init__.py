@@ -1,0 +1,1 @@
+"""Tournaments: an event of several rounds on this server (seating, standings, its routes)."""
