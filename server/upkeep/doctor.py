@@ -10,8 +10,9 @@ Four checks, each over the whole store, read-only:
   ``verify``, the stored replay hashes included); a game stored under another engine version
   that no longer replays is a warning (the engine-version rule), under this one a problem;
 - every rating: the counted ranked games are counted again, in the order they ended, by the
-  ladder's own code (server/ladder/finish.py ``rating_statements``) into a scratch database,
-  and every account's dan, points, R, games and placements must equal its stored standing.
+  ladder's own code (server/ladder/finish.py ``rating_statements``, each seat's stored reason
+  for not counting included) into a scratch database, and every account's dan, points, R,
+  games and placements must equal its stored standing.
 
 A problem is a line starting ``problem:``; the exit code is 1 when there is one.
 """
@@ -259,10 +260,13 @@ def ratings(query: Query, settings: Settings, report: Report, tables: set[str]) 
             report.problem(f"ranked game {game}: its result does not read: {exc}")
             continue
         seats = query(
-            "SELECT seat, account, rating, rating_delta FROM ranked_seats WHERE game = ? "
-            "ORDER BY seat",
+            "SELECT seat, account, rating, rating_delta, reason FROM ranked_seats "
+            "WHERE game = ? ORDER BY seat",
             (game,),
         )
+        # a seat the game did not count for (banned or deleted during it) kept its standing:
+        # the reason stored then is a fact of that moment, read back as it was
+        reasons = [None if seat[4] is None else str(seat[4]) for seat in seats]
         accounts: list[int | None] = [_account(scratch, lobby, seat) for seat in seats]
         lobby_config = config.get(lobby)
         rules = (
@@ -271,7 +275,8 @@ def ratings(query: Query, settings: Settings, report: Report, tables: set[str]) 
         if scores is None or len(scores) != len(accounts):
             report.problem(f"ranked game {game}: counted without a score for every seat")
             continue
-        for sql, args in rating_statements(read, game, lobby, rules, accounts, scores, 0.0):
+        moved = rating_statements(read, game, lobby, rules, accounts, scores, 0.0, reasons)
+        for sql, args in moved:
             scratch.execute(sql, args)
     _compare(query, scratch, len(counted), report)
 
@@ -284,7 +289,7 @@ def _account(scratch: sqlite3.Connection, lobby: str, seat: tuple[Any, ...]) -> 
     """The seat's account; a deleted account's seat (its account is NULL now) gets a
     stand-in that enters the game at the R it had then (its row's R less its change), so the
     others' changes come out as they did."""
-    _, account, after, delta = seat
+    _, account, after, delta, _ = seat
     if account is not None:
         return int(account)
     stand_in = -1 - int(scratch.execute("SELECT count(*) FROM standings").fetchone()[0])
