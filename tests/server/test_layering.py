@@ -117,8 +117,17 @@ SERVER_LAYERS: dict[str, frozenset[str]] = {
     "runtime": frozenset({"edge", "session", "settings"}),
     "cluster": frozenset({"edge", "settings"}),
     "routes": frozenset(
-        {"edge", "storage", "session", "settings", "accounts", "ladder", "review", "tournament",
-         "version"}
+        {
+            "edge",
+            "storage",
+            "session",
+            "settings",
+            "accounts",
+            "ladder",
+            "review",
+            "tournament",
+            "version",
+        }
     ),
     "upkeep": frozenset(
         {"edge", "storage", "session", "settings", "accounts", "ladder", "runtime"}
