@@ -22,9 +22,12 @@ NAMES = ["ann", "bo", "cy", "di", "ed"]
 LOBBY = "tonpuu"
 
 
-async def build(data_dir: Path, games: int = 3, database_url: str = "") -> list[str]:
+async def build(
+    data_dir: Path, games: int = 3, database_url: str = "", forfeit: tuple[int, int] | None = None
+) -> list[str]:
     """``games`` ranked tonpuusen played and counted in ``data_dir`` (or the PostgreSQL
-    database of ``database_url``); their ids."""
+    database of ``database_url``); their ids. ``forfeit``: (game, seat) whose account is
+    recorded as banned during that game (it does not count for that seat)."""
     data_dir.mkdir(parents=True, exist_ok=True)
     settings = Settings(data_dir=str(data_dir), bot_pace_s=0.0, bot_think_s=0.0)
     store: Store = Storage(settings.db_path)
@@ -46,6 +49,8 @@ async def build(data_dir: Path, games: int = 3, database_url: str = "") -> list[
                 ranked.add_game(store, room.game, LOBBY, seated, time.time())
                 for seat in range(4):  # as if each account had played: the game counts
                     persist.mark_played(store, room.game, seat)
+                if forfeit is not None and forfeit[0] == i:
+                    ranked.set_forfeit(store, room.game, forfeit[1], "banned")
                 table = hub.start(room)
                 with anyio.fail_after(300):
                     await table.finished.wait()

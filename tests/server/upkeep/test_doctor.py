@@ -159,3 +159,16 @@ def _doctor_url(url: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=300,
     )
+
+
+def test_a_seat_the_game_did_not_count_for_is_counted_as_it_was(tmp_path: Path) -> None:
+    """A seat whose account was banned during the game kept its standing while the others
+    moved (docs/ranking.md, "What counts"): the doctor reads the stored reason back."""
+    data = tmp_path / "d"
+    anyio.run(build, data, 2, "", (1, 2))
+    with sqlite3.connect(data / "records.sqlite3") as db:
+        kept = db.execute("SELECT count(*) FROM ranked_seats WHERE reason = 'banned'").fetchone()
+    db.close()
+    assert kept == (1,)
+    report = doctor.examine(Settings(data_dir=str(data)), say=lambda _: None)
+    assert report.problems == []
