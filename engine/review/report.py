@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from engine.review.moment import Choice, Moment, Reviewer, Valued
+from engine.review.moment import Choice, Moment, Reviewer, Valued, rank
 from engine.rules.hand import shanten
 from engine.rules.kinds import InquiryKind
 from engine.rules.tiles import NUM_KINDS, to_mjai
@@ -34,6 +34,9 @@ class Detail(msgspec.Struct, frozen=True):
     action: dict[str, Any]
     q_value: float
     prob: float
+    #: ours: the engine choices (action index, option index) this action stands for, as
+    #: advice at a practice table names them (engine/review/advice.py)
+    choices: list[tuple[int, int]] = []
 
 
 class Entry(msgspec.Struct, frozen=True, kw_only=True):
@@ -126,7 +129,7 @@ def make_entry(
 ) -> Entry | None:
     """The entry for one decision; None when no value covers the actual choice.
     ``where``: (engine inquiry id, god-view events before it)."""
-    ranked = sorted(valued, key=lambda v: -v.value)  # stable: the reviewer's order on ties
+    ranked = rank(valued)
     index = next((i for i, v in enumerate(ranked) if actual in v.choices), -1)
     if index < 0:
         return None
@@ -148,7 +151,10 @@ def make_entry(
         expected=ranked[0].action,
         actual=ranked[index].action,
         is_equal=is_equal,
-        details=[Detail(v.action, v.value, p) for v, p in zip(ranked, probs, strict=True)],
+        details=[
+            Detail(v.action, v.value, p, sorted(v.choices))
+            for v, p in zip(ranked, probs, strict=True)
+        ],
         shanten=shanten(counts, view.rules.sanma),
         actual_index=index,
         grade=grade(loss, is_equal, reviewer.close, reviewer.blunder),

@@ -1,0 +1,77 @@
+"""Advice before a decision equals the review of it after: one model of a choice's worth.
+
+A game is played by bots; before seat 0 answers each decision, ``advise`` is asked from the
+seat's own view as the server asks it at a practice table; the review of the finished game
+must then list, for every decision, the very choices and values the advice gave, in order.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.actions.inquiry import MultiPlayerInquiry
+from engine.bot import make
+from engine.centers import BotCenter
+from engine.driver import run_sync
+from engine.game import new_game
+from engine.review import StrongReviewer, review_record
+from engine.review.advice import Advice, advise, moment_now
+from engine.review.center import has_choice
+from engine.rules.config import PRESETS
+from tests.review.games import record
+
+
+class AdvisedCenter(BotCenter):
+    """Bots play every seat; seat ``seat``'s decisions are advised first (by engine id)."""
+
+    def __init__(self, bots: list[str], seat: int) -> None:
+        super().__init__([make(b) for b in bots])
+        self.seat = seat
+        self.reviewer = StrongReviewer()
+        self.advice: dict[int, list[Advice]] = {}
+        self.seconds: list[float] = []
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        single = inquiry.players.get(self.seat)
+        if single is not None and has_choice(single) and self.game is not None:
+            start = time.perf_counter()
+            moment = moment_now(self.game, self.seat, single, inquiry.kind)
+            self.advice[inquiry.id] = advise(self.reviewer, moment)
+            self.seconds.append(time.perf_counter() - start)
+        super().on_inquiry(inquiry)
+
+
+@pytest.mark.parametrize(
+    ("preset", "bots"),
+    [
+        ("tenhou-hanchan", ["easy", "strong", "easy", "strong"]),
+        ("tenhou-sanma-hanchan", ["easy", "strong", "strong"]),
+    ],
+)
+def test_advice_is_the_review(preset: str, bots: list[str]) -> None:
+    center = AdvisedCenter(bots, seat=0)
+    game = new_game(PRESETS[preset], 11, center)
+    center.game = game
+    run_sync(game)
+    review = review_record(record(game), 0, StrongReviewer())
+    entries = [e for k in review.kyokus for e in k.entries]
+    assert len(entries) > 50
+    for entry in entries:
+        flat = [Advice(a, o, d.q_value) for d in entry.details for a, o in d.choices]
+        assert center.advice[entry.inquiry] == flat
+    # the best advice is what the played (easy) bot was graded against
+    assert any(not e.is_equal for e in entries)
+
+
+def test_advice_covers_every_choice() -> None:
+    center = AdvisedCenter(["strong"] * 4, seat=1)
+    game = new_game(PRESETS["tenhou-tonpuu"], 5, center)
+    center.game = game
+    run_sync(game)
+    assert center.advice
+    for advice in center.advice.values():
+        values = [a.value for a in advice]
+        assert values == sorted(values, reverse=True)
+        assert len({(a.action, a.option) for a in advice}) == len(advice)
