@@ -14,14 +14,14 @@ import msgspec
 
 from engine.actions.inquiry import SinglePlayerInquiry
 from engine.bot.view import seat_view
-from engine.review.moment import Moment, Reviewer, rank
+from engine.review.moment import Moment, Reviewer, Valued, rank
 from engine.rules.kinds import InquiryKind
 
 if TYPE_CHECKING:
     from engine.game.game import Game
 
 
-class Advice(msgspec.Struct, frozen=True, array_like=True):
+class Advice(msgspec.Struct, frozen=True):
     """One engine choice and the reviewer's value for it (higher is better)."""
 
     action: int
@@ -31,9 +31,12 @@ class Advice(msgspec.Struct, frozen=True, array_like=True):
 
 def advise(reviewer: Reviewer, moment: Moment) -> list[Advice]:
     """Every choice of the moment's inquiry the reviewer values, best first."""
-    return [
-        Advice(a, o, v.value) for v in rank(reviewer.values(moment)) for a, o in sorted(v.choices)
-    ]
+    return flatten(rank(reviewer.values(moment)))
+
+
+def flatten(ranked: list[Valued]) -> list[Advice]:
+    """Each ranked move's engine choices, with its value (a review entry's ``advice``)."""
+    return [Advice(a, o, v.value) for v in ranked for a, o in sorted(v.choices)]
 
 
 def moment_now(game: Game, seat: int, inquiry: SinglePlayerInquiry, kind: InquiryKind) -> Moment:

@@ -20,6 +20,7 @@ from typing import Any
 
 import msgspec
 
+from engine.review.advice import Advice, flatten
 from engine.review.moment import Choice, Moment, Reviewer, Valued, rank
 from engine.rules.hand import shanten
 from engine.rules.kinds import InquiryKind
@@ -34,9 +35,6 @@ class Detail(msgspec.Struct, frozen=True):
     action: dict[str, Any]
     q_value: float
     prob: float
-    #: ours: the engine choices (action index, option index) this action stands for, as
-    #: advice at a practice table names them (engine/review/advice.py)
-    choices: list[tuple[int, int]] = []
 
 
 class Entry(msgspec.Struct, frozen=True, kw_only=True):
@@ -59,6 +57,9 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     loss: float
     inquiry: int
     event_index: int
+    #: the details as engine choices (action, option, value), best first: what advice at
+    #: a practice table would have shown before this decision (engine/review/advice.py)
+    advice: list[Advice] = []
 
 
 class KyokuReview(msgspec.Struct, kw_only=True):
@@ -151,16 +152,14 @@ def make_entry(
         expected=ranked[0].action,
         actual=ranked[index].action,
         is_equal=is_equal,
-        details=[
-            Detail(v.action, v.value, p, sorted(v.choices))
-            for v, p in zip(ranked, probs, strict=True)
-        ],
+        details=[Detail(v.action, v.value, p) for v, p in zip(ranked, probs, strict=True)],
         shanten=shanten(counts, view.rules.sanma),
         actual_index=index,
         grade=grade(loss, is_equal, reviewer.close, reviewer.blunder),
         loss=loss,
         inquiry=where[0],
         event_index=where[1],
+        advice=flatten(ranked),
     )
 
 
