@@ -136,6 +136,9 @@ class Room:
         #: the seat draw (engine.rules.bagime: ``draw[place]`` = seat), None until the start
         #: (and in a game stored before seats were drawn)
         self.draw: list[int] | None = None
+        #: the table may advise its one human (``advises``); a ranked or tournament table
+        #: sets False when it makes the room, before anyone sits (kept with the room's row)
+        self.advice = True
 
     @property
     def commitment(self) -> str:
@@ -149,6 +152,16 @@ class Room:
     @property
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if s.human]
+
+    def advises(self, index: int) -> bool:
+        """Advice for seat ``index`` (docs/security.md): only a human's seat where every
+        other seat is a built-in bot, at a table that allows it (``advice``: not ranked, not
+        a tournament's). An external AI's seat is a connection the server cannot vouch
+        for (a person could relay it), so it counts as a human."""
+        if not self.advice or not 0 <= index < len(self.seats) or not self.seats[index].human:
+            return False
+        others = [s for s in self.seats if s.index != index]
+        return all(s.bot and not external(s.bot_name) for s in others)
 
     def info(self) -> RoomInfo:
         return RoomInfo(
@@ -167,6 +180,7 @@ class Room:
             locked=self.invite is not None,
             rules=self.facts,
             draw=self.draw,
+            advice=any(self.advises(s.index) for s in self.seats),
         )
 
     def sit(self, name: str, reserved: str | None = None) -> Seat:

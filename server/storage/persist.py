@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS seats (
 OLD_BOT = "easy"
 
 #: room attributes beyond the constructor's that are kept when present (owner, practice...)
-OPTIONS = ("owner", "practice", "broadcast", "invite", "salt", "draw")
+OPTIONS = ("owner", "practice", "broadcast", "invite", "salt", "draw", "advice")
 
 
 class SeatRow(msgspec.Struct, array_like=True):
