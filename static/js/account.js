@@ -16,7 +16,7 @@ export const me = () => (session ? session.name : null);
 export async function loadSession() {
   try {
     const r = await fetch("/api/session");
-    session = r.ok ? await r.json() : null;
+    session = r.ok ? (await r.json()).account ?? null : null;  // {"account": null}: a guest
   } catch { session = null; }
   return session;
 }
