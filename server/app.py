@@ -210,8 +210,8 @@ class HubSeater:
             bots=0,
             base_s=self.settings.base_s if lobby.base_s is None else lobby.base_s,
             bank_s=self.settings.bank_s if lobby.bank_s is None else lobby.bank_s,
+            advice=False,  # a ranked table never advises, whoever sits at it
         )
-        room.advice = False  # a ranked table never advises, whoever sits at it
         seats = [self.hub.join(room.code, clean_name(name))[1] for name in names]
         # the last join filled the room and started it: each seat object now holds the
         # index the seed's draw gave its place

@@ -263,9 +263,11 @@ class Rooms:
         seed: int | None = None,
         broadcast: bool = False,
         bot_names: Sequence[str] = (),
+        advice: bool = True,
     ) -> Room:
         """A new room; ``bot_names[i]`` plays its i-th bot seat (the default bot past the
-        list's end). The names are checked by the caller (server/session/bots.py knows them)."""
+        list's end). The names are checked by the caller (server/session/bots.py knows them).
+        ``advice=False``: a table that never advises (ranked, a tournament's: Room.advises)."""
         if preset not in PRESETS:
             raise RoomError("bad_preset", f"unknown preset {preset!r}; one of {sorted(PRESETS)}")
         players = PRESETS[preset].players
@@ -292,6 +294,7 @@ class Rooms:
         )
         room.practice = seed is not None
         room.broadcast = broadcast
+        room.advice = advice
         names = [*bot_names, *[DEFAULT] * (bots - len(bot_names))]
         for seat, name in zip(room.seats[players - bots :], names, strict=True):
             seat.seat_bot(name)

@@ -123,10 +123,11 @@ async def test_two_humans_get_no_advice_and_their_record_says_nothing_of_it() ->
 
 
 async def test_a_table_that_forbids_advice_gives_none() -> None:
-    """The hook a tournament table uses: ``room.advice = False`` when it makes the room."""
+    """The hook a tournament table uses (server/tournament/ makes its rooms with
+    ``hub.create(..., advice=False)``): one human beside three bots, and still no advice."""
     async with running_hub(RealEngine()) as (hub, tg):
-        room = hub.rooms.create(preset="tenhou-tonpuu", bots=3, base_s=60, bank_s=60)
-        room.advice = False
+        room = hub.create(preset="tenhou-tonpuu", bots=3, base_s=60, bank_s=60, advice=False)
+        assert persist.to_restore(hub.storage)[-1].options["advice"] is False  # kept as made
         room, seat = hub.rooms.join(room.code, "Entrant")
         assert seat.token is not None
         client = connect_seat(hub, tg, seat.token)
