@@ -41,7 +41,7 @@ from server.routes.ranked import RankedApi
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.settings import Settings
-from server.storage import accounts, persist, ranked
+from server.storage import ranked
 from server.storage.sqlite import Storage, Store
 
 LOBBY = "hanchan"
@@ -100,20 +100,13 @@ INSERTS = {
 }
 
 
-def _open(store: Store) -> Store:
-    persist.open_tables(store)
-    accounts.open_tables(store)
-    ranked.open_tables(store)
-    return store
-
-
 def seed_sqlite(path: Path, rows: dict[str, list[tuple[Any, ...]]]) -> Store:
-    _open(Storage(path)).close()
+    Storage(path).close()
     with sqlite3.connect(path) as db:
         for table, sql in INSERTS.items():
             db.executemany(sql, rows[table])
     db.close()
-    return _open(Storage(path))
+    return Storage(path)
 
 
 def seed_pg(url: str, rows: dict[str, list[tuple[Any, ...]]]) -> Store:
@@ -121,12 +114,12 @@ def seed_pg(url: str, rows: dict[str, list[tuple[Any, ...]]]) -> Store:
 
     from server.storage.postgres import PgStore
 
-    _open(PgStore(url, node="bench")).close()
+    PgStore(url, node="bench").close()
     with psycopg.connect(url) as db, db.cursor() as cur:
         for table, sql in INSERTS.items():
             cur.executemany(sql.replace("?", "%s"), rows[table])
         cur.execute("ANALYZE")
-    return _open(PgStore(url, node="bench"))
+    return PgStore(url, node="bench")
 
 
 def _timed(n: int, call: Callable[[int], object]) -> list[float]:
@@ -186,7 +179,7 @@ async def seat_1000(data_dir: Path, n: int) -> tuple[float, float, int]:
     tables formed)."""
     data_dir.mkdir()
     settings = Settings(data_dir=str(data_dir), start_grace_s=3600, max_rooms=100_000)
-    store = _open(Storage(settings.db_path))
+    store = Storage(settings.db_path)
     for a in range(1, n + 1):
         store.execute(INSERTS["accounts"], (a, f"q{a}", f"q{a}", "x", 0.0))
     hub = Hub(settings, store, RealEngine())
@@ -199,7 +192,7 @@ async def seat_1000(data_dir: Path, n: int) -> tuple[float, float, int]:
         real = time.perf_counter() - started
         formed = queue.formed
         tg.cancel_scope.cancel()
-    store2 = _open(Storage(data_dir / "floor.sqlite3"))
+    store2 = Storage(data_dir / "floor.sqlite3")
     for a in range(1, n + 1):
         store2.execute(INSERTS["accounts"], (a, f"q{a}", f"q{a}", "x", 0.0))
     bare = Queue(store2, CONFIG, NoSeater())

@@ -66,6 +66,22 @@ def records_problem(settings: Settings) -> str | None:
     return None
 
 
+def schema_problem(settings: Settings) -> str | None:
+    """Why this code may not open the SQLite records (written by a newer server), or None.
+    Read through a read-only connection: a refused file is left byte for byte as it was."""
+    if settings.database_url:
+        return None  # PgStore refuses it when opened
+    from server.storage import migrate
+
+    try:
+        migrate.check(str(settings.db_path), migrate.sqlite_file_version(settings.db_path) or 0)
+    except migrate.SchemaTooNew as exc:
+        return str(exc)
+    except sqlite3.DatabaseError:
+        return None  # not a database: records_problem names it
+    return None
+
+
 def healthcheck(settings: Settings) -> int:
     """0 when the server on the configured port answers ``/healthz``, else 1."""
     host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(settings.host)
@@ -130,6 +146,10 @@ def main() -> None:
             file=sys.stderr,
         )
         sys.exit(os.EX_CANTCREAT)
+    too_new = schema_problem(settings)  # before anything opens the file to write
+    if too_new is not None:
+        print(f"riichi: {too_new}", file=sys.stderr)
+        sys.exit(os.EX_DATAERR)
     damaged = records_problem(settings)
     if damaged is not None:
         print(
@@ -148,6 +168,7 @@ def main() -> None:
     from server.runtime.shutdown import GRACEFUL_S, StoppingServer
     from server.session.engine_port import RealEngine
     from server.session.hub import Hub
+    from server.storage.migrate import SchemaTooNew
     from server.storage.stores import open_store
 
     logs.configure(settings.log_format)
@@ -157,7 +178,12 @@ def main() -> None:
     settings, lowered = fit_file_limit(settings)
     if lowered is not None:
         logging.getLogger("server").warning("%s", lowered)
-    hub = Hub(settings, open_store(settings), RealEngine())
+    try:
+        store = open_store(settings)
+    except SchemaTooNew as exc:  # PostgreSQL's (SQLite's was refused above)
+        print(f"riichi: {exc}", file=sys.stderr)
+        sys.exit(os.EX_DATAERR)
+    hub = Hub(settings, store, RealEngine())
     config = uvicorn.Config(
         create_app(settings, hub),
         host=settings.host,

@@ -36,7 +36,6 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     args = parser.parse_args(argv)
     store = open_store(settings)
     try:
-        rows.open_tables(store)
         if args.command == "list":
             for row in store.query("SELECT name, admin, banned FROM accounts ORDER BY name", ()):
                 marks = [m for m, on in (("admin", row[1]), ("banned", row[2])) if on]

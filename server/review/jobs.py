@@ -54,7 +54,6 @@ class Reviews:
         self.storage = storage
         self.node = settings.node
         self.now = now
-        reviews.open_tables(storage)
         #: the jobs this process runs, by job id (queued in the pool or running)
         self.jobs: dict[str, Future[bytes]] = {}
         #: reviews computed by this process (tests prove "never twice" by it)

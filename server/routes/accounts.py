@@ -96,7 +96,6 @@ class AccountsApi:
         self.proxies = parse_list(settings.trusted_proxies)
         #: called with a deleted account's id (the ranked queue drops its entry)
         self.on_delete: list[Callable[[int], Awaitable[object]]] = []
-        rows.open_tables(store)
 
     # -- who is asking --
 

@@ -82,7 +82,6 @@ class GamesApi:
         self.guard = guard or Guard(hub.settings)
         self.records = RecordCache(hub.settings.record_cache)
         self.heavy = heavy or Heavy()
-        hub.storage.script(records.VERDICTS_SCHEMA)
 
     async def _refused(self, request: Request) -> Response | None:
         """A replay that is not cached draws on the client's replay budget (429 when spent)."""

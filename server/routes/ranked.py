@@ -26,7 +26,7 @@ from server.ladder.stats import SeatStats
 from server.ladder.tenhou_dan import NAMES, Dan
 from server.routes.accounts import AccountsApi
 from server.storage import accounts as rows
-from server.storage import ranked, reviews
+from server.storage import ranked
 from server.storage.sqlite import Store
 
 #: rating history points a profile shows, at most
@@ -53,8 +53,6 @@ class RankedApi:
         self.accounts = accounts
         self.lobbies = lobbies
         accounts.on_delete.append(queue.leave)
-        ranked.open_tables(store)
-        reviews.open_tables(store)
 
     async def lobby_list(self, request: Request) -> Response:
         """The ranked lobbies and how many wait in each."""

@@ -60,7 +60,6 @@ class Hub:
         self.faulted: dict[str, Room] = {}
         #: set at a fault (from any callback, task or not): the watch tries the store
         self._fault_seen: anyio.Event | None = None
-        persist.open_tables(storage)
 
     def bind(self, tg: TaskGroup) -> None:
         """Games run in ``tg`` (the app's lifespan task group); the rooms and unfinished

@@ -15,20 +15,6 @@ import msgspec
 
 from server.storage.sqlite import Statement, Store
 
-#: BIGINT and DOUBLE PRECISION read the same on both databases (SQLite: by affinity)
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS accounts (
-    id BIGINT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,
-    hash TEXT NOT NULL, admin INTEGER NOT NULL DEFAULT 0, banned INTEGER NOT NULL DEFAULT 0,
-    created DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS logins (
-    digest TEXT PRIMARY KEY, account BIGINT NOT NULL, created DOUBLE PRECISION NOT NULL,
-    expires DOUBLE PRECISION NOT NULL, csrf TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS logins_account ON logins (account);
-CREATE INDEX IF NOT EXISTS logins_expires ON logins (expires);
-"""
 #: the name a deleted account's seats show in the games it played
 ANONYMOUS = "anonymous"
 
@@ -54,10 +40,6 @@ class NameTaken(ValueError):
 
 
 _ACCOUNT = "SELECT id, name, hash, admin, banned FROM accounts"
-
-
-def open_tables(store: Store) -> None:
-    store.script(SCHEMA)
 
 
 def _account(rows: list[tuple[object, ...]]) -> AccountRow | None:

@@ -19,17 +19,6 @@ import msgspec
 from engine.version import ENGINE_VERSION
 from server.storage.sqlite import Store, seed_columns, stored_seed
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS rooms (
-    game TEXT PRIMARY KEY, code TEXT NOT NULL, preset TEXT NOT NULL, public INTEGER NOT NULL,
-    base_s REAL NOT NULL, bank_s REAL NOT NULL, seed INTEGER NOT NULL, started INTEGER NOT NULL,
-    options TEXT NOT NULL, node TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot INTEGER NOT NULL,
-    token_hash TEXT, bank REAL NOT NULL, bot_name TEXT, PRIMARY KEY (game, seat)
-);
-"""
 #: what a stored bot seat without a name was played by (rows from before bots had names)
 OLD_BOT = "easy"
 
@@ -64,11 +53,8 @@ class RoomRow(msgspec.Struct):
     ended_at: float | None = None
 
 
-#: one row rewritten to learn whether the store writes again after it refused a write
-PROBE_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS probe (id INTEGER PRIMARY KEY, at REAL NOT NULL, pad TEXT)"
-)
-#: the probe's size: a full disk may still take a page or two (frames a failed write had
+#: the ``probe`` table has one row, rewritten to learn whether the store writes again after
+#: it refused a write; its size: a full disk may still take a page or two (frames a failed write had
 #: already put in SQLite's WAL), which would call it writable again after every failure
 PROBE_PAD = "x" * 65536
 
@@ -80,15 +66,6 @@ def probe(storage: Store, now: float) -> None:
         "ON CONFLICT (id) DO UPDATE SET at = excluded.at, pad = excluded.pad",
         (now, PROBE_PAD + str(now)),
     )
-
-
-def open_tables(storage: Store) -> None:
-    """The tables, and the columns added since: a file stored without them opens."""
-    storage.script(SCHEMA)
-    storage.script(PROBE_SCHEMA)
-    storage.ensure_column("seats", "bot_name", "TEXT")
-    storage.ensure_column("rooms", "node", "TEXT NOT NULL DEFAULT ''")
-    storage.ensure_column("rooms", "seed_text", "TEXT")  # 128-bit seeds, whole
 
 
 _UPSERT_ROOM = (

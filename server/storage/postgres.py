@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg import errors
 
-from server.storage.persist import SCHEMA as ROOMS_SCHEMA
+from server.storage import migrate
 from server.storage.sqlite import (
     SQL_ADD_DECISION,
     SQL_COUNT_DECISIONS,
@@ -46,43 +46,6 @@ from server.storage.sqlite import (
     stored_game,
     unfinished_summary,
 )
-
-#: the SQLite schema in PostgreSQL's words: doubles for times and banks, ``rowid`` as a
-#: serial (the order rooms and games were made in), the rooms' ``node``
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    rowid BIGSERIAL, id TEXT PRIMARY KEY, room TEXT NOT NULL, preset TEXT NOT NULL,
-    seed BIGINT NOT NULL, rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL,
-    result TEXT, commitment TEXT, practice INTEGER, engine TEXT, seed_text TEXT, salt TEXT,
-    draw TEXT
-);
-ALTER TABLE games ADD COLUMN IF NOT EXISTS draw TEXT;
-ALTER TABLE games ADD COLUMN IF NOT EXISTS advice INTEGER;
-CREATE TABLE IF NOT EXISTS decisions (
-    game TEXT NOT NULL, n INTEGER NOT NULL, inquiry INTEGER NOT NULL, seat INTEGER NOT NULL,
-    action INTEGER NOT NULL, option INTEGER NOT NULL, timeout INTEGER NOT NULL, hash TEXT,
-    PRIMARY KEY (game, n)
-);
-CREATE TABLE IF NOT EXISTS rounds (
-    game TEXT NOT NULL, n INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (game, n)
-);
-CREATE TABLE IF NOT EXISTS endings (game TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);
-CREATE TABLE IF NOT EXISTS listed (game TEXT PRIMARY KEY);
-CREATE INDEX IF NOT EXISTS endings_at ON endings (at);
-CREATE TABLE IF NOT EXISTS rooms (
-    rowid BIGSERIAL, game TEXT PRIMARY KEY, code TEXT NOT NULL, preset TEXT NOT NULL,
-    public INTEGER NOT NULL, base_s DOUBLE PRECISION NOT NULL,
-    bank_s DOUBLE PRECISION NOT NULL, seed BIGINT NOT NULL, started INTEGER NOT NULL,
-    options TEXT NOT NULL, node TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot INTEGER NOT NULL,
-    token_hash TEXT, bank DOUBLE PRECISION NOT NULL, bot_name TEXT, PRIMARY KEY (game, seat)
-);
-CREATE INDEX IF NOT EXISTS rooms_node ON rooms (node);
-"""
-#: two nodes starting at once both create the tables: one waits for the other
-_SCHEMA_LOCK = 7_015_014
 
 
 def _pg(sql: str) -> str:
@@ -112,11 +75,12 @@ class PgStore:
         self._reader = psycopg.connect(url, autocommit=True)
         self._lock = threading.Lock()
         self._read_lock = threading.Lock()
-        with self._db.transaction():
-            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-            self._db.execute(_SCHEMA)
-            for column in ("seed_text", "salt"):  # a database made before 128-bit seeds
-                self._db.execute(f"ALTER TABLE games ADD COLUMN IF NOT EXISTS {column} TEXT")
+        try:  # one node migrates at a time; a database a newer server wrote is refused
+            migrate.migrate_postgres(self._db)
+        except BaseException:
+            self._db.close()
+            self._reader.close()
+            raise
         self._decision_count: dict[str, int] = {}
 
     def close(self) -> None:
@@ -146,13 +110,6 @@ class PgStore:
             for sql, args in statements:
                 db.execute(_pg(sql), args)
 
-    def script(self, sql: str) -> None:
-        """A schema script; server/storage/persist.py's rooms tables are part of ``_SCHEMA``
-        already (with PostgreSQL's types), so that one is not run again."""
-        if sql != ROOMS_SCHEMA:
-            with self._writing() as db:
-                db.execute(sql)
-
     def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._writing() as db:
             return db.execute(_pg(sql), args).fetchall()
@@ -174,10 +131,6 @@ class PgStore:
 
     def _read(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
         return self._reading(lambda reader: reader.execute(sql, args).fetchall())
-
-    def ensure_column(self, table: str, column: str, kind: str) -> None:
-        with self._writing() as db:
-            db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
     def create_game(
         self,

@@ -37,37 +37,6 @@ STAT_FIELDS = (
     "third",
     "fourth",
 )
-_STATS_COLUMNS = ", ".join(f"{f} BIGINT NOT NULL DEFAULT 0" for f in STAT_FIELDS)
-
-SCHEMA = f"""
-CREATE TABLE IF NOT EXISTS ranked_games (
-    game TEXT PRIMARY KEY, lobby TEXT NOT NULL, created DOUBLE PRECISION NOT NULL,
-    counted INTEGER NOT NULL DEFAULT 0, stats_done INTEGER NOT NULL DEFAULT 0,
-    ended DOUBLE PRECISION
-);
-CREATE INDEX IF NOT EXISTS ranked_games_pending ON ranked_games (counted, stats_done);
-CREATE TABLE IF NOT EXISTS ranked_seats (
-    game TEXT NOT NULL, seat INTEGER NOT NULL, account BIGINT, lobby TEXT NOT NULL,
-    place INTEGER, score INTEGER, dan INTEGER, points INTEGER, rating DOUBLE PRECISION,
-    rating_delta DOUBLE PRECISION, ended DOUBLE PRECISION, PRIMARY KEY (game, seat)
-);
-CREATE INDEX IF NOT EXISTS ranked_seats_account ON ranked_seats (account, ended);
-CREATE TABLE IF NOT EXISTS standings (
-    account BIGINT NOT NULL, lobby TEXT NOT NULL, dan INTEGER NOT NULL, points INTEGER NOT NULL,
-    rating DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL,
-    first INTEGER NOT NULL DEFAULT 0, second INTEGER NOT NULL DEFAULT 0,
-    third INTEGER NOT NULL DEFAULT 0, fourth INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (account, lobby)
-);
-CREATE INDEX IF NOT EXISTS standings_rank ON standings (lobby, dan, points, rating, account);
-CREATE TABLE IF NOT EXISTS player_stats (
-    account BIGINT NOT NULL, lobby TEXT NOT NULL, {_STATS_COLUMNS}, PRIMARY KEY (account, lobby)
-);
-"""
-
-
-def open_tables(store: Store) -> None:
-    store.script(SCHEMA)
 
 
 def add_game(store: Store, game: str, lobby: str, accounts: list[int], now: float) -> None:

@@ -71,13 +71,10 @@ def verify(record: StoredGame) -> dict[str, bool | list[str]]:
     }
 
 
-#: a verification kept with its record: a game that is over never changes, so it is
-#: replayed once, however often it is asked for (docs/security.md, resources)
-VERDICTS_SCHEMA = "CREATE TABLE IF NOT EXISTS verdicts (game TEXT PRIMARY KEY, data TEXT NOT NULL)"
-
-
 def kept_verdict(storage: Store, game: str) -> bytes | None:
-    """The verification stored with ``game``'s record, encoded, or None."""
+    """The verification stored with ``game``'s record, encoded, or None: a game that is over
+    never changes, so it is replayed once, however often it is asked for (docs/security.md,
+    resources)."""
     rows = storage.query("SELECT data FROM verdicts WHERE game = ?", (game,))
     return rows[0][0].encode() if rows else None
 

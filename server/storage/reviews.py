@@ -17,18 +17,6 @@ import msgspec
 
 from server.storage.sqlite import Store
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS reviews (
-    game TEXT NOT NULL, seat INTEGER NOT NULL, engine TEXT NOT NULL, status TEXT NOT NULL,
-    job TEXT NOT NULL, node TEXT NOT NULL, done INTEGER NOT NULL, total INTEGER NOT NULL,
-    at DOUBLE PRECISION NOT NULL, result TEXT, error TEXT,
-    match_rate DOUBLE PRECISION, rating DOUBLE PRECISION,
-    PRIMARY KEY (game, seat, engine)
-);
-"""
-#: the report's figures kept in columns of their own, so a profile reads them without the
-#: report (added after the table was first made: older stores gain them when opened)
-FIGURES = ("match_rate", "rating")
 #: a job's states: waiting for a worker, being reviewed, stored, or given up with a reason
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 #: states of a job some node still owes a result for
@@ -58,25 +46,6 @@ class Figures(msgspec.Struct):
 
     match_rate: float | None = None
     rating: float | None = None
-
-
-def open_tables(storage: Store) -> None:
-    """The reviews table; a store made before reviews existed opens with its games kept,
-    one made before the figures' columns gains them, filled from its stored reports."""
-    storage.script(SCHEMA)
-    for column in FIGURES:
-        storage.ensure_column("reviews", column, "DOUBLE PRECISION")
-    unfilled = storage.query(
-        "SELECT game, seat, engine, result FROM reviews WHERE status = ? AND match_rate IS NULL",
-        (DONE,),
-    )
-    for game, seat, engine, report in unfilled:
-        f = msgspec.json.decode(report, type=Figures)
-        storage.execute(
-            "UPDATE reviews SET match_rate = ?, rating = ? WHERE game = ? AND seat = ? "
-            "AND engine = ?",
-            (f.match_rate, f.rating, game, seat, engine),
-        )
 
 
 def row(storage: Store, game: str, seat: int, engine: str) -> ReviewRow | None:

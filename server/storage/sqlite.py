@@ -28,38 +28,9 @@ from typing import Any, Protocol
 
 import msgspec
 
+from server.storage import migrate
 from server.storage.checkpointer import Checkpointer
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY, room TEXT NOT NULL, preset TEXT NOT NULL, seed INTEGER NOT NULL,
-    rules TEXT NOT NULL, seats TEXT NOT NULL, status TEXT NOT NULL, result TEXT,
-    commitment TEXT, practice INTEGER
-);
-CREATE TABLE IF NOT EXISTS decisions (
-    game TEXT NOT NULL, n INTEGER NOT NULL, inquiry INTEGER NOT NULL, seat INTEGER NOT NULL,
-    action INTEGER NOT NULL, option INTEGER NOT NULL, timeout INTEGER NOT NULL,
-    PRIMARY KEY (game, n)
-);
-CREATE TABLE IF NOT EXISTS rounds (
-    game TEXT NOT NULL, n INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (game, n)
-);
-CREATE TABLE IF NOT EXISTS endings (game TEXT PRIMARY KEY, at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS listed (game TEXT PRIMARY KEY);
-CREATE INDEX IF NOT EXISTS endings_at ON endings (at);
-"""
-#: columns added after the first schema: (table, column, type); added on open when missing
-_ADDED = (
-    ("games", "engine", "TEXT"),
-    ("decisions", "hash", "TEXT"),
-    ("games", "commitment", "TEXT"),
-    ("games", "practice", "INTEGER"),
-    ("games", "seed_text", "TEXT"),
-    ("games", "salt", "TEXT"),
-    ("games", "draw", "TEXT"),
-    # advice given at a practice table (server/session/advice.py); NULL: none was asked
-    ("games", "advice", "INTEGER"),
-)
 #: the ``seed`` column holds an SQL integer (64 bits): a 128-bit seed is kept whole as text
 #: in ``seed_text``, and ``seed`` holds its low 63 bits (``stored_seed``)
 SEED_COLUMN_MASK = 2**63 - 1
@@ -256,8 +227,9 @@ FinishHook = Callable[[Reader, str, str, bytes], list[Statement]]
 class Store(Protocol):
     """What tables, rooms and the games API need of a record store: ``Storage`` (SQLite, the
     default: one file per node) or ``server.storage.postgres.PgStore`` (PostgreSQL shared by every
-    node). SQL handed to ``execute``/``transaction``/``query`` (server/storage/persist.py) is
-    written for both: ``?`` placeholders, ``ON CONFLICT ... DO UPDATE`` upserts."""
+    node). Both hold every table of server/storage/migrations once open. SQL handed to
+    ``execute``/``transaction``/``query`` (server/storage/persist.py) is written for both:
+    ``?`` placeholders, ``ON CONFLICT ... DO UPDATE`` upserts."""
 
     #: the node whose rooms this process restores ("" for a store of its own, SQLite)
     node: str
@@ -267,9 +239,7 @@ class Store(Protocol):
     def close(self) -> None: ...
     def execute(self, sql: str, args: tuple[object, ...] = ()) -> None: ...
     def transaction(self, statements: list[tuple[str, tuple[object, ...]]]) -> None: ...
-    def script(self, sql: str) -> None: ...
     def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]: ...
-    def ensure_column(self, table: str, column: str, kind: str) -> None: ...
     def create_game(
         self,
         game: str,
@@ -304,7 +274,8 @@ class Store(Protocol):
 
 
 class Storage:
-    """One SQLite file shared by every table of the server."""
+    """One SQLite file shared by every table of the server; opening it brings its schema to
+    this code's (server/storage/migrate.py: SchemaTooNew for a file a newer server wrote)."""
 
     #: a file of its own: every room in it is this node's
     node = ""
@@ -317,15 +288,14 @@ class Storage:
         server's choice: server/storage/checkpointer.py) instead of in whichever commit fills it."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            migrate.check(str(path), migrate.sqlite_file_version(Path(path)) or 0)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         self._db.execute("PRAGMA journal_mode=WAL")
         if synchronous.upper() not in ("NORMAL", "FULL"):
             raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
-        self._db.executescript(_SCHEMA)
-        for table, column, kind in _ADDED:
-            self.ensure_column(table, column, kind)
+        migrate.migrate_sqlite(self._db, str(path))
         self._decision_count: dict[str, int] = {}
         self.checkpointer: Checkpointer | None = None
         if checkpoint_s is not None and str(path) != ":memory:":
@@ -357,17 +327,6 @@ class Storage:
                     with contextlib.suppress(sqlite3.Error):
                         self._db.execute("ROLLBACK")
                 raise
-
-    def script(self, sql: str) -> None:
-        with self._lock, writing():
-            self._db.executescript(sql)
-
-    def ensure_column(self, table: str, column: str, kind: str) -> None:
-        """Add a column a newer schema has to a file an older server made."""
-        with self._lock:
-            names = [r[1] for r in self._db.execute(f"PRAGMA table_info({table})")]
-            if column not in names:
-                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:

@@ -11,11 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
+import psycopg
 import pytest
 
 from server.ladder import finish, lobbies
 from server.ladder.queue import Queue, QueueError
-from server.storage import accounts, persist, ranked, reviews
+from server.storage import accounts, ranked, reviews
 from server.storage.postgres import PgStore
 from server.storage.sqlite import Reader, Statement, Storage, Store
 from tests.server.ladder.expected import dan_after, place_of, r_delta
@@ -32,10 +33,6 @@ def pg_url() -> Iterator[str]:
 
 
 def _open(db: Store) -> Store:
-    persist.open_tables(db)
-    accounts.open_tables(db)
-    ranked.open_tables(db)
-    reviews.open_tables(db)
     db.finish_hook = finish.ratings_hook(LOBBIES, clock=lambda: 1000.0 + next(_names))
     return db
 
@@ -169,7 +166,6 @@ def test_reviews_stored_before_the_figures_columns_gain_them(tmp_path: Path) -> 
     old.close()
     db = Storage(path)
     try:
-        reviews.open_tables(db)
         assert db.query("SELECT match_rate, rating FROM reviews", ()) == [(0.625, 0.4)]
     finally:
         db.close()
@@ -215,16 +211,25 @@ def test_a_database_from_before_the_ladder_opens_with_its_games(tmp_path: Path) 
 
 def test_a_postgres_database_from_before_the_ladder_opens_with_its_games(pg_url: str) -> None:
     url = fresh_database(pg_url, f"old{next(_names)}")
-    first = PgStore(url, node="a")
-    persist.open_tables(first)
-    first.create_game("old", "R", "tenhou-tonpuu", 1, b"{}", ["a", "b", "c", "d"])
-    first.finish_game("old", _end([1, 2, 3, 4]))
-    first.close()
+    with psycopg.connect(url, autocommit=True) as old:  # the games tables of that time only
+        old.execute(
+            "CREATE TABLE games (rowid BIGSERIAL, id TEXT PRIMARY KEY, room TEXT NOT NULL,"
+            " preset TEXT NOT NULL, seed BIGINT NOT NULL, rules TEXT NOT NULL,"
+            " seats TEXT NOT NULL, status TEXT NOT NULL, result TEXT, commitment TEXT,"
+            " practice INTEGER, engine TEXT);"
+            " CREATE TABLE endings (game TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);"
+            " CREATE TABLE listed (game TEXT PRIMARY KEY);"
+            " INSERT INTO games (id, room, preset, seed, rules, seats, status, result)"
+            " VALUES ('old', 'R', 'tenhou-tonpuu', 1, '{}', '[\"a\", \"b\", \"c\", \"d\"]',"
+            " 'finished', '{\"scores\": [1, 2, 3, 4]}');"
+            " INSERT INTO endings VALUES ('old', 1.0); INSERT INTO listed VALUES ('old')"
+        )
     db = _open(PgStore(url, node="a"))
     try:
         kept = db.load("old")
-        assert kept is not None and kept.status == "finished"
+        assert kept is not None and kept.status == "finished" and kept.draw is None
         assert db.query("SELECT count(*) FROM standings", ())[0][0] == 0
+        assert [g.id for g in db.finished_games(10)] == ["old"]
     finally:
         db.close()
 

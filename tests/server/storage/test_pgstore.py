@@ -40,7 +40,6 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         db = Storage(tmp_path / "records.sqlite3")
     else:
         db = _pg(request.getfixturevalue("pg_url"))
-    persist.open_tables(db)
     yield db
     db.close()
 
@@ -138,7 +137,6 @@ def test_on_a_shared_database_each_node_restores_its_own_rooms_and_lists_all_gam
 
 def _each_node_restores_its_own(a: PgStore, b: PgStore) -> None:
     for db, game in ((a, "ga"), (b, "gb")):
-        persist.open_tables(db)
         persist.save_room(db, _room(game, game.upper(), 20.0), started=True)
         _game(db, game, None)
     assert [r.game for r in persist.to_restore(a)] == ["ga"]
