@@ -14,9 +14,10 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, WebSocket
+from playwright.sync_api import Browser, Page, WebSocket
 
-from tests.client.conftest import DESKTOP, PHONE, ROOT, shot
+from tests.client.conftest import DESKTOP, PHONE, ROOT, shot, wait_until
+from tests.client.test_protocol import _post, _seat_page
 
 #: the marks the page drew (tiles, buttons, choices) and the open inquiry, in one round trip
 MARKS = """() => ({
@@ -26,8 +27,10 @@ MARKS = """() => ({
     marks: [...document.querySelectorAll('[data-advice-rank]')].map(e => ({
         action: Number(e.dataset.adviceAction), option: Number(e.dataset.adviceOption),
         value: Number(e.dataset.adviceValue), rank: Number(e.dataset.adviceRank),
-        kind: e.classList.contains('tile') ? 'tile' : e.classList.contains('choice') ? 'choice' : 'button',
-        best: e.classList.contains('adv-best'), label: (e.querySelector('.adv-rank') || {}).textContent || '',
+        kind: e.classList.contains('tile') ? 'tile'
+            : e.classList.contains('choice') ? 'choice' : 'button',
+        best: e.classList.contains('adv-best'),
+        label: (e.querySelector('.adv-rank') || {}).textContent || '',
     })),
     hint: !!document.querySelector('#hint'),
 })"""
@@ -68,10 +71,14 @@ class Watch:
         ws.on("framesent", sent)
 
 
+#: where the best mark may be, in the order a decision is finished
+BEST = ("#actions .choice.adv-best", ".own .tile.adv-best", "#actions button.adv-best")
+
+
 def _click_best(page: Page, marks: list[dict[str, Any]]) -> None:
     """Play the advice: the best choice on its choice, tile or button (riichi and a call's
     tiles take a second click, on the next look)."""
-    for selector in ("#actions .choice.adv-best", ".own .tile.adv-best", "#actions button.adv-best"):
+    for selector in BEST:
         found = page.locator(selector)
         if found.count():
             found.first.click()
@@ -99,7 +106,7 @@ def test_a_practice_hanchan_with_advice_always_shown_matches_the_review(
     page.check("#hint-always")
     shown: dict[int, list[dict[str, Any]]] = {}
     looked = 0
-    shots_taken = False
+    shots_taken = call_shot = False
     deadline = time.monotonic() + 600
     while not (screen := page.evaluate(SCREEN))["final"]:
         assert time.monotonic() < deadline, f"the hanchan is not over; {len(shown)} advised"
@@ -119,6 +126,10 @@ def test_a_practice_hanchan_with_advice_always_shown_matches_the_review(
                 page.wait_for_timeout(10)  # the advice is on its way
                 continue
             shown.setdefault(now["inq"], []).extend(now["marks"])
+            calls = [m for m in now["marks"] if m["kind"] == "button" and m["rank"] == 0]
+            if calls and not call_shot:
+                call_shot = True
+                shot(page, "desktop-advice-call")
             if not shots_taken and any(m["kind"] == "tile" for m in now["marks"]):
                 shots_taken = True
                 shot(page, "desktop-advice")
@@ -152,7 +163,9 @@ def test_a_practice_hanchan_with_advice_always_shown_matches_the_review(
     for entry, advice in zip(entries, advised, strict=True):
         assert advice["engine"] == "strong"
         assert advice["options"] == entry["advice"]
-        ranked = {(o["action"], o["option"]): (i, o["value"]) for i, o in enumerate(advice["options"])}
+        ranked = {
+            (o["action"], o["option"]): (i, o["value"]) for i, o in enumerate(advice["options"])
+        }
         for m in shown[advice["inquiry"]]:
             assert ranked[(m["action"], m["option"])] == (m["rank"], m["value"]), m
             assert m["best"] == (m["rank"] == 0)
@@ -168,3 +181,46 @@ def test_a_practice_hanchan_with_advice_always_shown_matches_the_review(
     page.wait_for_timeout(1500)
     assert not watch.errors, watch.errors
     assert all(m.get("code") != "no_advice" for m in watch.messages if m["type"] == "error")
+
+
+def test_a_table_with_two_humans_offers_no_hint_and_refuses_advice(
+    server: str, browser: Browser
+) -> None:
+    owner_grant = _post(f"{server}/api/rooms", {"name": "Ann", "bots": 1, "base_s": 30})
+    room = owner_grant["room"]
+    assert isinstance(room, dict)
+    guest_grant = _post(f"{server}/api/rooms/{room['code']}/join", {"name": "Ben"})
+    pages = [_seat_page(browser, server, g) for g in (owner_grant, guest_grant)]
+    watches = [Watch(p) for p in pages]
+    try:
+        pages[0].wait_for_selector("#waiting #start", timeout=10000)
+        pages[0].click("#start")  # the free seat goes to a bot: two humans, two bots
+        playing = "window.__table.st.room && window.__table.st.room.status === 'playing'"
+        wait_until(pages[0], playing)
+        # whoever is asked first tries: the page offers no hint, and the server refuses one
+        asked = None
+        deadline = time.monotonic() + 30
+        while asked is None:
+            assert time.monotonic() < deadline, "neither seat was asked anything"
+            for p in pages:
+                if p.evaluate("!!window.__table.st.inq"):
+                    asked = p
+                    break
+            else:
+                pages[0].wait_for_timeout(50)
+        assert asked.evaluate("window.__table.st.room.advice") is False
+        for p in pages:
+            assert p.locator("#hint, #hint-always").count() == 0
+        asked.evaluate(
+            "window.__table.net.send({type: 'advice', inquiry: window.__table.st.inq.id})"
+        )
+        watch = watches[pages.index(asked)]
+        deadline = time.monotonic() + 10
+        while not any(m.get("code") == "no_advice" for m in watch.messages):
+            assert time.monotonic() < deadline, watch.messages[-5:]
+            asked.wait_for_timeout(50)
+        assert not any(m["type"] == "advice" for w in watches for m in w.messages)
+        assert not [e for w in watches for e in w.errors], [w.errors for w in watches]
+    finally:
+        for p in pages:
+            p.context.close()
