@@ -41,7 +41,13 @@ def flatten(ranked: list[Valued]) -> list[Advice]:
 
 def moment_now(game: Game, seat: int, inquiry: SinglePlayerInquiry, kind: InquiryKind) -> Moment:
     """The seat's open decision as a review would see it: its inquiry and ``SeatView`` only
-    (no event stream: the in-process reviewer reads none; an mjai reviewer is not offered)."""
+    (no event stream: the in-process reviewer reads none; an mjai reviewer is not offered).
+    Each option's tenpai preview is computed now, from the game as it stands at the
+    question (it is read lazily from the live hand), so the moment can be ranked later,
+    elsewhere (the server's worker thread), after the game has moved on."""
+    for action in inquiry.actions:
+        for option in action.options:
+            _ = option.tenpai
     if kind == InquiryKind.TURN:
         drawn = game.drawn_tile(seat)
         last_actor, tile = seat, -1 if drawn is None else drawn

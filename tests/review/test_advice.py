@@ -19,6 +19,7 @@ from engine.game import new_game
 from engine.review import StrongReviewer, review_record
 from engine.review.advice import Advice, advise, moment_now
 from engine.review.center import has_choice
+from engine.review.moment import Moment
 from engine.rules.config import PRESETS
 from tests.review.games import record
 
@@ -75,3 +76,34 @@ def test_advice_covers_every_choice() -> None:
         values = [a.value for a in advice]
         assert values == sorted(values, reverse=True)
         assert len({(a.action, a.option) for a in advice}) == len(advice)
+
+
+class LateCenter(BotCenter):
+    """Takes seat 0's moments as the server does, and ranks none of them while the game runs
+    (seat 0 is played by the easy bot, which reads no option's tenpai preview, as a human's
+    seat reads none: its inquiry goes out through ``tenpai_at``)."""
+
+    def __init__(self) -> None:
+        super().__init__([make("easy"), make("strong"), make("strong"), make("strong")])
+        self.moments: dict[int, Moment] = {}
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        single = inquiry.players.get(0)
+        if single is not None and has_choice(single) and self.game is not None:
+            self.moments[inquiry.id] = moment_now(self.game, 0, single, inquiry.kind)
+        super().on_inquiry(inquiry)
+
+
+def test_a_moment_ranked_after_the_game_moved_on_is_ranked_as_at_its_question() -> None:
+    """The server ranks a moment in a worker thread while the table may go on: nothing it
+    reads may come from the live game (the discards' tenpai previews are lazy)."""
+    center = LateCenter()
+    game = new_game(PRESETS["tenhou-hanchan"], 4, center)
+    center.game = game
+    run_sync(game)
+    review = review_record(record(game), 0, StrongReviewer())
+    entries = [e for k in review.kyokus for e in k.entries]
+    assert len(entries) == len(center.moments) > 50
+    reviewer = StrongReviewer()
+    for entry in entries:
+        assert advise(reviewer, center.moments[entry.inquiry]) == entry.advice
