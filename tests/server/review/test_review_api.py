@@ -44,8 +44,14 @@ def data(tmp_path: Path) -> Iterator[Path]:
     for status in ("playing", "suspended", "aborted"):
         store_game(db, status, seed=7, status=status)
     # a file from before reviews (and versions): the server adds their table on start and
-    # keeps the games
-    db.transaction([("DROP TABLE reviews", ()), ("DROP TABLE schema_version", ())])
+    # keeps the games; such a file has no column a later step added either (step 5's advice)
+    db.transaction(
+        [
+            ("DROP TABLE reviews", ()),
+            ("DROP TABLE schema_version", ()),
+            ("ALTER TABLE games DROP COLUMN advice", ()),
+        ]
+    )
     db.close()
     yield tmp_path
 
