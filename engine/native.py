@@ -28,6 +28,8 @@ from types import ModuleType
 #: the modules a self-play decision spends most of its time in (docs/perf-notes.md)
 COMPILED = (
     "engine.actions.inquiry",
+    "engine.env.encoding",
+    "engine.env.steps",
     "engine.events.bus",
     "engine.events.queue",
     "engine.game.asking",

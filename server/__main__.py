@@ -74,7 +74,7 @@ def schema_problem(settings: Settings) -> str | None:
     from server.storage import migrate
 
     try:
-        migrate.check(str(settings.db_path), migrate.sqlite_file_version(settings.db_path) or 0)
+        migrate.check(str(settings.db_path), migrate.sqlite_file_applied(settings.db_path))
     except migrate.SchemaTooNew as exc:
         return str(exc)
     except sqlite3.DatabaseError:

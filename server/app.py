@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from server.edge.limits import Guard
+from server.edge.limits import Guard, parse_list
 from server.edge.names import clean_name
 from server.edge.security import POLICY_VIOLATION, Shield
 from server.edge.socket_lanes import SocketLanes
@@ -185,7 +186,12 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         lifespan=lifespan,
         # a seat's socket skips the router's layers (server/edge/socket_lanes.py); the
         # route below still names it
-        middleware=[shield, Middleware(SocketLanes, lanes={"/ws/play": ws_play})],
+        middleware=[
+            shield,
+            # inside the Shield, so its 400 for an unknown Host carries the security headers
+            Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings)),
+            Middleware(SocketLanes, lanes={"/ws/play": ws_play}),
+        ],
         exception_handlers={StorageFault: storage_refused, DamagedRecord: damaged},
     )
     app.state.settings = settings
@@ -262,6 +268,12 @@ def join_cluster(settings: Settings, hub: Hub) -> Cluster | None:
     cluster.attach(hub)
     hub.peers = cluster
     return cluster
+
+
+def allowed_hosts(settings: Settings) -> list[str]:
+    """``allowed_hosts`` as TrustedHostMiddleware's list (``*``: any)."""
+    hosts = sorted(parse_list(settings.allowed_hosts))
+    return hosts or ["*"]
 
 
 def _packaged_static() -> Path | None:

@@ -7,10 +7,12 @@ and, for the three that matter at start-up, a flag (``--host``, ``--port``, ``--
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import os
 import re
 import socket
+import urllib.parse
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -107,6 +109,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     trusted_proxies: str = ""
     #: comma-separated origins allowed besides the server's own (WebSocket and POST)
     allowed_origins: str = ""
+    #: comma-separated ``Host`` names a request may carry (``*.example.com`` for subdomains,
+    #: ``*`` for any); another gets 400, so a DNS-rebinding page cannot reach the server under
+    #: its own name. ``*`` by default, but ``python -m server`` listening on a loopback address
+    #: with this unset allows only the loopback names, the address it listens on and
+    #: ``node_url``'s host (``LOOPBACK_HOSTS``, ``from_args``)
+    allowed_hosts: str = "*"
     #: the public room list is computed at most once per this many seconds
     lobby_ttl_s: float = 1.0
     #: exported records of finished games kept in memory
@@ -149,6 +157,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     login_per_min: float = 1.0
     login_address_burst: float = 20.0
     login_address_per_min: float = 10.0
+    #: password hashing (argon2id, 64 MiB each) in a pool of its own: this many at once (0:
+    #: the cores this process may use), this many more waiting; past both a login or a
+    #: registration is answered 503 ``busy`` (server/accounts/hashing.py)
+    hash_workers: int = 0
+    hash_queue: int = 8
 
     @property
     def mjai_commands(self) -> dict[str, list[str]]:
@@ -182,6 +195,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             problems.append("host must not be empty")
         if self.log_format not in ("text", "json"):
             problems.append(f"log_format = {self.log_format!r} must be 'text' or 'json'")
+        for pattern in (h.strip() for h in self.allowed_hosts.split(",")):
+            if "*" in pattern[1:] or (pattern.startswith("*") and pattern[:2] not in ("*", "*.")):
+                problems.append(f"allowed_hosts: {pattern!r} must be a name, *.domain or *")
         try:
             _mjai_commands(self.mjai_bots)
         except ValueError as exc:
@@ -241,8 +257,12 @@ RANGES: dict[str, tuple[float, float]] = {
     "login_per_min": (0.01, 1_000_000),
     "login_address_burst": (1, 1_000_000),
     "login_address_per_min": (0.01, 1_000_000),
+    "hash_workers": (0, 256),
+    "hash_queue": (0, 10_000),
     "metrics_port": (0, 65535),
 }
+#: the names of this machine's loopback addresses, the only ``Host`` a default start serves
+LOOPBACK_HOSTS = "localhost,127.0.0.1,[::1]"
 #: an stdio mjai bot's name: short, and safe in URLs, logs and the lobby's select
 MJAI_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,31}")
 #: registered stdio mjai bots at most (each seat of each table runs one process)
@@ -317,6 +337,16 @@ def from_args(argv: Sequence[str] | None = None, env: Mapping[str, str] | None =
         help="exit 0 when the server on the port answers /healthz (its port: RIICHI_PORT)",
     )
     args = parser.parse_args(argv)
+    env = os.environ if env is None else env
+    hosts = settings.allowed_hosts
+    if "RIICHI_ALLOWED_HOSTS" not in env and _loopback(args.host):
+        hosts = LOOPBACK_HOSTS  # the README's start: only this machine's names
+        bound = args.host.strip("[]")
+        if bound not in ("localhost", "127.0.0.1", "::1"):  # and the one it listens on
+            hosts += f",[{bound}]" if ":" in bound else f",{bound}"
+        named = urllib.parse.urlsplit(settings.node_url).hostname if settings.node_url else None
+        if named:  # and the name other nodes reach it by (an IPv6 one in brackets)
+            hosts += f",[{named}]" if ":" in named else f",{named}"
     return msgspec.structs.replace(
         settings,
         host=args.host,
@@ -324,4 +354,15 @@ def from_args(argv: Sequence[str] | None = None, env: Mapping[str, str] | None =
         data_dir=args.data_dir,
         redis_url=args.redis,
         database_url=args.database_url,
+        allowed_hosts=hosts,
     )
+
+
+def _loopback(host: str) -> bool:
+    """``host`` is a loopback address or name (not a wildcard, not a network's address)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False

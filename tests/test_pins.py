@@ -55,6 +55,17 @@ def test_the_installed_tools_are_the_pinned_ones() -> None:
     assert {name: version(name) for name in test} == test
 
 
+def test_the_rl_extra_is_pinned_installed_and_kept_out_of_the_image() -> None:
+    """numpy, pettingzoo and gymnasium (the environment tests' [rl] extra, which the README's
+    test command installs beside [test]) are pinned exactly and installed at those pins; the
+    image's lock holds none of them (the server never imports them: tests/engine/
+    test_env_imports.py)."""
+    rl = exact(PROJECT["project"]["optional-dependencies"]["rl"])
+    assert set(rl) == {"numpy", "pettingzoo", "gymnasium"}
+    assert {name: version(name) for name in rl} == rl
+    assert set(rl) & set(locked("requirements.lock")) == set()
+
+
 def test_a_bound_is_refused() -> None:
     assert exact(["ruff==0.17.6", "psycopg[binary]==3.3.9"]) == {
         "ruff": "0.17.6",

@@ -1,4 +1,5 @@
-"""The login budget: token buckets per account and per address, the clock passed in.
+"""The login budget: token buckets per account and per address, the clock passed in, and
+a budget of its own for each place the owner already logged in from.
 
 A login attempt spends one token from the account's bucket and one from the address's (the
 client as the edge's ``Guard.client`` names it: an IPv6 client is its /``ipv6_prefix``
@@ -13,9 +14,17 @@ recent activity.
 [True, True, False]
 >>> b.attempt("taro", "10.0.0.1", now=60.0)
 True
+
+The account's bucket is spent by every client nobody knows, so guesses from anywhere would
+lock the owner out too. A client the server knows for that name (OWASP's "device cookie":
+a signed cookie from an earlier successful login, or the address of one; an authenticated
+session) spends a bucket of its own instead (``Trusted``), so the owner keeps logging in
+while strangers' guesses run dry.
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 import msgspec
 
@@ -88,3 +97,45 @@ class LoginBudget:
     def retry_after(self, account_key: str, address: str, now: float) -> float:
         """Seconds until an attempt would be allowed (0 when it would be now)."""
         return max(self.accounts.wait(account_key, now), self.addresses.wait(address, now))
+
+
+class Trusted:
+    """One bucket per (name, known place): ``shape`` each, ``limit`` keys kept at most."""
+
+    def __init__(self, shape: Bucket, limit: int = 100_000) -> None:
+        self.buckets = _Buckets(shape, limit)
+
+    def attempt(self, key: str, now: float) -> bool:
+        if self.buckets.tokens(key, now) < 1:
+            return False
+        self.buckets.spend(key, now)
+        return True
+
+    def retry_after(self, key: str, now: float) -> float:
+        return self.buckets.wait(key, now)
+
+
+class Places:
+    """The addresses of each name's last ``per_name`` successful logins (``limit`` names,
+    the least recently used forgotten first).
+
+    >>> p = Places(per_name=2)
+    >>> for address in ("a", "b", "c"):
+    ...     p.add("taro", address)
+    >>> p.known("taro", "a"), p.known("taro", "c"), p.known("jiro", "c")
+    (False, True, False)
+    """
+
+    def __init__(self, per_name: int = 4, limit: int = 100_000) -> None:
+        self.per_name = per_name
+        self.limit = limit
+        self.places: OrderedDict[str, list[str]] = OrderedDict()
+
+    def add(self, key: str, address: str) -> None:
+        known = [a for a in self.places.pop(key, []) if a != address] + [address]
+        self.places[key] = known[-self.per_name :]
+        while len(self.places) > self.limit:
+            self.places.popitem(last=False)
+
+    def known(self, key: str, address: str) -> bool:
+        return address in self.places.get(key, ())

@@ -2,8 +2,9 @@
 
 A login for an unknown name verifies the password against a dummy hash made with the same
 parameters, so its answer and its time are those of a wrong password: the login route cannot
-tell anyone which names are registered. Hashing is CPU-bound by design; the server runs it
-in a worker thread, never on the event loop.
+tell anyone which names are registered. Hashing is CPU- and memory-bound by design (64 MiB
+each); the server runs it in the hashing pool's threads (server/accounts/hashing.py), never
+on the event loop and never in the threads database reads use.
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@ request bodies decoded into structs (a bad body is an error value, never an exce
 
 from __future__ import annotations
 
+import math
+import re
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 import anyio
@@ -14,6 +17,47 @@ from server.edge.messaging import WireError
 
 MAX_BODY = 4096
 T = TypeVar("T")
+#: an integer in a query: ASCII digits only (``int`` also takes "１２", "1_0" and " 7 "),
+#: at most 18 of them, so every value fits a 64-bit column before its bounds are checked
+INTEGER = re.compile(r"-?[0-9]{1,18}")
+
+
+def query_int(
+    query: Mapping[str, str], name: str, default: int, low: int, high: int, clamp: bool = False
+) -> int:
+    """The integer ``query[name]`` (``default`` when absent) within ``low..high``: clamped
+    into the range with ``clamp`` (page sizes), else out of range is a ValueError like a
+    non-number, which every route answers 400 (a seat of 2^63 reached SQLite: a 500).
+
+    >>> query_int({"limit": "500"}, "limit", 20, 1, 200, clamp=True)
+    200
+    >>> query_int({"seat": "9223372036854775808"}, "seat", 0, 0, 3)
+    Traceback (most recent call last):
+    ValueError: seat is a whole number 0..3
+    """
+    raw = query.get(name)
+    if raw is None:
+        return default
+    if not INTEGER.fullmatch(raw):
+        raise ValueError(f"{name} is a whole number {low}..{high}")
+    value = int(raw)
+    if clamp:
+        return min(max(value, low), high)
+    if not low <= value <= high:
+        raise ValueError(f"{name} is a whole number {low}..{high}")
+    return value
+
+
+def query_number(query: Mapping[str, str], name: str) -> float | None:
+    """The finite number ``query[name]``, None when absent; ValueError for anything else
+    ("nan", "inf", "1e999")."""
+    raw = query.get(name)
+    if raw is None:
+        return None
+    value = float(raw)
+    if not math.isfinite(value):
+        raise ValueError(f"{name} is a finite number")
+    return value
 
 
 def json_response(value: Any, status: int = 200) -> Response:
@@ -22,6 +66,13 @@ def json_response(value: Any, status: int = 200) -> Response:
 
 def error(code: str, message: str, status: int = 400) -> Response:
     return json_response(WireError(code, message), status)
+
+
+def no_store(response: Response) -> Response:
+    """``response`` with ``Cache-Control: no-store``: it carries a credential (a session,
+    CSRF or seat token), which no cache on the way may keep."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def closing(response: Response) -> Response:

@@ -16,7 +16,7 @@ from server.edge.limits import Guard, too_many
 from server.edge.mailbox import Closed
 from server.edge.messaging import Answer, Snapshot
 from server.edge.transport import StreamConnection
-from server.edge.web import bearer, error, json_response, read_body
+from server.edge.web import bearer, error, json_response, query_int, query_number, read_body
 from server.session.client import answer, serve_seat, serve_watcher
 from server.session.hub import Hub
 from server.session.outbox import Outbox
@@ -158,8 +158,8 @@ class GamesApi:
         if status not in STATUSES:
             return error("bad_status", f"status is one of {', '.join(STATUSES)}")
         try:
-            limit = min(max(int(q.get("limit", "20")), 1), MAX_LIST)
-            before = float(q["before"]) if "before" in q else None
+            limit = query_int(q, "limit", 20, 1, MAX_LIST, clamp=True)
+            before = query_number(q, "before")
         except ValueError:
             return error("bad_query", "limit and before are numbers")
         storage = self.hub.storage

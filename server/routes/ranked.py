@@ -17,7 +17,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from server.accounts import names
-from server.edge.web import error, json_response, read_body
+from server.edge.web import (
+    error,
+    json_response,
+    no_store,
+    query_int,
+    query_number,
+    read_body,
+)
 from server.ladder.lobbies import RankedLobby
 from server.ladder.queue import Queue, QueueError
 from server.ladder.stable_dan import stable_dan
@@ -89,7 +96,7 @@ class RankedApi:
         except QueueError as exc:
             status = {"no_lobby": 404, "no_table": 503}.get(exc.code, 409)
             return error(exc.code, str(exc), status)
-        return json_response(await self.queue.status(auth.account.id))
+        return no_store(json_response(await self.queue.status(auth.account.id)))
 
     def _read(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
         return self.store.query(sql, args)
@@ -98,14 +105,14 @@ class RankedApi:
         auth = await self.accounts.authenticate(request)
         if isinstance(auth, Response):
             return auth
-        return json_response(await self.queue.status(auth.account.id))
+        return no_store(json_response(await self.queue.status(auth.account.id)))
 
     async def leave(self, request: Request) -> Response:
         auth = await self.accounts.authenticate(request)
         if isinstance(auth, Response):
             return auth
         left = await self.queue.leave(auth.account.id)
-        return json_response({"left": left, **await self.queue.status(auth.account.id)})
+        return no_store(json_response({"left": left, **await self.queue.status(auth.account.id)}))
 
     async def player(self, request: Request) -> Response:
         found = await anyio.to_thread.run_sync(self._profile, request.path_params["name"])
@@ -198,8 +205,9 @@ class RankedApi:
     async def games(self, request: Request) -> Response:
         q = request.query_params
         try:
-            limit = min(max(int(q.get("limit", str(PAGE))), 1), PAGE_MAX)
-            before = float(q["before"]) / 1000 if "before" in q else math.inf
+            limit = query_int(q, "limit", PAGE, 1, PAGE_MAX, clamp=True)
+            ms = query_number(q, "before")
+            before = math.inf if ms is None else ms / 1000
         except ValueError:
             return error("bad_query", "limit and before are numbers")
         found = await anyio.to_thread.run_sync(
@@ -238,8 +246,8 @@ class RankedApi:
         if lobby not in self.lobbies:
             return error("no_lobby", f"lobby is one of {sorted(self.lobbies)}", 404)
         try:
-            limit = min(max(int(q.get("limit", "50")), 1), 200)
-            offset = min(max(int(q.get("offset", "0")), 0), 100_000)
+            limit = query_int(q, "limit", 50, 1, 200, clamp=True)
+            offset = query_int(q, "offset", 0, 0, 100_000, clamp=True)
         except ValueError:
             return error("bad_query", "limit and offset are numbers")
         found = await anyio.to_thread.run_sync(ranked.board, self.store, lobby, offset, limit)

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from server.edge.limits import Guard, too_many
-from server.edge.web import error, read_body
+from server.edge.web import error, query_int, read_body
 from server.review.jobs import Busy, Reviews
 from server.routes.games import RecordCache
 from server.storage import reviews
@@ -28,6 +28,8 @@ from server.storage.reviews import DONE, ReviewRow
 FINISHED = "finished"
 #: a client told the pool is full comes back after this many seconds
 BUSY_RETRY_S = 30
+#: the highest seat index of any game (four players)
+MAX_SEAT = 3
 
 
 #: the state of a review nobody asked for (GET answers it with 200: a normal state)
@@ -105,8 +107,10 @@ class ReviewApi:
         q = request.query_params
         engine = q.get("engine", "strong")
         try:
-            seat = int(q.get("seat", ""))
-        except ValueError:
+            seat = query_int(q, "seat", -1, 0, MAX_SEAT)
+        except ValueError as exc:
+            return error("bad_query", str(exc))
+        if seat < 0:
             return error("bad_query", "seat is a number")
         facts = await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game)
         refused = _refused(facts)

@@ -12,7 +12,7 @@ from engine.rules.config import LABELS, PRESETS
 from server.edge.limits import Guard
 from server.edge.messaging import PresetInfo, RoomInfo, SeatGrant, WireError
 from server.edge.names import clean_name
-from server.edge.web import error, json_response, read_body
+from server.edge.web import error, json_response, no_store, query_int, read_body
 from server.session import bots
 from server.session.hub import Hub
 from server.session.peers import Peers
@@ -135,7 +135,7 @@ class RoomsApi:
         ``after`` of the next page, null on the last."""
         q = request.query_params
         try:
-            limit = min(max(int(q.get("limit", str(LOBBY_PAGE))), 1), LOBBY_MAX)
+            limit = query_int(q, "limit", LOBBY_PAGE, 1, LOBBY_MAX, clamp=True)
         except ValueError:
             return error("bad_query", "limit is a number")
         rooms = await self.lobby()
@@ -190,7 +190,7 @@ class RoomsApi:
         except RoomError as exc:
             return error(exc.code, str(exc))
         assert seat.token is not None
-        return json_response(SeatGrant(self.info(room), seat.index, seat.token))
+        return no_store(json_response(SeatGrant(self.info(room), seat.index, seat.token)))
 
     async def get_room(self, request: Request) -> Response:
         refused = await self.guard.check_rate(self.guard.lookups, self.client(request), "lookups")
@@ -217,7 +217,7 @@ class RoomsApi:
             grant = await self._join(request.path_params["code"], clean_name(body.name), body)
         except RoomError as exc:
             return error(exc.code, str(exc), JOIN_STATUS.get(exc.code, 409))
-        return json_response(grant)
+        return no_store(json_response(grant))
 
     async def _join(self, code: str, name: str, body: JoinRoom) -> SeatGrant:
         """A seat here, or (cluster) reserved on the node that runs the room: the grant's

@@ -2,9 +2,13 @@
 
 ``schema_version`` holds a row per step applied (version, name, applied_at). A database
 without it was written before versioning (or is new): step 1, the baseline, adopts it by
-adding the late columns its tables lack, then creating what is missing. A database whose
-version is newer than this code's was written by a newer server: it is refused before
-anything is written to it, since this code does not know what the newer steps changed.
+adding the late columns its tables lack, then creating what is missing. A database holding a
+step this code does not have was written by a newer server: it is refused before anything
+is written to it, since this code does not know what that step changed.
+
+The steps a database lacks are applied in number order, including one numbered below a step
+it has (steps reserved for work in flight may land in another order than their numbers; a
+release has them all, tests/server/storage/test_migrations.py).
 
 On PostgreSQL every node of a cluster opens the same database: one migrates under an
 advisory lock and the others wait for it, then find nothing left to do.
@@ -45,23 +49,49 @@ class SchemaTooNew(Exception):
         self.found = found
 
 
-def check(where: str, found: int) -> None:
-    """SchemaTooNew when ``found`` is beyond what this code knows."""
-    if found > latest():
-        raise SchemaTooNew(where, found)
+def check(where: str, applied: set[int], plan: Sequence[Step] | None = None) -> None:
+    """SchemaTooNew when ``applied`` holds a step ``plan`` (default: every step) lacks."""
+    known = {s.number for s in (steps() if plan is None else plan)}
+    unknown = applied - known
+    if unknown:
+        raise SchemaTooNew(where, max(unknown))
+
+
+def _pending(where: str, applied: set[int], plan: Sequence[Step] | None) -> list[Step]:
+    plan = steps() if plan is None else plan
+    check(where, applied, plan)
+    return [s for s in plan if s.number not in applied]
 
 
 # -- SQLite --
 
 
-def sqlite_version(db: sqlite3.Connection) -> int:
-    """The highest step recorded (0: none, a database from before versioning or a new one)."""
+def sqlite_applied(db: sqlite3.Connection) -> set[int]:
+    """The steps recorded (none: a database from before versioning, or a new one)."""
     has = db.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
     ).fetchall()
     if not has:
-        return 0
-    return int(db.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0])
+        return set()
+    return {int(r[0]) for r in db.execute("SELECT version FROM schema_version")}
+
+
+def sqlite_version(db: sqlite3.Connection) -> int:
+    """The highest step recorded (0: none)."""
+    return max(sqlite_applied(db), default=0)
+
+
+def sqlite_file_applied(path: Path) -> set[int]:
+    """The steps the database file at ``path`` records (none: no such file), read through a
+    read-only connection, so that refusing a newer one writes nothing: not even the
+    checkpoint a writable connection makes when it closes, nor an empty WAL."""
+    if not path.exists():
+        return set()
+    # without a WAL everything is in the file: ``immutable`` reads it creating no -wal/-shm
+    wal = path.with_name(path.name + "-wal").exists()
+    uri = path.absolute().as_uri() + ("?mode=ro" if wal else "?immutable=1")
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+        return sqlite_applied(db)
 
 
 def sqlite_statements(script: str) -> list[str]:
@@ -77,32 +107,14 @@ def sqlite_statements(script: str) -> list[str]:
     return [s for s in statements if s != ";"]
 
 
-def sqlite_file_version(path: Path) -> int | None:
-    """The version of the database file at ``path`` read through a read-only connection
-    (None: no such file), so that refusing a newer one writes nothing: not even the
-    checkpoint a writable connection makes when it closes, nor an empty WAL."""
-    if not path.exists():
-        return None
-    # without a WAL everything is in the file: ``immutable`` reads it creating no -wal/-shm
-    wal = path.with_name(path.name + "-wal").exists()
-    uri = path.absolute().as_uri() + ("?mode=ro" if wal else "?immutable=1")
-    with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
-        return sqlite_version(db)
-
-
 def migrate_sqlite(db: sqlite3.Connection, where: str, plan: Sequence[Step] | None = None) -> int:
     """Apply the steps of ``plan`` (default: every step) that ``db`` (an autocommit
     connection) lacks; the version it is at after. A second process opening the same file
     meanwhile waits on SQLite's write lock and then finds each step recorded."""
-    plan = steps() if plan is None else plan
-    version = sqlite_version(db)
-    check(where, version)
-    for step in [s for s in plan if s.number > version]:
+    for step in _pending(where, sqlite_applied(db), plan):
         db.execute("BEGIN IMMEDIATE")
         try:
-            found = sqlite_version(db)
-            check(where, found)
-            if found < step.number:
+            if step.number not in sqlite_applied(db):
                 _sqlite_step(db, step)
             db.execute("COMMIT")
         except BaseException:
@@ -126,13 +138,12 @@ def _sqlite_step(db: sqlite3.Connection, step: Step) -> None:
 # -- PostgreSQL --
 
 
-def pg_version(db: psycopg.Connection[Any]) -> int:
-    """The highest step recorded in ``db``'s schema_version (0: none)."""
+def pg_applied(db: psycopg.Connection[Any]) -> set[int]:
+    """The steps ``db``'s schema_version records (none: no such table)."""
     row = db.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
     if not row or not row[0]:
-        return 0
-    found = db.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
-    return int(found[0]) if found else 0
+        return set()
+    return {int(r[0]) for r in db.execute("SELECT version FROM schema_version")}
 
 
 def migrate_postgres(
@@ -143,15 +154,12 @@ def migrate_postgres(
     """Apply the steps of ``plan`` (default: every step) that ``db`` (an autocommit
     connection) lacks, under the cluster's advisory lock: a node that starts while another
     migrates waits, then finds the steps recorded."""
-    plan = steps() if plan is None else plan
     db.execute("SELECT pg_advisory_lock(%s)", (PG_LOCK,))
     try:
-        version = pg_version(db)
-        check(where, version)
-        for step in [s for s in plan if s.number > version]:
+        for step in _pending(where, pg_applied(db), plan):
             with db.transaction():
                 _pg_step(db, step)
-        return pg_version(db)
+        return max(pg_applied(db), default=0)
     finally:
         db.execute("SELECT pg_advisory_unlock(%s)", (PG_LOCK,))
 

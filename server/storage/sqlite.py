@@ -288,7 +288,7 @@ class Storage:
         server's choice: server/storage/checkpointer.py) instead of in whichever commit fills it."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-            migrate.check(str(path), migrate.sqlite_file_version(Path(path)) or 0)
+            migrate.check(str(path), migrate.sqlite_file_applied(Path(path)))
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         self._db.execute("PRAGMA journal_mode=WAL")

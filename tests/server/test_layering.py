@@ -210,3 +210,84 @@ def test_the_server_scan_catches_a_reverse_import(tmp_path: Path) -> None:
         "server/session/hub.py imports server.cluster.node.Cluster",
         "server/storage/rows.py imports server.session.rooms",
     ]
+
+
+#: the optional [rl] extra (pyproject.toml): only the reinforcement-learning environments
+#: import it, so the engine core and the server run without numpy
+RL_PACKAGES = ("numpy", "pettingzoo", "gymnasium")
+RL_MODULES = ("engine/env/aec.py", "engine/env/observation.py", "engine/env/single.py")
+
+
+def _function_imports(tree: ast.AST) -> set[int]:
+    """ids of the import nodes inside a function body (they run when it is called)."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inside |= {
+                id(sub) for sub in ast.walk(node) if isinstance(sub, ast.Import | ast.ImportFrom)
+            }
+    return inside
+
+
+def rl_leaks(root: Path) -> list[str]:
+    """Imports of the [rl] packages outside RL_MODULES, and imports of RL_MODULES that run
+    on a plain import (anywhere but inside a function of engine/env/__init__.py, or under
+    ``if TYPE_CHECKING:``)."""
+    wrong = [
+        line
+        for folder in ("engine", "server")
+        for line in _offending_in(root, root / folder, RL_PACKAGES)
+        if line.split(" imports ")[0] not in RL_MODULES
+    ]
+    rl = tuple(m.removesuffix(".py").replace("/", ".") for m in RL_MODULES)
+    for path in sorted((root / "engine").rglob("*.py")):
+        where = str(path.relative_to(root))
+        if where in RL_MODULES:
+            continue
+        tree = ast.parse(path.read_text(), where)
+        lazy = type_checking_only(tree)
+        if where == "engine/env/__init__.py":
+            lazy |= _function_imports(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and id(node) not in lazy:
+                if node.module in rl or node.module.startswith(rl):
+                    wrong.append(f"{where} imports {node.module} at import time")
+            elif isinstance(node, ast.Import) and id(node) not in lazy:
+                wrong += [
+                    f"{where} imports {a.name} at import time" for a in node.names if a.name in rl
+                ]
+    return wrong
+
+
+def _offending_in(root: Path, folder: Path, banned: tuple[str, ...]) -> list[str]:
+    return [
+        f"{path.relative_to(root)} imports {name}"
+        for path, name in _imports(folder)
+        if any(name == b or name.startswith(b + ".") for b in banned)
+    ]
+
+
+def test_numpy_pettingzoo_and_gymnasium_stay_in_the_rl_environments() -> None:
+    assert {line.split(" imports ")[0] for line in _offending(ROOT / "engine", RL_PACKAGES)} == set(
+        RL_MODULES
+    ), "the scan no longer sees the RL modules' own imports"
+    assert rl_leaks(ROOT) == []
+
+
+def test_the_rl_scan_catches_a_leak(tmp_path: Path) -> None:
+    (tmp_path / "engine" / "env").mkdir(parents=True)
+    (tmp_path / "server").mkdir()
+    (tmp_path / "engine" / "env" / "__init__.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from engine.env.single import MahjongGymEnv\n"
+        "from engine.env.aec import MahjongAECEnv\n"
+        "def aec_env():\n    from engine.env.aec import MahjongAECEnv\n"
+    )
+    (tmp_path / "engine" / "env" / "aec.py").write_text("import numpy\n")
+    (tmp_path / "engine" / "review.py").write_text("def f():\n    import numpy as np\n")
+    (tmp_path / "server" / "app.py").write_text("from gymnasium import spaces\n")
+    assert rl_leaks(tmp_path) == [
+        "engine/review.py imports numpy",
+        "server/app.py imports gymnasium",
+        "engine/env/__init__.py imports engine.env.aec at import time",
+    ]

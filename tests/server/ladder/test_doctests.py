@@ -17,6 +17,9 @@ MODULES = [
     "server.accounts.names",
     "server.accounts.budget",
     "server.accounts.sessions",
+    "server.accounts.lookalike",
+    "server.accounts.devices",
+    "server.edge.web",
 ]
 
 

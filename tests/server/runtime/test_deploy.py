@@ -18,7 +18,7 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 from server.app import _packaged_static
-from server.settings import Settings, from_args, from_env
+from server.settings import LOOPBACK_HOSTS, Settings, from_args, from_env
 
 ROOT = Path(__file__).resolve().parents[3]
 README = (ROOT / "README.md").read_text()
@@ -92,7 +92,10 @@ def test_flags_override_env_which_overrides_defaults() -> None:
     assert from_env(env).port == 9001 and from_env(env).base_s == 2.5
     settings = from_args(["--port", "9002", "--data-dir", "/tmp/x"], env)
     assert (settings.host, settings.port, settings.data_dir) == ("0.0.0.0", 9002, "/tmp/x")
-    assert from_args([], {}) == Settings()
+    # the one difference: a start on loopback serves only this machine's names (issue 43)
+    assert from_args([], {}) == Settings(allowed_hosts=LOOPBACK_HOSTS)
+    assert from_args(["--host", "0.0.0.0"], {}).allowed_hosts == "*"
+    assert from_args([], {"RIICHI_ALLOWED_HOSTS": "a.example"}).allowed_hosts == "a.example"
 
 
 def test_every_flag_of_python_m_server_says_what_it_does_and_its_variable() -> None:
@@ -167,8 +170,8 @@ def test_an_unwritable_data_dir_is_one_clear_line_and_exit_73(tmp_path: Path) ->
 
 def test_ci_runs_the_readme_tests_and_then_the_docker_smoke_test() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
-    test_command = "python3 -m pip install -q -e '.[test]' && python3 -m pytest"
-    assert "python3 -m pip install -e '.[test]' && python3 -m pytest" in README
+    test_command = "python3 -m pip install -q -e '.[test,rl]' && python3 -m pytest"
+    assert "python3 -m pip install -e '.[test,rl]' && python3 -m pytest" in README
     assert ci.index(test_command) < ci.index("\nscripts/docker-smoke.sh\n")
     assert "docker.io" in ci and "debootstrap" in ci
 

@@ -43,7 +43,7 @@ def _pg_fresh(pg_url: str) -> str:
 
 def test_every_step_says_why_and_the_numbers_run_without_gaps() -> None:
     found = migrations.steps()
-    assert [s.number for s in found] == list(range(1, len(found) + 1))
+    migrations.check_numbers([s.number for s in found])  # a release has every step
     for step in found:
         assert len(step.why.split()) >= 8, f"step {step.number} needs a docstring saying why"
         assert step.sqlite.strip() and step.postgres.strip()
@@ -140,6 +140,20 @@ def test_a_failing_step_changes_nothing(tmp_path: Path) -> None:
     db.close()
 
 
+def test_a_step_that_landed_after_a_higher_one_is_still_applied(tmp_path: Path) -> None:
+    """Numbers are reserved for work in flight: a database that ran 1 and 3 gains 2."""
+    two = Step(2, "two", "why", "CREATE TABLE two (x TEXT);", "")
+    three = Step(3, "three", "why", "CREATE TABLE three (x TEXT);", "")
+    db = sqlite3.connect(tmp_path / "x.sqlite3", isolation_level=None)
+    migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), three))
+    assert migrate.sqlite_applied(db) == {1, 3}
+    with pytest.raises(SchemaTooNew):  # code without step 3 refuses the file
+        migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), two))
+    migrate.migrate_sqlite(db, "x", plan=(*migrations.steps(), two, three))
+    assert migrate.sqlite_applied(db) == {1, 2, 3} and {"two", "three"} <= set(_columns(db))
+    db.close()
+
+
 def _stamp_newer(path: Path) -> None:
     with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as db:
         db.execute(
@@ -193,18 +207,20 @@ def test_the_server_refuses_a_newer_database_with_a_clear_message(tmp_path: Path
     Storage(data / "records.sqlite3").close()
     _stamp_newer(data / "records.sqlite3")
     before = _files(data)
-    done = subprocess.run(
-        [sys.executable, "-m", "server", "--data-dir", str(data), "--port", "0"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={"PATH": "/usr/bin:/bin", "RIICHI_COMPILE": "0", "HOME": str(tmp_path)},
-    )
-    assert done.returncode != 0
-    assert f"schema version {migrations.latest() + 1}, newer than this server's" in done.stderr
-    assert "Traceback" not in done.stderr
-    assert _files(data) == before
+    serve = ["--port", "0", "--data-dir", str(data)]
+    for command in (serve, ["accounts", "--data-dir", str(data), "list"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "server", *command],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={"PATH": "/usr/bin:/bin", "RIICHI_COMPILE": "0", "HOME": str(tmp_path)},
+        )
+        assert done.returncode == 65, (command, done.stderr)
+        newer = f"schema version {migrations.latest() + 1}, newer than this server's"
+        assert newer in done.stderr and "Traceback" not in done.stderr
+        assert _files(data) == before
 
 
 # -- PostgreSQL --
@@ -253,6 +269,22 @@ def test_two_nodes_starting_at_once_migrate_once(pg_url: str) -> None:
         assert db.execute("SELECT count(*) FROM schema_version").fetchone() == (
             len(migrations.steps()),
         )
+
+
+def test_a_node_waits_while_another_migrates(pg_url: str) -> None:
+    """The migrating node's advisory lock holds the others back until it lets go."""
+    url = _pg_fresh(pg_url)
+    opened: list[PgStore] = []
+    with psycopg.connect(url, autocommit=True) as migrating:
+        migrating.execute("SELECT pg_advisory_lock(%s)", (migrate.PG_LOCK,))
+        waiting = threading.Thread(target=lambda: opened.append(PgStore(url, node="b")))
+        waiting.start()
+        waiting.join(1.0)
+        assert waiting.is_alive() and not opened
+        migrating.execute("SELECT pg_advisory_unlock(%s)", (migrate.PG_LOCK,))
+        waiting.join(30)
+    assert len(opened) == 1
+    opened[0].close()
 
 
 def test_an_unversioned_postgres_database_is_adopted(pg_url: str) -> None:

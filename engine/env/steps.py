@@ -12,7 +12,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from engine.actions.inquiry import MultiPlayerInquiry, SinglePlayerInquiry
-from engine.actions.types import ActionType
+from engine.actions.types import ActionType, DiscardOptions
 from engine.events import EventBase
 from engine.game import new_game
 from engine.rules.config import TENHOU_HANCHAN, RuleConfig
@@ -84,6 +84,8 @@ class MahjongEnv:
         self.step_kind = ""
         self._choices: dict[int, Answer] = {}
         self._branches: dict[int, tuple[str, dict[int, Answer]]] = {}
+        #: the first-step index whose second step ("riichi" or "kan") is open, else -1
+        self.opened_by = -1
         self._order: list[int] = []
         self._center = _Center(observe)
 
@@ -105,6 +107,20 @@ class MahjongEnv:
         """The indices the current player may choose, ascending."""
         return sorted(self._choices.keys() | self._branches.keys())
 
+    def legal_set(self) -> set[int]:
+        """The indices the current player may choose, as a set (no sort: the AEC env's mask)."""
+        return self._choices.keys() | self._branches.keys()
+
+    def mask_cells(self) -> bytearray:
+        """One byte per index, 1 where the current player may choose it (the AEC env views
+        it as its int8 mask without a copy)."""
+        cells = bytearray(self.action_dim)
+        for index in self._choices:
+            cells[index] = 1
+        for index in self._branches:
+            cells[index] = 1
+        return cells
+
     def action_mask(self) -> list[bool]:
         legal = self._choices.keys() | self._branches.keys()
         return [i in legal for i in range(self.action_dim)]
@@ -113,6 +129,28 @@ class MahjongEnv:
         """The second-step indices ``action`` opens (riichi or kan kind), [] if none."""
         branch = self._branches.get(action)
         return sorted(branch[1]) if branch is not None else []
+
+    def index_of(self, tile: int) -> int:
+        """The discard index of a physical tile (34-36 for a red five)."""
+        return self._index_of[tile]
+
+    def riichi_tile(self) -> int:
+        """The physical tile the open riichi step would discard, -1 outside one."""
+        if self.step_kind != "riichi" or self._inquiry is None:
+            return -1
+        ai, oi = self._choices[NO_RIICHI]
+        single = self._inquiry.players[self.current_player]
+        return single.actions[ai].options[oi].tiles[0]
+
+    def answer(self, action: int, option: int) -> None:
+        """Play the engine's own (action index, option index) for the current player, as a
+        bot answers (it names a physical tile where an index names a kind); InvalidResponse
+        for a pair its inquiry does not offer."""
+        if self.done:
+            raise ValueError("the game is over: reset() starts a new one")
+        assert self._inquiry is not None
+        self._inquiry.respond(self.current_player, action, option)
+        self._advance()
 
     def step(self, action: int, *, seat: int | None = None) -> None:
         """Play ``action`` for the current player; ValueError (nothing changed) if illegal."""
@@ -124,6 +162,7 @@ class MahjongEnv:
         if branch is not None:
             self.step_kind, self._choices = branch
             self._branches = {}
+            self.opened_by = action
             return
         answer = self._choices.get(action)
         if answer is None:
@@ -175,6 +214,7 @@ class MahjongEnv:
         self.current_player = -1
         self.step_kind = ""
         self._choices, self._branches, self._inquiry = {}, {}, None
+        self.opened_by = -1
 
     def _ask_order(self, inquiry: MultiPlayerInquiry) -> list[int]:
         """Seats to ask, in turn order after the seat whose move this answers."""
@@ -217,6 +257,7 @@ class MahjongEnv:
             if index not in discards:
                 choices[index] = answer
         self._choices, self._branches = choices, branches
+        self.opened_by = -1
         if self._inquiry is not None and self._inquiry.kind == InquiryKind.DECLARATION:
             self.step_kind = "declaration"
         else:
@@ -225,14 +266,19 @@ class MahjongEnv:
     def _discard_indices(
         self, target: dict[int, Answer], ai: int, options: Sequence[Any], drawn: int | None
     ) -> None:
-        """Index each discard option; among equal ones keep the drawn tile, else the lowest."""
+        """Index each discard option; among equal ones keep the drawn tile, else the lowest.
+        The engine's DiscardOptions are read by their tile ids (building each Option object
+        to read its tile was a quarter of a step)."""
         index_of = self._index_of
-        for oi, option in enumerate(options):
-            tile = option.tiles[0]
+        if type(options) is DiscardOptions:
+            tiles: list[int] = options.tiles
+        else:
+            tiles = [option.tiles[0] for option in options]
+        for oi, tile in enumerate(tiles):
             index = index_of[tile]
             held = target.get(index)
             if held is not None and held[0] == ai:
-                other = options[held[1]].tiles[0]
+                other = tiles[held[1]]
                 if tile != drawn and (other == drawn or other < tile):
                     continue
             target[index] = (ai, oi)

@@ -1,0 +1,191 @@
+"""Every database fixture (tests/fixtures/COMMIT/{sqlite,postgres}, written by the server of
+an earlier commit with scripts/make-fixture-db.sh and left by a kill -9 in the middle of a
+game) opened by today's server, a real ``python -m server``: the schema reaches the latest
+version with the columns of a new database, every finished game still verifies and replays,
+every profile, account's games list, leaderboard, review and the games list equal what the
+old server served (the fixture's expected.json), and the game cut off mid-play resumes, or is
+aborted with its reason when its engine version no longer replays it
+(server/session/resume.py, engine/version.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import shutil
+import sqlite3
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+
+from engine.version import ENGINE_VERSION
+from server.storage import migrations
+from server.storage.postgres import PgStore
+from server.storage.sqlite import Storage
+from tests.server.procs import ServerProcess
+from tests.services import _pg_bin, fresh_database, postgres_server
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+SQLITE = sorted(FIXTURES.glob("*/sqlite/records.sqlite3"))
+POSTGRES = sorted(FIXTURES.glob("*/postgres/records.sql"))
+
+
+def test_the_fixtures_are_there() -> None:
+    """The 91c6984 fixtures (the last server before versioned migrations) stay."""
+    assert FIXTURES / "91c6984/sqlite/records.sqlite3" in SQLITE
+    assert FIXTURES / "91c6984/postgres/records.sql" in POSTGRES
+
+
+def _expected(fixture: Path) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads((fixture.parent / "expected.json").read_text())
+    return found
+
+
+def _env(expected: dict[str, Any]) -> dict[str, str]:
+    return {
+        "RIICHI_RANKED_LOBBIES": expected["ranked_lobbies"],
+        "RIICHI_NODE_ID": expected["node_id"],  # the node whose rooms it restores
+        "RIICHI_REPLAY_PER_MIN": "100000",
+        "RIICHI_REVIEW_PER_MIN": "100000",
+    }
+
+
+def _digest(value: Any) -> str:
+    """scripts/make_fixture_db.py's digest of a review's report."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _summary(record: dict[str, Any]) -> dict[str, Any]:
+    """scripts/make_fixture_db.py's summary of a record."""
+    keys = ("id", "preset", "seed", "seats", "status", "result", "commitment", "salt", "draw")
+    return {
+        **{k: record.get(k) for k in keys},
+        "engine": record.get("engine"),
+        "decisions": len(record["decisions"]),
+        "rounds": len(record["rounds"]),
+    }
+
+
+async def _get(http: httpx.AsyncClient, url: str, **params: Any) -> Any:
+    got = await http.get(url, params=params)
+    assert got.status_code == 200, f"{url}: {got.status_code} {got.text}"
+    return got.json()
+
+
+async def _served_as_before(server: ServerProcess, expected: dict[str, Any]) -> None:
+    async with httpx.AsyncClient(base_url=f"http://{server.host}", timeout=60) as http:
+        for game, old in expected["games"].items():
+            record = await _get(http, f"/api/games/{game}/record")
+            assert _summary(record) == old["record"], game
+            verdict = await _get(http, f"/api/games/{game}/verify")
+            assert verdict == old["verify"] and verdict["replay_ok"] is True, game
+            for fmt in ("tenhou", "mjai"):  # replayed by the engine from seed and decisions
+                got = await http.get(f"/api/games/{game}/record", params={"format": fmt})
+                assert got.status_code == 200, (game, fmt, got.text)
+            replay = await http.get(f"/api/games/{game}/replay")
+            assert replay.status_code == 200, (game, replay.text)
+        assert await _get(http, "/api/games", limit=100) == expected["games_list"]
+        for name, profile in expected["profiles"].items():
+            assert await _get(http, f"/api/players/{name}") == profile, name
+            assert await _get(http, f"/api/players/{name}/games") == expected["player_games"][name]
+        lobby = expected["leaderboard"]["lobby"]
+        assert await _get(http, "/api/leaderboard", lobby=lobby) == expected["leaderboard"]
+        for key, old in expected["reviews"].items():
+            game, seat, engine = key.split("/")
+            body = await _get(http, f"/api/games/{game}/review", seat=seat, engine=engine)
+            assert {**body, "review": _digest(body["review"])} == old, key
+        await _mid_play(http, server, expected)
+
+
+async def _mid_play(
+    http: httpx.AsyncClient, server: ServerProcess, expected: dict[str, Any]
+) -> None:
+    """The game the kill cut off: resumed when today's engine is the one that played it
+    (it replays exactly), else resumed or aborted with its reason in the log."""
+    game = expected["mid_play"]["game"]
+    record = await _get(http, f"/api/games/{game}/record")
+    assert record["decisions"], "the kill came after the game had begun"
+    if record["status"] == "aborted":
+        assert record["engine"] != ENGINE_VERSION, "a game of today's engine must resume"
+        server.log.flush()
+        log = Path(server.log.name).read_text()
+        assert f"(game {game}) cannot be restored: " in log
+        return
+    assert record["status"] == "playing", record["status"]
+    state = await http.get(f"/api/games/{game}/state")
+    assert state.status_code == 200, state.text
+
+
+def _sqlite_columns(path: Path) -> dict[str, set[str]]:
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {t: {r[1] for r in db.execute(f"PRAGMA table_info({t})")} for t in tables}
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("fixture", SQLITE, ids=lambda p: p.parent.parent.name)
+async def test_a_sqlite_fixture_opens_with_everything_served_as_before(
+    fixture: Path, tmp_path: Path
+) -> None:
+    expected = _expected(fixture)
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy2(fixture, data / "records.sqlite3")
+    server = ServerProcess(data, **_env(expected))
+    await server.start()
+    try:
+        await _served_as_before(server, expected)
+    finally:
+        server.stop()
+    with contextlib.closing(sqlite3.connect(data / "records.sqlite3")) as db:
+        versions = [r[0] for r in db.execute("SELECT version FROM schema_version ORDER BY 1")]
+    assert versions == [s.number for s in migrations.steps()]
+    Storage(tmp_path / "new.sqlite3").close()
+    assert _sqlite_columns(data / "records.sqlite3") == _sqlite_columns(tmp_path / "new.sqlite3")
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    with postgres_server() as url:
+        yield url
+
+
+def _pg_columns(url: str) -> dict[str, set[str]]:
+    with psycopg.connect(url) as db:
+        rows = db.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = 'public'"
+        ).fetchall()
+    tables: dict[str, set[str]] = {}
+    for table, column in rows:
+        tables.setdefault(table, set()).add(column)
+    return tables
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("fixture", POSTGRES, ids=lambda p: p.parent.parent.name)
+async def test_a_postgres_fixture_opens_with_everything_served_as_before(
+    fixture: Path, tmp_path: Path, pg_url: str
+) -> None:
+    expected = _expected(fixture)
+    url = fresh_database(pg_url, f"fixture_{fixture.parent.parent.name}")
+    load = [str(_pg_bin() / "psql"), "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-f", str(fixture)]
+    subprocess.run(load, check=True, capture_output=True)
+    server = ServerProcess(tmp_path, RIICHI_DATABASE_URL=url, **_env(expected))
+    await server.start()
+    try:
+        await _served_as_before(server, expected)
+    finally:
+        server.stop()
+    with psycopg.connect(url) as db:
+        versions = [r[0] for r in db.execute("SELECT version FROM schema_version ORDER BY 1")]
+    assert versions == [s.number for s in migrations.steps()]
+    new = fresh_database(pg_url, f"new_{fixture.parent.parent.name}")
+    PgStore(new, node="").close()
+    assert _pg_columns(url) == _pg_columns(new)
