@@ -122,7 +122,7 @@ def test_bad_requests_are_named(data: Path) -> None:
             got = client.post(url, json=body)
             assert (got.status_code, got.json()["code"]) == (status, code), (body, got.text)
         got = client.get("/api/games/done/review", params={"seat": 9})
-        assert (got.status_code, got.json()["code"]) == (400, "bad_seat")
+        assert (got.status_code, got.json()["code"]) == (400, "bad_query")
         assert _started(client) == 0
 
 
