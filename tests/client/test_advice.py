@@ -17,7 +17,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, WebSocket
 
 from tests.client.conftest import DESKTOP, PHONE, ROOT, shot, wait_until
-from tests.client.test_protocol import _post, _seat_page
+from tests.client.test_protocol import _post
 
 #: the marks the page drew (tiles, buttons, choices) and the open inquiry, in one round trip
 MARKS = """() => ({
@@ -183,6 +183,19 @@ def test_a_practice_hanchan_with_advice_always_shown_matches_the_review(
     assert all(m.get("code") != "no_advice" for m in watch.messages if m["type"] == "error")
 
 
+def _seat_page(browser: Browser, server: str, grant: dict[str, object]) -> tuple[Page, Watch]:
+    """A browser holding the seat ``grant`` on its table page, watched from before it loads
+    (its socket's frames are all seen)."""
+    room = grant["room"]
+    assert isinstance(room, dict)
+    context = browser.new_context()
+    context.add_init_script(f"localStorage.setItem('seat:{room['game']}', '{grant['token']}');")
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(f"{server}/#/play/{room['game']}")
+    return page, watch
+
+
 def test_a_table_with_two_humans_offers_no_hint_and_refuses_advice(
     server: str, browser: Browser
 ) -> None:
@@ -190,8 +203,8 @@ def test_a_table_with_two_humans_offers_no_hint_and_refuses_advice(
     room = owner_grant["room"]
     assert isinstance(room, dict)
     guest_grant = _post(f"{server}/api/rooms/{room['code']}/join", {"name": "Ben"})
-    pages = [_seat_page(browser, server, g) for g in (owner_grant, guest_grant)]
-    watches = [Watch(p) for p in pages]
+    seated = [_seat_page(browser, server, g) for g in (owner_grant, guest_grant)]
+    pages, watches = [p for p, _ in seated], [w for _, w in seated]
     try:
         pages[0].wait_for_selector("#waiting #start", timeout=10000)
         pages[0].click("#start")  # the free seat goes to a bot: two humans, two bots
