@@ -2,15 +2,14 @@
 
 Only where ``Room.advises`` the seat (every other seat a built-in bot, not ranked, not a
 tournament's: docs/security.md), and only for the seat's own open inquiry. The moment is
-taken from the seat's own view on the event loop (the game moves there); the strong
-reviewer (engine/review/advice.py, the values a review grades by) ranks it in a worker
-thread, so the loop never waits on it (0.2 ms median interpreted; a process pool's round
-trip costs ten times that: docs/review.md). The seat's
-clock is not touched: asking takes time from the seat as thinking does. One request per
-seat is worked on at a time; advice given for an inquiry is kept and sent again on a
-repeated request, counted once. Each advised inquiry adds one to the game's stored
-``advice`` count before the advice is sent, so a record tells how many decisions were
-advised (a game without advice says nothing of it).
+taken from the seat's own view on the event loop (the game moves there); the strong reviewer
+(engine/review/advice.py, the values a review grades by) ranks it in a worker thread, so the
+loop never waits on it (0.2 ms median interpreted; a process pool's round trip costs ten
+times that: docs/review.md). The seat's clock is not touched: asking takes time from the
+seat as thinking does. One request per seat is worked on at a time; advice given for an
+inquiry is kept and sent again on a repeated request, counted once. Each advised inquiry
+adds one to the game's stored ``advice`` count before the advice is sent, so a record tells
+how many decisions were advised (a game without advice says nothing of it).
 """
 
 from __future__ import annotations
