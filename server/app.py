@@ -234,6 +234,7 @@ class HubSeater:
             bots=0,
             base_s=self.settings.base_s if lobby.base_s is None else lobby.base_s,
             bank_s=self.settings.bank_s if lobby.bank_s is None else lobby.bank_s,
+            advice=False,  # a ranked table never advises, whoever sits at it
         )
         room.ranked = True  # an absent seat keeps its clock (saved with the first join)
         seats = [self.hub.join(room.code, clean_name(name))[1] for name in names]
@@ -295,8 +296,13 @@ class HubTables:
 
     def open(self, spec: TableSpec) -> Opened:
         hub = self.hub
-        room = hub.create(
-            preset=spec.preset, bots=0, base_s=spec.base_s, bank_s=spec.bank_s, public=False
+        room = hub.create(  # a tournament table never advises (Room.advises)
+            preset=spec.preset,
+            bots=0,
+            base_s=spec.base_s,
+            bank_s=spec.bank_s,
+            public=False,
+            advice=False,
         )
         if spec.seed is not None and spec.salt is not None:
             room.seed, room.salt = spec.seed, spec.salt

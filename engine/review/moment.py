@@ -61,3 +61,9 @@ class Reviewer(Protocol):
     def values(self, moment: Moment) -> list[Valued]:
         """Values for the moment's choices (empty: this reviewer cannot judge it)."""
         ...
+
+
+def rank(valued: list[Valued]) -> list[Valued]:
+    """Best first; stable, so ties keep the reviewer's order (a review's ``details`` and
+    advice at a practice table are ranked by this one function)."""
+    return sorted(valued, key=lambda v: -v.value)

@@ -20,7 +20,8 @@ from typing import Any
 
 import msgspec
 
-from engine.review.moment import Choice, Moment, Reviewer, Valued
+from engine.review.advice import Advice, flatten
+from engine.review.moment import Choice, Moment, Reviewer, Valued, rank
 from engine.rules.hand import shanten
 from engine.rules.kinds import InquiryKind
 from engine.rules.tiles import NUM_KINDS, to_mjai
@@ -56,6 +57,9 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     loss: float
     inquiry: int
     event_index: int
+    #: the details as engine choices (action, option, value), best first: what advice at
+    #: a practice table would have shown before this decision (engine/review/advice.py)
+    advice: list[Advice] = []
 
 
 class KyokuReview(msgspec.Struct, kw_only=True):
@@ -126,7 +130,7 @@ def make_entry(
 ) -> Entry | None:
     """The entry for one decision; None when no value covers the actual choice.
     ``where``: (engine inquiry id, god-view events before it)."""
-    ranked = sorted(valued, key=lambda v: -v.value)  # stable: the reviewer's order on ties
+    ranked = rank(valued)
     index = next((i for i, v in enumerate(ranked) if actual in v.choices), -1)
     if index < 0:
         return None
@@ -155,6 +159,7 @@ def make_entry(
         loss=loss,
         inquiry=where[0],
         event_index=where[1],
+        advice=flatten(ranked),
     )
 
 

@@ -35,7 +35,13 @@ class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields
     batch: bool = False
 
 
-ClientMessage = Answer | Ping | Hello
+class AdviceAsk(msgspec.Struct, tag="advice", tag_field="type", forbid_unknown_fields=True):
+    """A seat at a practice table asks how the reviewer ranks its open inquiry's choices."""
+
+    inquiry: int
+
+
+ClientMessage = Answer | Ping | Hello | AdviceAsk
 
 # ---------------------------------------------------------------- server -> client
 
@@ -91,6 +97,9 @@ class RoomInfo(msgspec.Struct):
     #: sat down ``place``-th (engine.rules.bagime); null while the room waits (a seat is
     #: then its place) and for a game stored before seats were drawn
     draw: list[int] | None = None
+    #: the seat's human may ask for advice (``{"type": "advice"}``): every other seat is a
+    #: built-in bot and the table is neither ranked nor a tournament's
+    advice: bool = False
 
 
 class PresetInfo(msgspec.Struct):
@@ -190,6 +199,22 @@ class End(msgspec.Struct, tag="end", tag_field="type"):
     salt: str | None = None
 
 
+class AdviceOption(msgspec.Struct):
+    """One choice (the indices the seat would answer with) and the reviewer's value."""
+
+    action: int
+    option: int
+    value: float
+
+
+class AdviceMsg(msgspec.Struct, tag="advice", tag_field="type"):
+    """The reviewer's ranking of the seat's open inquiry, best first (engine/review/advice.py)."""
+
+    inquiry: int
+    engine: str
+    options: list[AdviceOption]
+
+
 class WireError(msgspec.Struct, tag="error", tag_field="type"):
     code: str
     message: str
@@ -208,6 +233,7 @@ ServerMessage = (
     | Answered
     | ClockMsg
     | End
+    | AdviceMsg
     | WireError
     | Pong
 )

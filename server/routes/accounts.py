@@ -311,19 +311,22 @@ class AccountsApi:
         return account
 
     async def whoami(self, request: Request) -> Response:
+        """``{"account": {...}}``, or ``{"account": null}`` for a guest: having no session
+        (or one that ended) is the normal state of most visitors, not an error, so every
+        page load of a guest asks without a 401 in its console; a banned account's
+        session is still refused (403)."""
         auth = await self.authenticate(request)
         if isinstance(auth, Response):
+            if auth.status_code == 401:  # no more cacheable than the account's own answer
+                return no_store(json_response({"account": None}))
             return auth
-        return no_store(
-            json_response(
-                {
-                    "name": auth.account.name,
-                    "admin": auth.account.admin,
-                    "csrf": auth.login.csrf,
-                    "expires": int(auth.login.expires * 1000),
-                }
-            )
-        )
+        account = {
+            "name": auth.account.name,
+            "admin": auth.account.admin,
+            "csrf": auth.login.csrf,
+            "expires": int(auth.login.expires * 1000),
+        }
+        return no_store(json_response({"account": account}))
 
     async def logout(self, request: Request) -> Response:
         auth = await self.authenticate(request)

@@ -33,6 +33,10 @@ BUSY_RETRY_S = 30
 MAX_SEAT = 3
 
 
+#: the state of a review nobody asked for (GET answers it with 200: a normal state)
+NONE = "none"
+
+
 class ReviewAsk(msgspec.Struct, forbid_unknown_fields=True):
     seat: int
     engine: str = "strong"
@@ -40,7 +44,7 @@ class ReviewAsk(msgspec.Struct, forbid_unknown_fields=True):
 
 class ReviewState(msgspec.Struct):
     """A review's progress (``queued``, ``running``: ``done`` of ``total`` hands), or its
-    report (``done``) or the reason there is none (``failed``)."""
+    report (``done``) or the reason there is none (``failed``), or ``none``: not asked yet."""
 
     game: str
     seat: int
@@ -125,7 +129,8 @@ class ReviewApi:
         return sat == account
 
     async def state(self, request: Request) -> Response:
-        """``?seat=N&engine=E``: the review's state, 404 when nobody asked for it."""
+        """``?seat=N&engine=E``: the review's state; ``none`` (200) when nobody asked for it
+        yet, the normal state of every replay opened before a review is asked for."""
         game = request.path_params["game"]
         q = request.query_params
         engine = q.get("engine", "strong")
@@ -138,13 +143,18 @@ class ReviewApi:
         sealed = await round_running(self.storage, game)
         if sealed is not None:
             return sealed
-        refused = _refused(await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game))
+        facts = await anyio.to_thread.run_sync(reviews.game_facts, self.storage, game)
+        refused = _refused(facts)
         if refused is not None:
             return refused
+        assert facts is not None
+        if not 0 <= seat < facts[1]:
+            return error("bad_seat", f"seat is 0..{facts[1] - 1}")
         key = (game, seat, engine)
         found = await anyio.to_thread.run_sync(lambda: reviews.row(self.storage, *key))
         if found is None:
-            return error("no_review", "nobody asked for this review yet", 404)
+            none = ReviewState(game, seat, engine, NONE, 0, 0)
+            return _json(msgspec.json.encode(none), 200)
         if self.service.orphaned(found):  # its node stopped: this one takes it over
             record = await anyio.to_thread.run_sync(self.storage.load, game)
             if record is not None:

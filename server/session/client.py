@@ -15,7 +15,16 @@ from collections.abc import Awaitable, Callable
 import anyio
 
 from server.edge.close_codes import RESTART_REASON, CloseCode
-from server.edge.messaging import Answer, Hello, Ping, Pong, WireError, decode_client, encode
+from server.edge.messaging import (
+    AdviceAsk,
+    Answer,
+    Hello,
+    Ping,
+    Pong,
+    WireError,
+    decode_client,
+    encode,
+)
 from server.edge.transport import Connection, Disconnected, direct_lane
 from server.session.hub import Hub
 from server.session.outbox import Outbox
@@ -152,6 +161,10 @@ class SeatFrames:
             outbox.push(encode(Pong()))
         elif isinstance(msg, Hello):
             outbox.push(encode(WireError("bad_frame", "hello was already said")))
+        elif isinstance(msg, AdviceAsk):  # counted by the rate limit: never refunded
+            error = ask_advice(self.hub, self.game, self.seat.index, msg)
+            if error is not None:
+                outbox.push(encode(error))
         else:
             error = answer(self.hub, self.game, self.seat.index, msg)
             if error is None:
@@ -165,6 +178,13 @@ def answer(hub: Hub, game: str, seat: int, msg: Answer) -> WireError | None:
     if table is None:
         return WireError("stale_inquiry", "the game has not started")
     return table.answer(seat, msg)
+
+
+def ask_advice(hub: Hub, game: str, seat: int, msg: AdviceAsk) -> WireError | None:
+    table = hub.tables.get(game)
+    if table is None:
+        return WireError("no_advice", f"inquiry {msg.inquiry} is not open")
+    return table.advice(seat, msg)
 
 
 async def serve_watcher(hub: Hub, conn: Connection, game: str) -> None:

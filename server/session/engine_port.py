@@ -7,11 +7,15 @@ from typing import Protocol
 
 from engine import view
 from engine.actions.center import ActionCenter
+from engine.actions.inquiry import SinglePlayerInquiry
 from engine.bot.view import SeatView, seat_view
 from engine.driver import run_async
 from engine.game.game import Game
 from engine.game.setup import new_game
+from engine.review.advice import moment_now
+from engine.review.moment import Moment
 from engine.rules.config import RuleConfig
+from engine.rules.kinds import InquiryKind
 
 
 class EnginePort(Protocol):
@@ -31,6 +35,13 @@ class EnginePort(Protocol):
 
     def snapshot(self, game: object, seat: int) -> view.TableView | None:
         """The table as ``seat`` may see it now (engine.view.snapshot), or None."""
+        ...
+
+    def moment(
+        self, game: object, seat: int, inquiry: SinglePlayerInquiry, kind: InquiryKind
+    ) -> Moment:
+        """``seat``'s open decision as a reviewer sees it (its inquiry and its own view
+        only): what advice at a practice table is worked out from."""
         ...
 
     def release(self, game: object) -> None:
@@ -58,6 +69,11 @@ class RealEngine:
 
     def snapshot(self, game: object, seat: int) -> view.TableView:
         return view.snapshot(_game(game), seat)
+
+    def moment(
+        self, game: object, seat: int, inquiry: SinglePlayerInquiry, kind: InquiryKind
+    ) -> Moment:
+        return moment_now(_game(game), seat, inquiry, kind)
 
     def release(self, game: object) -> None:
         _game(game).release()

@@ -149,6 +149,9 @@ class Room:
         #: (server/storage/tournaments.py ``round_running``), and spectators never get the
         #: god view, not even of a hand that is over
         self.sealed = False
+        #: the table may advise its one human (``advises``); a ranked or tournament table
+        #: sets False when it makes the room, before anyone sits (kept with the room's row)
+        self.advice = True
 
     @property
     def commitment(self) -> str:
@@ -162,6 +165,16 @@ class Room:
     @property
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if s.human]
+
+    def advises(self, index: int) -> bool:
+        """Advice for seat ``index`` (docs/security.md): only a human's seat where every
+        other seat is a built-in bot, at a table that allows it (``advice``: not ranked, not
+        a tournament's). An external AI's seat is a connection the server cannot vouch
+        for (a person could relay it), so it counts as a human."""
+        if not self.advice or not 0 <= index < len(self.seats) or not self.seats[index].human:
+            return False
+        others = [s for s in self.seats if s.index != index]
+        return all(s.bot and not external(s.bot_name) for s in others)
 
     def info(self) -> RoomInfo:
         return RoomInfo(
@@ -180,6 +193,7 @@ class Room:
             locked=self.invite is not None,
             rules=self.facts,
             draw=self.draw,
+            advice=any(self.advises(s.index) for s in self.seats),
         )
 
     def sit(self, name: str, reserved: str | None = None) -> Seat:
@@ -262,9 +276,11 @@ class Rooms:
         seed: int | None = None,
         broadcast: bool = False,
         bot_names: Sequence[str] = (),
+        advice: bool = True,
     ) -> Room:
         """A new room; ``bot_names[i]`` plays its i-th bot seat (the default bot past the
-        list's end). The names are checked by the caller (server/session/bots.py knows them)."""
+        list's end). The names are checked by the caller (server/session/bots.py knows them).
+        ``advice=False``: a table that never advises (ranked, a tournament's: Room.advises)."""
         if preset not in PRESETS:
             raise RoomError("bad_preset", f"unknown preset {preset!r}; one of {sorted(PRESETS)}")
         players = PRESETS[preset].players
@@ -291,6 +307,7 @@ class Rooms:
         )
         room.practice = seed is not None
         room.broadcast = broadcast
+        room.advice = advice
         names = [*bot_names, *[DEFAULT] * (bots - len(bot_names))]
         for seat, name in zip(room.seats[players - bots :], names, strict=True):
             seat.seat_bot(name)

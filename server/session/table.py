@@ -19,6 +19,7 @@ from engine.events import EventBase
 from server.edge.close_codes import CloseCode
 from server.edge.lean import LeanEvent
 from server.edge.messaging import (
+    AdviceAsk,
     Answer,
     End,
     RoomMsg,
@@ -30,6 +31,7 @@ from server.edge.messaging import (
     encode_twice,
     event_text,
 )
+from server.session.advice import Advisor
 from server.session.answers import Answers
 from server.session.bots import external
 from server.session.durable import Feed
@@ -101,6 +103,7 @@ class Table:
         self.recording.on_fault = self._storage_failed
         self.game = engine.new_game(room.rules, room.seed, self)
         self.answers = Answers(room, settings, engine, self.game, self.recording, now)
+        self.advisor = Advisor(room, self.answers, engine, self.game, storage)
         self._check_ready()
 
     def _check_ready(self) -> None:
@@ -184,6 +187,12 @@ class Table:
         if self.frozen:
             return WireError("restarting", "the server is restarting; reconnect and answer again")
         return self.answers.answer(index, msg)
+
+    def advice(self, index: int, msg: AdviceAsk) -> WireError | None:
+        """A seat asks for advice on its open inquiry (server/session/advice.py)."""
+        if self.frozen:
+            return WireError("restarting", "the server is restarting; reconnect and ask again")
+        return self.advisor.ask(index, msg.inquiry)
 
     # ------------------------------------------------------------ seats and records
 

@@ -23,7 +23,18 @@ from server.storage.sqlite import Store, seed_columns, stored_seed
 OLD_BOT = "easy"
 
 #: room attributes beyond the constructor's that are kept when present (owner, practice...)
-OPTIONS = ("owner", "practice", "broadcast", "invite", "salt", "draw", "ranked", "fixed_seats", "sealed")
+OPTIONS = (
+    "owner",
+    "practice",
+    "broadcast",
+    "invite",
+    "salt",
+    "draw",
+    "ranked",
+    "fixed_seats",
+    "sealed",
+    "advice",
+)
 
 
 class SeatRow(msgspec.Struct, array_like=True):

@@ -99,6 +99,9 @@ class StoredGame(msgspec.Struct):
     #: the seat draw (engine.rules.bagime: ``draw[place]`` = seat; ``seats`` are the names by
     #: drawn seat); null for a game stored before seats were drawn (seated as they joined)
     draw: list[int] | None = None
+    #: how many decisions were advised (a practice table's hints, server/session/advice.py);
+    #: absent from the record of a game where none was given
+    advice: int | msgspec.UnsetType = msgspec.UNSET
 
 
 class GameSummary(msgspec.Struct):
@@ -133,8 +136,10 @@ SQL_WITH_STATUS = (
 )
 SQL_GAME = (
     "SELECT id, room, preset, seed, rules, seats, status, result, commitment, "
-    "practice, engine, seed_text, salt, draw FROM games WHERE id = ?"
+    "practice, engine, seed_text, salt, draw, advice FROM games WHERE id = ?"
 )
+#: one more advised decision of a game (both stores run it as written)
+SQL_ADD_ADVICE = "UPDATE games SET advice = COALESCE(advice, 0) + 1 WHERE id = ?"
 
 
 def seed_columns(seed: int) -> tuple[int, str]:
@@ -211,6 +216,7 @@ def stored_game(
         engine=row[10],
         salt=row[12] or "",
         draw=None if row[13] is None else msgspec.json.decode(row[13], type=list[int]),
+        advice=msgspec.UNSET if row[14] is None else int(row[14]),
     )
 
 

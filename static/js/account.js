@@ -22,7 +22,7 @@ export const isAdmin = () => Boolean(session && session.admin);
 export async function loadSession() {
   try {
     const r = await fetch("/api/session");
-    session = r.ok ? await r.json() : null;
+    session = r.ok ? (await r.json()).account ?? null : null;  // {"account": null}: a guest
   } catch { session = null; }
   return session;
 }

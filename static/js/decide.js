@@ -64,11 +64,13 @@ export function actionsEl(ui) {
     if (a.type === "riichi") {
       const b = button(ui.riichiMode ? t("cancel") : t("riichi"), "riichi", () => ui.setRiichi(!ui.riichiMode), key++);
       if (ui.riichiMode) b.dataset.active = "1";
+      else b.dataset.action = String(ai);
       box.append(b);
       return;
     }
     const go = () => (a.options.length > 1 ? ui.choose(ai) : ui.answer(ai, 0));
     const b = button(t(a.type), a.type, go, a.type === "skip" ? "" : key++);
+    b.dataset.action = String(ai); // the inquiry's action index (advice.js marks by it)
     // sanma: the North that kita sets aside is shown on its button (抜き / Kita)
     if (a.type === "kita") b.prepend(tileEl(a.options[0].tiles[0], { cls: "mini", red: ui.red }), " ");
     box.append(b);

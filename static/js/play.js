@@ -20,6 +20,7 @@ import { verifySeed, shortHex } from "./fair.js";
 import { announce } from "./announce.js";
 import { initial, reduce, asking, timeLeft } from "./interaction.js";
 import { el } from "./dom.js";
+import { adviceControls, adviceMap, alwaysHint, markAdvice, worthAdvice } from "./advice.js";
 
 export function tablePage(root, header, { mode, game }) {
   const watching = mode === "watch";
@@ -130,7 +131,16 @@ export function tablePage(root, header, { mode, game }) {
   function onInquiry(action) {
     dispatch(action);
     if (ui.inq && ui.inq.actions.some((a) => a.type === "discard")) sound("turn");
+    if (alwaysHint()) askAdvice();
     maybeAuto();
+  }
+
+  // advice at a practice table (advice.js): asked once per decision, shown while it is open
+  const advises = () => !watching && !!st.room && !!st.room.advice && worthAdvice(asking(ui));
+  function askAdvice() {
+    if (!advises() || !net || st.adviceAsked === ui.inq.id) return;
+    st.adviceAsked = ui.inq.id;
+    net.send({ type: "advice", inquiry: ui.inq.id });
   }
 
   function onMessage(m) {
@@ -165,6 +175,7 @@ export function tablePage(root, header, { mode, game }) {
       case "inquiry": onInquiry({ type: "inquiry", inq: m, now: performance.now() }); break;
       case "answered": dispatch({ type: "answered", inquiry: m.inquiry }); break;
       case "clock": dispatch({ type: "clock", bank: m.bank_ms }); break;
+      case "advice": st.advice = { inquiry: m.inquiry, map: adviceMap(m.options || []) }; break;
       case "end":
         dispatch({ type: "end", final: st.tb.final || {} });
         if (net) net.finish(); // the server closes after this: no reconnecting to a finished game
@@ -211,7 +222,12 @@ export function tablePage(root, header, { mode, game }) {
       setRiichi: (on) => { dispatch({ type: "riichi", on }); draw(); }, choose: (index) => { dispatch({ type: "choose", index }); draw(); } });
     const status = statusEl(tb, st.seat, ui.waits);
     if (!watching) status.prepend(clock);
-    below.replaceChildren(status, acts, hand);
+    const shown = inq && st.advice && st.advice.inquiry === inq.id ? st.advice.map : null;
+    markAdvice(shown, { hand, can, actions: acts, inq, choosing: ui.choosing });
+    const hints = !watching && st.room && st.room.advice
+      ? [adviceControls({ ask: () => { askAdvice(); draw(); }, canAsk: advises() && !shown && st.adviceAsked !== inq.id,
+        onAlways: (on) => { if (on) askAdvice(); draw(); } })] : [];
+    below.replaceChildren(status, ...hints, acts, hand);
     // the selected tile's kind stays lit across the table (a hover lights it too: hoverMatches)
     if (ui.selected !== null && ui.selected >= 0) highlightKind(wrap, ui.selected >> 2);
     drawOverlay();

@@ -110,10 +110,10 @@ export function reviewPanel({ game, jump, setView }) {
   async function poll(seat) {
     if (st.stopped) return;
     const r = await fetch(`/api/games/${game}/review?seat=${seat}&engine=${ENGINE}`);
-    if (r.status === 404) return; // nobody asked for it yet: the button stays
     if (r.status === 409) { node.classList.add("hidden"); return; } // a game that did not finish
     const data = await r.json().catch(() => ({}));
     if (!r.ok) { status(seat, data.message || r.statusText, true); return; }
+    if (data.status === "none") return; // nobody asked for it yet: the button stays
     update(seat, data);
   }
   function update(seat, data) {

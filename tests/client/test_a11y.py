@@ -58,3 +58,13 @@ def test_the_replay_viewer_has_no_serious_accessibility_violation(server: str, p
     assert violations(page) == []
     page.click("#replay-hand-next")
     assert violations(page) == []
+
+
+def test_the_tables_advice_has_no_serious_accessibility_violation(server: str, page: Page) -> None:
+    """The Hint button, the Always show box and the marks on the hand (a practice table)."""
+    start_game(page, server)
+    page.wait_for_selector("#hint")
+    assert violations(page) == []
+    page.check("#hint-always")
+    page.wait_for_selector(".own .tile.adv-best", timeout=30000)
+    assert violations(page) == []

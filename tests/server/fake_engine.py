@@ -10,9 +10,10 @@ import anyio
 import msgspec
 
 from engine.actions.center import ActionCenter
-from engine.actions.inquiry import MultiPlayerInquiry
+from engine.actions.inquiry import MultiPlayerInquiry, SinglePlayerInquiry
 from engine.actions.types import Action, ActionType, Option
 from engine.bot.view import SeatView
+from engine.review.moment import Moment
 from engine.rules.config import RuleConfig
 from engine.rules.kinds import InquiryKind
 from engine.rules.wall import shuffled_tiles
@@ -134,6 +135,22 @@ class FakeEngine:
 
     def release(self, game: object) -> None:
         pass
+
+    def moment(
+        self, game: object, seat: int, inquiry: SinglePlayerInquiry, kind: InquiryKind
+    ) -> Moment:
+        """The seat's decision from its own (fake) view, as advice is worked out from."""
+        view = self.seat_view(game, seat)
+        return Moment(
+            seat=seat,
+            kind=kind,
+            inquiry=inquiry,
+            view=view,
+            events=(),
+            last_actor=-1,
+            tile=-1,
+            junme=0,
+        )
 
     def seat_view(self, game: object, seat: int) -> SeatView:
         """The seat's own hand and the rivers; no melds, dora or riichi in this game."""

@@ -44,8 +44,14 @@ def data(tmp_path: Path) -> Iterator[Path]:
     for status in ("playing", "suspended", "aborted"):
         store_game(db, status, seed=7, status=status)
     # a file from before reviews (and versions): the server adds their table on start and
-    # keeps the games
-    db.transaction([("DROP TABLE reviews", ()), ("DROP TABLE schema_version", ())])
+    # keeps the games; such a file has no column a later step added either (step 5's advice)
+    db.transaction(
+        [
+            ("DROP TABLE reviews", ()),
+            ("DROP TABLE schema_version", ()),
+            ("ALTER TABLE games DROP COLUMN advice", ()),
+        ]
+    )
     db.close()
     yield tmp_path
 
@@ -115,8 +121,26 @@ def test_bad_requests_are_named(data: Path) -> None:
         for url, body, status, code in cases:
             got = client.post(url, json=body)
             assert (got.status_code, got.json()["code"]) == (status, code), (body, got.text)
+        got = client.get("/api/games/done/review", params={"seat": 9})
+        assert (got.status_code, got.json()["code"]) == (400, "bad_query")
+        assert _started(client) == 0
+
+
+def test_a_review_nobody_asked_for_is_a_state_not_an_error(data: Path) -> None:
+    """A replay asks for each seat's review as it opens: no review yet is normal (200)."""
+    with _client(data) as client:
         got = client.get("/api/games/done/review", params={"seat": 2})
-        assert (got.status_code, got.json()["code"]) == (404, "no_review")
+        assert got.status_code == 200
+        assert got.json() == {
+            "game": "done",
+            "seat": 2,
+            "engine": "strong",
+            "status": "none",
+            "done": 0,
+            "total": 0,
+            "error": "",
+            "review": None,
+        }
         assert _started(client) == 0
 
 

@@ -66,6 +66,25 @@ async def _seated(http: httpx.AsyncClient, token: str) -> dict[str, Any]:
     raise AssertionError(status)
 
 
+async def _who(http: httpx.AsyncClient, token: str) -> dict[str, Any] | None:
+    """``GET /api/session``'s account for a bearer token (None: a guest's answer, 200)."""
+    got = await http.get("/api/session", headers=_bearer(token))
+    assert got.status_code == 200, got.text
+    account: dict[str, Any] | None = got.json()["account"]
+    return account
+
+
+async def test_a_guest_asking_who_it_is_gets_no_account_not_an_error(tmp_path: Path) -> None:
+    async with _client(tmp_path) as http:
+        guest = await http.get("/api/session")
+        assert guest.status_code == 200 and guest.json() == {"account": None}
+        await _register(http, "hanako")
+        assert (await _login(http, "hanako")).status_code == 200
+        mine = await http.get("/api/session")  # the login's cookie
+        assert mine.json()["account"]["name"] == "hanako"
+        assert set(mine.json()["account"]) == {"name", "admin", "csrf", "expires"}
+
+
 def _answer(r: httpx.Response) -> tuple[int, bytes, list[tuple[str, str]]]:
     headers = sorted((k, v) for k, v in r.headers.items() if k not in ("date",))
     return r.status_code, r.content, headers
@@ -134,9 +153,10 @@ async def test_a_login_never_keeps_a_session_the_browser_came_with(tmp_path: Pat
         assert "secure" not in cookie  # plain http here; behind TLS it is set
         http.cookies.clear()
         who = await http.get("/api/session", headers=_bearer(planted))
-        assert who.status_code == 401  # the planted session ended, and was never victim's
+        # the planted session ended, and was never victim's: a guest's answer
+        assert who.status_code == 200 and who.json() == {"account": None}
         me = await http.get("/api/session", headers=_bearer(fresh))
-        assert me.json()["name"] == "victim"
+        assert me.json()["account"]["name"] == "victim"
 
 
 async def test_cookie_writes_need_the_csrf_token_and_bearer_writes_do_not(
@@ -264,8 +284,8 @@ async def test_a_password_change_ends_other_sessions_and_a_deleted_name_is_free(
         change["old"] = PASSWORD
         done = await http.post("/api/account/password", json=change, headers=_bearer(mine))
         assert done.status_code == 200
-        assert (await http.get("/api/session", headers=_bearer(other))).status_code == 401
-        assert (await http.get("/api/session", headers=_bearer(mine))).status_code == 200
+        assert await _who(http, other) is None
+        assert (await _who(http, mine) or {}).get("name") == "taro"
         assert (await _login(http, "taro")).status_code == 401
         assert (await _login(http, "taro", "a new password")).status_code == 200
         http.cookies.clear()
@@ -273,7 +293,7 @@ async def test_a_password_change_ends_other_sessions_and_a_deleted_name_is_free(
             "DELETE", "/api/account", json={"password": "a new password"}, headers=_bearer(mine)
         )
         assert gone.status_code == 200
-        assert (await http.get("/api/session", headers=_bearer(mine))).status_code == 401
+        assert await _who(http, mine) is None
         assert (await _login(http, "taro", "a new password")).status_code == 401
         await _register(http, "taro")  # the name is free again
 

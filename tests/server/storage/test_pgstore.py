@@ -15,7 +15,7 @@ import pytest
 
 from server.storage import persist
 from server.storage.postgres import PgStore
-from server.storage.sqlite import Storage, Store
+from server.storage.sqlite import SQL_ADD_ADVICE, Storage, Store
 from tests import system
 from tests.services import fresh_database, postgres_server
 
@@ -147,3 +147,16 @@ def _each_node_restores_its_own(a: PgStore, b: PgStore) -> None:
     assert [g.id for g in listed] == ["ga"]
     loaded = b.load("ga")
     assert loaded is not None and loaded.status == "finished"
+
+
+def test_a_record_counts_its_advice_and_one_without_says_nothing_of_it(store: Store) -> None:
+    """games.advice (step 5) on both stores: NULL until advice is given, then a count."""
+    store.create_game("taught", "ROOM", "tenhou-tonpuu", 1, b"{}", ["A", "B", "C", "D"])
+    store.create_game("plain", "ROOM", "tenhou-tonpuu", 2, b"{}", ["A", "B", "C", "D"])
+    for _ in range(3):
+        store.execute(SQL_ADD_ADVICE, ("taught",))
+    taught, plain = store.load("taught"), store.load("plain")
+    assert taught is not None and plain is not None
+    assert taught.advice == 3
+    assert "advice" in msgspec.json.decode(msgspec.json.encode(taught))
+    assert "advice" not in msgspec.json.decode(msgspec.json.encode(plain))
