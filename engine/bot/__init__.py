@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine.actions.inquiry import SinglePlayerInquiry
+from engine.bot.baseline_2026_12 import BaselineBot
 from engine.bot.easy import EasyBot, best_discard, shanten_and_ukeire
 from engine.bot.easy import choose_from as choose
 from engine.bot.strong import StrongBot
@@ -22,6 +23,7 @@ from engine.bot.view import SeatView, seat_view
 
 __all__ = [
     "BOTS",
+    "BaselineBot",
     "Bot",
     "EasyBot",
     "SeatView",
@@ -41,11 +43,16 @@ class Bot(Protocol):
 
 
 #: the built-in bots by the name a room or a command line gives
-BOTS: dict[str, type[EasyBot] | type[StrongBot]] = {"easy": EasyBot, "strong": StrongBot}
+BOTS: dict[str, type[EasyBot] | type[StrongBot] | type[BaselineBot]] = {
+    "easy": EasyBot,
+    "strong": StrongBot,
+    #: today's strong frozen at main 91c6984: what bench.bots measures the tuned one against
+    "strong-2026-12": BaselineBot,
+}
 
 
 def make(name: str) -> Bot:
-    """A new built-in bot by name ("easy" or "strong"); KeyError for any other name."""
+    """A new built-in bot by name (a key of ``BOTS``); KeyError for any other name."""
     try:
         return BOTS[name]()
     except KeyError:

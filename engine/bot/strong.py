@@ -6,7 +6,9 @@ the engine's guaranteed ron value per wait), and, when someone threatens (a riic
 open hand, see ``defence``), the expected points lost by dealing in. With no threat it
 plays the most efficient discard, value breaking near-ties; with one it plays the discard
 of the highest expected value: win chance x hand value minus deal-in chance x threat value,
-so a cheap far hand folds onto genbutsu and suji while a good tenpai pushes. Riichi unless
+so a cheap far hand folds onto genbutsu and suji while a good tenpai pushes; a win counts
+the riichi sticks on the table, and near the end of the wall a tenpai also counts the noten
+payments it saves. Riichi unless
 the dama hand is already big enough or the table standing says a quiet win is better; calls
 only when they advance the hand and keep a yaku (yakuhai pons; tanyao and honitsu calls are
 written but switched off by ``OPEN_CALLS``, see there). In the last hands the standings scale how
@@ -47,10 +49,14 @@ FAR_PUSH = 1.6
 KEEP_CLOSED = True
 #: 1-shanten discards within this share of the best ukeire get the two-step shape count
 SHAPE_SHARE = 0.6
+# (the same count one step deeper at 2-shanten was tried in December 2026: worse against
+# three easy bots in bench.bots, 2.32 against 2.26 over 400 hanchan on a tuning seed)
 #: a tenpai's win chance per waiting tile left (against a threat)
 TENPAI_WIN = 0.05
-#: what a riichi stick on the table adds to a win, in the push/fold balance
-STICK = 0
+#: what a riichi stick on the table adds to a win, in the push/fold balance (a riichi's
+#: own stick included: 0 until December 2026, when the full 1000 measured better against
+#: the frozen baseline in bench.bots)
+STICK = 1000
 #: a tenpai whose dama ron is worth this much (non-dealer; dealer x1.5) stays dama: riichi
 #: turns a dama mangan into a haneman often enough, and a table that does not fold pays it
 DAMA = 12000
@@ -61,6 +67,10 @@ OPEN_CALLS = False
 #: the discards within NEAR of the best ukeire at the best shanten
 LIGHT = 0.5
 NEAR = 0.75
+#: what staying tenpai is worth at the end of the wall against a threat (the noten payments
+#: of an exhaustive draw), reached in full with no draw left and from KEITEN_DRAWS draws on
+KEITEN = 1200.0
+KEITEN_DRAWS = 5.0
 #: closed and added kans outside riichi (a riichi's ankan is always taken)
 KANS = True
 _FOUR = xiangting.PlayerCount.FOUR
@@ -332,6 +342,8 @@ def _worth(candidates: list[Candidate], table: Table) -> dict[int, float]:
         push = 1.0 if c.shanten <= 0 else FAR_PUSH  # a far hand must survive more discards
         sticks = STICK * (table.view.kyotaku + sum(r >= 0 for r in table.view.riichi))
         gain = table.win_chance(c.shanten, c.ukeire) * (c.value + sticks)
+        if c.shanten <= 0:
+            gain += KEITEN * max(0.0, 1 - table.draws / KEITEN_DRAWS)
         scored.append(c._replace(ev=gain - loss * push * table.caution))
     if max(t.tenpai for t in table.threats) >= LIGHT:
         # ties: lower shanten, more ukeire, lower tile (each far below a point)

@@ -6,7 +6,8 @@ import msgspec
 
 from engine.actions.inquiry import SinglePlayerInquiry
 from engine.actions.types import Action, ActionType, Option
-from engine.bot import SeatView, make, seat_view
+from engine.bot import SeatView, StrongBot, make, seat_view
+from engine.bot.defence import Threat, danger
 from engine.centers import BotCenter
 from engine.driver import run_sync
 from engine.game import new_game
@@ -108,3 +109,47 @@ def test_the_same_inquiry_and_view_give_the_same_answer() -> None:
     view = _view(hand, rivers=((), river, (), ()), melds=((), (), (meld,), ()))
     answers = {make("strong").choose(_turn(hand), view) for _ in range(3)}
     assert len(answers) == 1
+
+
+def _score(hand: list[int], tile: str, view: SeatView) -> float:
+    """The strong bot's score for discarding ``tile`` (mpsz) from ``hand``."""
+    single = _turn(hand)
+    scores = StrongBot().scores(single, view)[0]
+    pairs = zip(single.actions[0].options, scores, strict=True)
+    return next(v for o, v in pairs if to_str(o.tiles) == tile)
+
+
+# tenpai on a kanchan 5m; 9m keeps it (a live tile against the riichi), 4m is its genbutsu
+_TENPAI = parse("234m567p678s55s46m9m")
+_RIICHI = tuple(parse("1z2z4m"))
+
+
+def test_against_a_riichi_tenpai_is_worth_more_at_the_end_of_the_wall() -> None:
+    """Noten payments: a tenpai push is worth more as the wall runs out, not less."""
+
+    def at(remaining: int) -> float:
+        view = _view(
+            _TENPAI, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1), remaining=remaining
+        )
+        return _score(_TENPAI, "9m", view)
+
+    assert at(1) > at(40) + 300
+
+
+def test_riichi_sticks_on_the_table_raise_what_pushing_a_tenpai_is_worth() -> None:
+    """A win takes the sticks too: the push's expected value rises with them."""
+
+    def at(kyotaku: int) -> float:
+        view = _view(_TENPAI, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1), kyotaku=kyotaku)
+        return _score(_TENPAI, "9m", view)
+
+    assert at(3) > at(0) + 100
+
+
+def test_an_honour_two_seen_is_safer_than_a_suji_three() -> None:
+    """Tenhou statistics: a twice-seen honour deals in about 3 %, a suji 3 about 5-6 %."""
+    visible = [0] * 34
+    visible[27] = 2  # 1z: one in a river, one in this hand
+    visible[2] = 1  # 3m in this hand
+    threat = Threat(1, 1.0, 5800, frozenset({5}))  # 6m genbutsu: 3m is suji
+    assert danger(27, threat, visible) < danger(2, threat, visible)
