@@ -4,46 +4,49 @@ The one entry point is ``score_hand`` (``preview.preview_value`` is the guarante
 waiting hand shows before it wins). Results (``result.HandResult``) are msgspec structs,
 ready for the wire and for records.
 
-Speed (bench/hand.py) comes from work done at import: the hand becomes one integer code
-(``tables``), each part's readings are looked up with their feature records already
+Speed (bench/hand.py) comes from work done at import: the hand becomes two machine-word
+codes (``tables``), each part's readings are looked up with their feature records already
 packed, so a reading is a few additions and masks; yaku are bits of a mask (``hand_mask``,
 ``reading_mask``), their han, the pair's fu, the rounding and the points are table lookups,
-and no result object is built until the best reading is known.
+and no result object is built until the best reading is known. The module is compiled by
+mypyc (``engine.native``): every table is ``Final`` (a C constant, not a dictionary lookup),
+and every int on the hot path fits a machine word (no big-integer arithmetic).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld
+from engine.rules.scoring import result as res
+from engine.rules.scoring import yaku as y
 from engine.rules.scoring.fu import ANKOU_FU, PAIR_VALUE, ROUND_UP, WON_FU
 from engine.rules.scoring.hand_mask import of_hand
 from engine.rules.scoring.points import LIMIT_KEYS, LOW_KEYS, hand_key
 from engine.rules.scoring.reading_mask import FLAG_SHIFT, OF_COUNTS, of_bits
-from engine.rules.scoring.result import (
-    HAN_CHUNKS,
-    YAKUMAN_BIT,
-    HandResult,
-    WinContext,
-    hand_result,
-    mask_han,
-    yakuman_key,
-)
+from engine.rules.scoring.result import HandResult, WinContext, YakuHan, mask_han, yakuman_key
 from engine.rules.scoring.tables import (
     CODE,
-    COPY_BITS,
     F_FU,
     F_GROUPS,
     F_MULTI,
     F_PAIR,
     F_SEQ,
-    KOKUSHI_ONES,
+    HI_COPY_BITS,
+    HI_TILE,
+    KIND_SHIFT,
+    KOKUSHI_HI,
+    KOKUSHI_LO,
+    LO_COPY_BITS,
     MELD,
-    ODD_OR_FOUR,
+    ODD_OR_FOUR_HI,
+    ODD_OR_FOUR_LO,
     PART_MASK,
     READINGS,
-    SIMPLE_MASK,
+    SIMPLE_HI,
+    SIMPLE_LO,
     W_KANCHAN,
     W_PENCHAN,
     W_RYANMEN,
@@ -51,38 +54,54 @@ from engine.rules.scoring.tables import (
     W_TANKI,
 )
 from engine.rules.scoring.ties import Parts, comes_first, every_reading
-from engine.rules.scoring.yaku import (
-    CHIITOITSU,
-    KOKUSHI,
-    KOKUSHI_13,
-    PINFU,
-    SANANKOU,
-    SUUANKOU,
-    SUUANKOU_TANKI,
-)
 from engine.rules.tiles import Tile, dora_of
 
 __all__ = ["score_hand"]
 
-#: [players][indicator tile] -> the shift of its dora kind's count in a hand code
-_DORA_SHIFT = (
+# what other modules hold, Final here so the compiled module reads each as a C constant
+CHIITOITSU: Final = y.CHIITOITSU
+KOKUSHI: Final = y.KOKUSHI
+KOKUSHI_13: Final = y.KOKUSHI_13
+PINFU: Final = y.PINFU
+SANANKOU: Final = y.SANANKOU
+SUUANKOU: Final = y.SUUANKOU
+SUUANKOU_TANKI: Final = y.SUUANKOU_TANKI
+YAKUMAN_BIT: Final = res.YAKUMAN_BIT
+HAN_CHUNKS: Final = res.HAN_CHUNKS
+_ENTRY_CHUNKS: Final = res.ENTRY_CHUNKS
+_PAYMENTS: Final = res.PAYMENTS
+_YAKUMAN: Final = res.YAKUMAN_ENTRIES
+_YAKUMAN_DOUBLE: Final = res.YAKUMAN_DOUBLE_ENTRIES
+_DORA: Final = res.DORA_ENTRIES
+_AKA: Final = res.AKA_ENTRIES
+_URA: Final = res.URA_ENTRIES
+
+#: [players][indicator tile] -> (1 when its dora kind is in the high half, the shift of that
+#: kind's count in its half)
+_DORA_AT: Final = (
     (),
     (),
     (),
-    tuple(3 * dora_of(t >> 2, True) for t in range(136)),
-    tuple(3 * dora_of(t >> 2, False) for t in range(136)),
+    tuple(
+        (int(dora_of(t >> 2, True) >= 18), KIND_SHIFT[dora_of(t >> 2, True)]) for t in range(136)
+    ),
+    tuple(
+        (int(dora_of(t >> 2, False) >= 18), KIND_SHIFT[dora_of(t >> 2, False)]) for t in range(136)
+    ),
 )
-#: CODE by tile id. A list only because list.__getitem__ is a fast builtin method (a tuple's
-#: goes through a slot wrapper, ~35% slower inside ``sum(map(...))``); never mutated.
-_CODE_OF = list(CODE).__getitem__
-_R_MAN, _R_PIN, _R_SOU, _R_HONOUR = READINGS
+_R_MAN: Final = READINGS[0]
+_R_PIN: Final = READINGS[1]
+_R_SOU: Final = READINGS[2]
+_R_HONOUR: Final = READINGS[3]
+#: [12 copy bits] -> how many are set (the red fives of a hand)
+_POPCOUNT: Final = tuple(bin(c).count("1") for c in range(1 << 12))
 #: [seat wind] -> whether it is the dealer's (East), a plain int to index tables fast
-_DEALER = (0,) * 27 + (1, 0, 0, 0)
-_LOW_WAIT = W_TANKI | W_KANCHAN | W_PENCHAN  # +2 fu
+_DEALER: Final = (0,) * 27 + (1, 0, 0, 0)
+_LOW_WAIT: Final = W_TANKI | W_KANCHAN | W_PENCHAN  # +2 fu
 #: (part, offset in it) of each winning kind
-_WAIT_AT = tuple((min(k // 9, 3), k - 9 * min(k // 9, 3)) for k in range(34))
+_WAIT_AT: Final = tuple((min(k // 9, 3), k - 9 * min(k // 9, 3)) for k in range(34))
 #: [waits] -> its wait bits one by one, in the order they are tried
-_WAIT_BITS = tuple(tuple(1 << i for i in range(5) if w >> i & 1) for w in range(32))
+_WAIT_BITS: Final = tuple(tuple(1 << i for i in range(5) if w >> i & 1) for w in range(32))
 
 
 def _meld_facts(fields: int) -> tuple[int, int, int, int]:
@@ -93,7 +112,7 @@ def _meld_facts(fields: int) -> tuple[int, int, int, int]:
     return groups, int(not fields >> 3 & 7), fields >> 6 & 7, 14 - 3 * groups
 
 
-_MELD_FACTS = tuple(_meld_facts(f) for f in range(512))
+_MELD_FACTS: Final = tuple(_meld_facts(f) for f in range(512))
 
 
 def score_hand(
@@ -113,40 +132,53 @@ def score_hand(
     >>> score_hand(parse("123m456p789s2345s11z"), [], ctx, TENHOU_HANCHAN) is None  # no 2nd pair
     True
     """
-    code = 0  # the concealed tiles; see tables.CODE
+    lo = hi = 0  # the concealed tiles' halves; see tables.CODE
     for t in concealed:
-        code += CODE[t]
+        if t < HI_TILE:
+            lo += CODE[t]
+        else:
+            hi += CODE[t]
     red = rules.red_copies
-    aka = (code & red).bit_count()
-    code >>= COPY_BITS
+    aka = _POPCOUNT[lo & red & 255 | (hi & red >> 8 & 15) << 8]
+    lo >>= LO_COPY_BITS
+    hi >>= HI_COPY_BITS
     win = ctx.win_tile >> 2
-    if not code >> 3 * win & 7:
+    if not (hi if win >= 18 else lo) >> KIND_SHIFT[win] & 7:
         return None
-    shape = tiles = code  # + the groups (a kan as a triplet); + every meld tile, for dora
+    # + the groups (a kan as a triplet); + every meld tile, for dora
+    shape_lo = tiles_lo = lo
+    shape_hi = tiles_hi = hi
     add = bits = 0
     for meld in melds:
-        a, b, c, d, five = MELD[meld.type][meld.tiles[0] >> 2]
-        add += a
-        bits |= b
-        shape += c
-        tiles += d
+        m_add, m_bits, m_lo, m_hi, t_lo, t_hi, five = MELD[meld.type][meld.tiles[0] >> 2]
+        add += m_add
+        bits |= m_bits
+        shape_lo += m_lo
+        shape_hi += m_hi
+        tiles_lo += t_lo
+        tiles_hi += t_hi
         if five and red:
-            aka += (sum(map(_CODE_OF, meld.tiles)) & red).bit_count()
+            aka += len(rules.red.intersection(meld.tiles))
     groups, menzen, kans, size = _MELD_FACTS[add >> F_GROUPS]
     if len(concealed) != size:
         return None
     seat, tsumo = ctx.seat_wind, ctx.tsumo
     winds = 4 * seat + ctx.round_wind - 135  # East East = 0
-    honours = shape >> 81
-    mask, yakuman = of_hand(shape, ctx, rules, menzen, groups, kans, win, winds, honours)
-    shift = _DORA_SHIFT[rules.players]
+    honours = shape_hi >> 27
+    mask, yakuman = of_hand(
+        shape_lo & PART_MASK, shape_lo >> 27, shape_hi & PART_MASK, honours,
+        ctx, rules, menzen, groups, kans, win, winds,
+    )  # fmt: skip
+    dora_at = _DORA_AT[rules.players]
     dora = 0
     for i in ctx.dora_indicators:
-        dora += tiles >> shift[i] & 7
+        high, shift = dora_at[i]
+        dora += (tiles_hi if high else tiles_lo) >> shift & 7
     ura = 0
     if ctx.riichi or ctx.double_riichi:
         for i in ctx.ura_indicators:
-            ura += tiles >> shift[i] & 7
+            high, shift = dora_at[i]
+            ura += (tiles_hi if high else tiles_lo) >> shift & 7
     extra = dora + aka + ura + ctx.kita
     double = rules.double_yakuman
     han_of = HAN_CHUNKS[menzen]
@@ -155,7 +187,7 @@ def score_hand(
     best_yakuman: tuple[int, ...] = ()
     best_parts: Parts | None = None  # None: chiitoitsu or kokushi, or nothing yet
     if not groups:
-        if not code & ODD_OR_FOUR:  # seven pairs: a reading before the standard ones
+        if not (lo & ODD_OR_FOUR_LO or hi & ODD_OR_FOUR_HI):  # seven pairs: read first
             if yakuman:
                 key, best_yakuman = yakuman_key(yakuman, double), yakuman
             else:
@@ -165,15 +197,18 @@ def score_hand(
                     best_han, best_fu = han + extra, 25
                     key = hand_key(best_han, 25, rules)
         elif (
-            not code & SIMPLE_MASK and (code | code >> 1 | code >> 2) & KOKUSHI_ONES == KOKUSHI_ONES
+            not (lo & SIMPLE_LO or hi & SIMPLE_HI)
+            and (lo | lo >> 1 | lo >> 2) & KOKUSHI_LO == KOKUSHI_LO
+            and (hi | hi >> 1 | hi >> 2) & KOKUSHI_HI == KOKUSHI_HI
         ):
-            best_yakuman = (*yakuman, KOKUSHI_13 if code >> 3 * win & 7 == 2 else KOKUSHI)
+            paired = (hi if win >= 18 else lo) >> KIND_SHIFT[win] & 7 == 2
+            best_yakuman = (*yakuman, KOKUSHI_13 if paired else KOKUSHI)
             key = yakuman_key(best_yakuman, double)
     try:
-        ma, mb, mw, mr = _R_MAN[code & PART_MASK]
-        pa, pb, pw, pr = _R_PIN[code >> 27 & PART_MASK]
-        sa, sb, sw, sr = _R_SOU[code >> 54 & PART_MASK]
-        ha, _, hw, hr = _R_HONOUR[code >> 81]
+        ma, mb, mw, mr = _R_MAN[lo & PART_MASK]
+        pa, pb, pw, pr = _R_PIN[lo >> 27]
+        sa, sb, sw, sr = _R_SOU[hi & PART_MASK]
+        ha, _, hw, hr = _R_HONOUR[hi >> 27]
     except KeyError:  # some part is not groups (and a pair): no standard reading
         readings: Sequence[tuple[int, int, int, Parts | None]] = ()
     else:
@@ -245,7 +280,7 @@ def score_hand(
     cap = rules.yakuman_cap
     if cap and best_yakuman and key >> 17 > 8000 * cap:  # WRC: one yakuman at most
         key = (8000 * cap) << 17 | YAKUMAN_BIT | 13 * cap << 8
-    return hand_result(
+    return _hand_result(
         key,
         best_han,
         best_fu,
@@ -259,3 +294,47 @@ def score_hand(
         double,
         _DEALER[seat],
     )
+
+
+def _hand_result(
+    key: int,
+    han: int,
+    fu: int,
+    mask: int,
+    yakuman: tuple[int, ...],
+    menzen: int,
+    n_dora: int,
+    aka: int,
+    ura: int,
+    kita: int,
+    double_yakuman: bool,
+    dealer: int,
+) -> HandResult:
+    """The result of the best reading: ``key`` packs base << 17 | han << 8 | fu (scoring's
+    comparison key), ``mask`` its regular yaku, or ``yakuman`` its yakuman (when han and fu
+    are read off the key); the dora counts are dropped for yakuman."""
+    ron, tsumo_dealer, tsumo_other, limit, multiplier = _PAYMENTS[dealer][key >> 17]
+    yaku: tuple[YakuHan, ...]
+    if yakuman:  # real yakuman: no dora, no fu
+        entries = _YAKUMAN_DOUBLE if double_yakuman else _YAKUMAN
+        yaku = tuple([entries[i] for i in yakuman])
+        han, fu = key >> 8 & 255, 0
+        n_dora = aka = ura = kita = 0
+        limit = "yakuman"
+        multiplier = han // 13
+    else:
+        chunks = _ENTRY_CHUNKS[menzen]
+        if mask < 8192:
+            yaku = chunks[0][mask]
+        else:
+            yaku = chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
+        if n_dora + kita:  # Tenhou prints nukidora inside ドラ
+            yaku += _DORA[n_dora + kita]
+        if aka:
+            yaku += _AKA[aka]
+        if ura:
+            yaku += _URA[ura]
+    return HandResult(
+        han, fu, yaku, multiplier, n_dora, aka, ura, kita, key >> 17, limit, ron,
+        tsumo_dealer, tsumo_other,
+    )  # fmt: skip
