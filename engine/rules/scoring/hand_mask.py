@@ -25,7 +25,7 @@ from engine.rules.tiles import Kind
 
 if TYPE_CHECKING:
     from engine.rules.config import RuleConfig
-    from engine.rules.scoring.result import WinContext
+    from engine.rules.scoring.result import CtxFields
 
 # the yaku bits and indexes, Final here so the compiled module reads them as C constants
 BAKAZE: Final = y.BAKAZE
@@ -102,8 +102,9 @@ def of_hand(
     pin: HandCode,
     sou: HandCode,
     honours: HandCode,
-    ctx: WinContext,
+    ctx: CtxFields,
     rules: RuleConfig,
+    kuitan: int,
     menzen: int,
     groups: int,
     kans: int,
@@ -112,31 +113,32 @@ def of_hand(
 ) -> tuple[YakuMask, tuple[int, ...]]:
     """(mask of the situational yaku, tanyao, yakuhai, shousangen, honroutou, the flushes
     and sankantsu; the yakuman of the tiles and the situation as ``YAKUMAN`` indexes, in the
-    order results list them). ``man`` .. ``honours`` are the shape's parts; ``winds`` is
+    order results list them). ``man`` .. ``honours`` are the shape's parts; ``ctx`` the
+    win's context as a tuple (``result.CtxFields``); ``kuitan`` the rule's; ``winds`` is
     4 x seat wind + round wind, East = 0."""
+    (_, tsumo, seat, _, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
+     tenhou, chiihou, renhou, _, _, _) = ctx  # fmt: skip
     mask = 0
     # the situation: riichi and the luck of the draw
-    tsumo = ctx.tsumo
     if menzen:
-        if ctx.double_riichi:  # it replaces riichi
-            mask = DOUBLE_RIICHI | (IPPATSU if ctx.ippatsu else 0)
-        elif ctx.riichi:
-            mask = RIICHI | (IPPATSU if ctx.ippatsu else 0)
+        if double_riichi:  # it replaces riichi
+            mask = DOUBLE_RIICHI | (IPPATSU if ippatsu else 0)
+        elif riichi:
+            mask = RIICHI | (IPPATSU if ippatsu else 0)
     if tsumo:
         if menzen:  # a closed hand (ankan allowed) completed by its own draw
             mask |= MENZEN_TSUMO
-        rinshan = ctx.rinshan
         if rinshan:
             mask |= RINSHAN
-        if ctx.haitei and (not rinshan or rules.rinshan_haitei):
+        if haitei and (not rinshan or rules.rinshan_haitei):
             mask |= HAITEI  # a rinshan draw is haitei only where the rule says (not Tenhou)
-        first = ctx.tenhou or ctx.chiihou
+        first = tenhou or chiihou
     else:
-        if ctx.chankan:
+        if chankan:
             mask |= CHANKAN
-        if ctx.houtei:
+        if houtei:
             mask |= HOUTEI
-        if ctx.renhou and rules.renhou and menzen and winds >= 4:  # not the dealer
+        if renhou and rules.renhou and menzen and winds >= 4:  # not the dealer
             mask |= RENHOU  # a ron before one's first draw, as mangan: off on Tenhou
         first = False
     # the tiles
@@ -148,7 +150,7 @@ def of_hand(
     suited = man | pin | sou
     simples = suited & SIMPLE_PART
     if not (suited & TERMINAL_PART or honours):
-        if menzen or rules.kuitan:  # open only with kuitan
+        if menzen or kuitan:  # open only with kuitan
             mask |= TANYAO
     elif not simples and honours and suited:  # terminals and honours, both present
         mask |= HONROUTOU
@@ -165,8 +167,14 @@ def of_hand(
         or kans == 4
         or (one_suit and ((not honours and not groups) or green))
     ):
+        heaven = -1  # tenhou or chiihou: a closed tsumo on the first draw
+        if tsumo and not groups:
+            if tenhou and seat == 27:
+                heaven = TENHOU
+            elif chiihou and seat != 27:
+                heaven = CHIIHOU
         return mask, _yakuman(
-            suited, honours, one_suit, green, ctx, honour_yakuman, groups, kans, win
+            suited, honours, one_suit, green, heaven, honour_yakuman, groups, kans, win
         )
     return mask, ()
 
@@ -176,7 +184,7 @@ def _yakuman(
     honours: int,
     one_suit: bool,
     green: bool,
-    ctx: WinContext,
+    heaven: int,
     honour_yakuman: tuple[int, ...],
     groups: int,
     kans: int,
@@ -190,11 +198,8 @@ def _yakuman(
             found.append(TSUUIISOU)
         elif not honours and not suited & _NOT_TERMINAL:
             found.append(CHINROUTOU)
-    if ctx.tsumo and not groups:
-        if ctx.tenhou and ctx.seat_wind == 27:
-            found.append(TENHOU)
-        elif ctx.chiihou and ctx.seat_wind != 27:
-            found.append(CHIIHOU)
+    if heaven >= 0:
+        found.append(heaven)
     found.extend(honour_yakuman)  # daisangen, shousuushii, daisuushii
     if kans == 4:
         found.append(SUUKANTSU)

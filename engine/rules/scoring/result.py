@@ -37,6 +37,21 @@ class WinContext(msgspec.Struct, frozen=True, kw_only=True):
     kita: int = 0
 
 
+#: a ``WinContext`` as ``msgspec.structs.astuple`` gives it, in field order: the compiled
+#: scorer reads the fields so, in one call, instead of one generic attribute lookup each
+CtxFields = tuple[
+    int, bool, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool,
+    tuple[int, ...], tuple[int, ...], int,
+]  # fmt: skip
+CTX_FIELDS = (
+    "win_tile", "tsumo", "seat_wind", "round_wind", "riichi", "double_riichi", "ippatsu",
+    "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou",
+    "dora_indicators", "ura_indicators", "kita",
+)  # fmt: skip
+if WinContext.__struct_fields__ != CTX_FIELDS:
+    raise RuntimeError("WinContext's fields changed: update result.CtxFields and CTX_FIELDS")
+
+
 # gc=False: results hold only strings, ints and tuples of these, so they can never be part of a
 # reference cycle, and untracked objects spare the collector a pass over every result.
 

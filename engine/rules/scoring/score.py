@@ -15,8 +15,10 @@ and every int on the hot path fits a machine word (no big-integer arithmetic).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, cast
+
+import msgspec
 
 from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld
@@ -26,7 +28,14 @@ from engine.rules.scoring.fu import ANKOU_FU, PAIR_VALUE, ROUND_UP, WON_FU
 from engine.rules.scoring.hand_mask import of_hand
 from engine.rules.scoring.points import LIMIT_KEYS, LOW_KEYS, hand_key
 from engine.rules.scoring.reading_mask import FLAG_SHIFT, OF_COUNTS, of_bits
-from engine.rules.scoring.result import HandResult, WinContext, YakuHan, mask_han, yakuman_key
+from engine.rules.scoring.result import (
+    CtxFields,
+    HandResult,
+    WinContext,
+    YakuHan,
+    mask_han,
+    yakuman_key,
+)
 from engine.rules.scoring.tables import (
     CODE,
     F_FU,
@@ -89,6 +98,8 @@ _DORA_AT: Final = (
         (int(dora_of(t >> 2, False) >= 18), KIND_SHIFT[dora_of(t >> 2, False)]) for t in range(136)
     ),
 )
+#: a WinContext's fields in one call (``result.CtxFields``)
+_astuple: Final = cast("Callable[[WinContext], CtxFields]", msgspec.structs.astuple)
 _R_MAN: Final = READINGS[0]
 _R_PIN: Final = READINGS[1]
 _R_SOU: Final = READINGS[2]
@@ -132,17 +143,21 @@ def score_hand(
     >>> score_hand(parse("123m456p789s2345s11z"), [], ctx, TENHOU_HANCHAN) is None  # no 2nd pair
     True
     """
+    (win_tile, tsumo, seat, round_wind, riichi, double_riichi, _, _, _, _, _, _, _, _,
+     dora_indicators, ura_indicators, kita) = fields = _astuple(ctx)  # fmt: skip
+    (red, players, doubles, min_han, kiriage, double_wind, kazoe, open_pinfu_ron_fu, cap,
+     kuitan) = rules.scoring_ints  # fmt: skip
+    double = doubles != 0
     lo = hi = 0  # the concealed tiles' halves; see tables.CODE
     for t in concealed:
         if t < HI_TILE:
             lo += CODE[t]
         else:
             hi += CODE[t]
-    red = rules.red_copies
     aka = _POPCOUNT[lo & red & 255 | (hi & red >> 8 & 15) << 8]
     lo >>= LO_COPY_BITS
     hi >>= HI_COPY_BITS
-    win = ctx.win_tile >> 2
+    win = win_tile >> 2
     if not (hi if win >= 18 else lo) >> KIND_SHIFT[win] & 7:
         return None
     # + the groups (a kan as a triplet); + every meld tile, for dora
@@ -162,25 +177,23 @@ def score_hand(
     groups, menzen, kans, size = _MELD_FACTS[add >> F_GROUPS]
     if len(concealed) != size:
         return None
-    seat, tsumo = ctx.seat_wind, ctx.tsumo
-    winds = 4 * seat + ctx.round_wind - 135  # East East = 0
+    winds = 4 * seat + round_wind - 135  # East East = 0
     honours = shape_hi >> 27
     mask, yakuman = of_hand(
         shape_lo & PART_MASK, shape_lo >> 27, shape_hi & PART_MASK, honours,
-        ctx, rules, menzen, groups, kans, win, winds,
+        fields, rules, kuitan, menzen, groups, kans, win, winds,
     )  # fmt: skip
-    dora_at = _DORA_AT[rules.players]
+    dora_at = _DORA_AT[players]
     dora = 0
-    for i in ctx.dora_indicators:
+    for i in dora_indicators:
         high, shift = dora_at[i]
         dora += (tiles_hi if high else tiles_lo) >> shift & 7
     ura = 0
-    if ctx.riichi or ctx.double_riichi:
-        for i in ctx.ura_indicators:
+    if riichi or double_riichi:
+        for i in ura_indicators:
             high, shift = dora_at[i]
             ura += (tiles_hi if high else tiles_lo) >> shift & 7
-    extra = dora + aka + ura + ctx.kita
-    double = rules.double_yakuman
+    extra = dora + aka + ura + kita
     han_of = HAN_CHUNKS[menzen]
     key = -1
     best_mask = best_han = best_fu = 0
@@ -193,7 +206,7 @@ def score_hand(
             else:
                 best_mask = mask | CHIITOITSU
                 han = mask_han(han_of, best_mask)
-                if han >= rules.min_han:
+                if han >= min_han:
                     best_han, best_fu = han + extra, 25
                     key = hand_key(best_han, 25, rules)
         elif (
@@ -204,26 +217,45 @@ def score_hand(
             paired = (hi if win >= 18 else lo) >> KIND_SHIFT[win] & 7 == 2
             best_yakuman = (*yakuman, KOKUSHI_13 if paired else KOKUSHI)
             key = yakuman_key(best_yakuman, double)
-    try:
-        ma, mb, mw, mr = _R_MAN[lo & PART_MASK]
-        pa, pb, pw, pr = _R_PIN[lo >> 27]
-        sa, sb, sw, sr = _R_SOU[hi & PART_MASK]
-        ha, _, hw, hr = _R_HONOUR[hi >> 27]
-    except KeyError:  # some part is not groups (and a pair): no standard reading
-        readings: Sequence[tuple[int, int, int, Parts | None]] = ()
-    else:
-        a = add + ma + pa + sa + ha
+    # the standard readings: none when some part is not groups (and a pair); the one of a
+    # hand whose parts each read one way in locals, without building a tuple for it
+    count = a1 = b1 = w1 = 0
+    several: list[tuple[int, int, int, Parts | None]] | None = None
+    man = _R_MAN.get(lo & PART_MASK)
+    pin = _R_PIN.get(lo >> 27)
+    sou = _R_SOU.get(hi & PART_MASK)
+    hon = _R_HONOUR.get(hi >> 27)
+    if man is not None and pin is not None and sou is not None and hon is not None:
+        ma, mb, mw, mr = man
+        pa, pb, pw, pr = pin
+        sa, sb, sw, sr = sou
+        ha, _, hw, hr = hon
+        a1 = add + ma + pa + sa + ha
         part, at = _WAIT_AT[win]
-        if a >> F_MULTI:  # some part reads several ways
-            readings = every_reading(mr, pr, sr, hr[0], add, bits, part, at)
+        if a1 >> F_MULTI:  # some part reads several ways
+            several = every_reading(mr, pr, sr, hr[0], add, bits, part, at)
+            count = len(several)
         else:
-            readings = ((a, bits | mb | pb | sb, (mw, pw, sw, hw)[part][at], None),)
-    min_han = rules.min_han
-    low_keys = LOW_KEYS[rules.kiriage]
+            b1 = bits | mb | pb | sb
+            if part == 0:
+                w1 = mw[at]
+            elif part == 1:
+                w1 = pw[at]
+            elif part == 2:
+                w1 = sw[at]
+            else:
+                w1 = hw[at]
+            count = 1
+    low_keys = LOW_KEYS[kiriage]
     won = WON_FU[tsumo][menzen]
-    pair_value = PAIR_VALUE[rules.double_wind_pair_fu][winds]
+    pair_value = PAIR_VALUE[double_wind][winds]
     of_counts = OF_COUNTS[menzen][honours != 0]
-    for a, b, waits, r in readings:
+    r: Parts | None = None
+    for i in range(count):
+        if several is None:
+            a, b, waits = a1, b1, w1
+        else:
+            a, b, waits, r = several[i]
         if a & 7 != 1:  # exactly one part holds the pair
             continue
         group_mask, ankou, pinfu = of_counts[a >> F_SEQ & 0o7777]
@@ -266,18 +298,17 @@ def score_hand(
                 continue
             fu = ROUND_UP[fu]
             if fu == 20 and not tsumo:  # an open ron with nothing to count
-                fu = rules.open_pinfu_ron_fu
+                fu = open_pinfu_ron_fu
             han += extra
             if han < 5:
                 k = low_keys[han][fu]
             else:
-                k = LIMIT_KEYS[rules.kazoe_yakuman][han if han < 13 else 13] | han << 8 | fu
+                k = LIMIT_KEYS[kazoe][han if han < 13 else 13] | han << 8 | fu
             if k > key or (k == key and found_mask != best_mask and comes_first(r, best_parts)):
                 key, best_mask, best_yakuman, best_parts = k, found_mask, (), r
                 best_han, best_fu = han, fu
     if key < 0:
         return None
-    cap = rules.yakuman_cap
     if cap and best_yakuman and key >> 17 > 8000 * cap:  # WRC: one yakuman at most
         key = (8000 * cap) << 17 | YAKUMAN_BIT | 13 * cap << 8
     return _hand_result(
@@ -290,7 +321,7 @@ def score_hand(
         dora,
         aka,
         ura,
-        ctx.kita,
+        kita,
         double,
         _DEALER[seat],
     )
