@@ -37,10 +37,10 @@ from engine.rules.scoring.result import (
     yakuman_key,
 )
 from engine.rules.scoring.tables import (
+    B_TRIP,
     CODE,
     F_FU,
     F_GROUPS,
-    F_MULTI,
     F_PAIR,
     F_SEQ,
     HI_COPY_BITS,
@@ -52,10 +52,16 @@ from engine.rules.scoring.tables import (
     MELD,
     ODD_OR_FOUR_HI,
     ODD_OR_FOUR_LO,
+    P_ADD,
+    P_BITS,
+    P_MULTI,
+    P_WAITS,
     PART_MASK,
     READINGS,
     SIMPLE_HI,
     SIMPLE_LO,
+    SUIT_PACKED,
+    SUIT_WAITS,
     W_KANCHAN,
     W_PENCHAN,
     W_RYANMEN,
@@ -100,6 +106,13 @@ _DORA_AT: Final = (
 )
 #: a WinContext's fields in one call (``result.CtxFields``)
 _astuple: Final = cast("Callable[[WinContext], CtxFields]", msgspec.structs.astuple)
+_SUIT_PACKED: Final = SUIT_PACKED
+_SUIT_WAITS: Final = SUIT_WAITS
+#: the waits index's shift once a packed part is shifted down by P_BITS
+_WAITS: Final = P_WAITS - P_BITS
+#: a pair's kind field in pin and in sou: 9 and 18 kinds above its offset
+_PIN_PAIR: Final = 9 << F_PAIR
+_SOU_PAIR: Final = 18 << F_PAIR
 _R_MAN: Final = READINGS[0]
 _R_PIN: Final = READINGS[1]
 _R_SOU: Final = READINGS[2]
@@ -221,28 +234,35 @@ def score_hand(
     # hand whose parts each read one way in locals, without building a tuple for it
     count = a1 = b1 = w1 = 0
     several: list[tuple[int, int, int, Parts | None]] | None = None
-    man = _R_MAN.get(lo & PART_MASK)
-    pin = _R_PIN.get(lo >> 27)
-    sou = _R_SOU.get(hi & PART_MASK)
+    man, pin, sou = lo & PART_MASK, lo >> 27, hi & PART_MASK
+    m = _SUIT_PACKED.get(man, -1) if man else 0  # see tables.P_MULTI
+    p = _SUIT_PACKED.get(pin, -1) if pin else 0
+    s = _SUIT_PACKED.get(sou, -1) if sou else 0
     hon = _R_HONOUR.get(hi >> 27)
-    if man is not None and pin is not None and sou is not None and hon is not None:
-        ma, mb, mw, mr = man
-        pa, pb, pw, pr = pin
-        sa, sb, sw, sr = sou
+    if m >= 0 and p >= 0 and s >= 0 and hon is not None:
         ha, _, hw, hr = hon
-        a1 = add + ma + pa + sa + ha
+        # placed in their suits: the pair kind (+9 a suit), sequence starts and triplets
+        a1 = add + (m & P_ADD) + (p & P_ADD) + (s & P_ADD) + ha
+        a1 += (p & 7) * _PIN_PAIR + (s & 7) * _SOU_PAIR
         part, at = _WAIT_AT[win]
-        if a1 >> F_MULTI:  # some part reads several ways
-            several = every_reading(mr, pr, sr, hr[0], add, bits, part, at)
+        if (m | p | s) >> P_MULTI & 1:  # some part reads several ways
+            several = every_reading(
+                _R_MAN[man][3], _R_PIN[pin][3], _R_SOU[sou][3], hr[0], add, bits, part, at
+            )
             count = len(several)
         else:
-            b1 = bits | mb | pb | sb
+            m >>= P_BITS
+            p >>= P_BITS
+            s >>= P_BITS
+            b1 = bits | (m & 127) | (p & 127) << 7 | (s & 127) << 14
+            b1 |= (m >> 7 & 511) << B_TRIP | (p >> 7 & 511) << B_TRIP + 9
+            b1 |= (s >> 7 & 511) << B_TRIP + 18
             if part == 0:
-                w1 = mw[at]
+                w1 = _SUIT_WAITS[m >> _WAITS] >> 5 * at & 31
             elif part == 1:
-                w1 = pw[at]
+                w1 = _SUIT_WAITS[p >> _WAITS] >> 5 * at & 31
             elif part == 2:
-                w1 = sw[at]
+                w1 = _SUIT_WAITS[s >> _WAITS] >> 5 * at & 31
             else:
                 w1 = hw[at]
             count = 1

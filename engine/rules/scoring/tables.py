@@ -246,6 +246,36 @@ READINGS: Final = (
 )
 
 
+# one int per suit part, its first reading suit-relative (``SUIT_PACKED``): the ``add``
+# fields below ``P_MULTI``, sequence starts and triplets (7 + 9 bits) from ``P_BITS``, and
+# from ``P_WAITS`` the index of the reading's waits in ``SUIT_WAITS``
+P_MULTI: Final = 29
+P_BITS: Final = 30
+P_WAITS: Final = 46
+P_ADD: Final = (1 << P_MULTI) - 1
+
+
+def _packed() -> tuple[dict[int, int], tuple[int, ...]]:
+    """Every suit part's first reading as one machine word, the same for man, pin and sou
+    (the scorer places it in its suit with a few shifts), and the distinct waits: a third of
+    the memory of ``READINGS``' suits, one int to read instead of a tuple of four."""
+    waits = {0: 0}  # the empty part has no wait and packs to 0
+    packed = {}
+    for code, readings in _SUIT_RELATIVE:
+        (add, seqs, trips, w), _ = readings[0]
+        index = waits.setdefault(w, len(waits))
+        several = len(readings) > 1
+        packed[code] = add | several << P_MULTI | (seqs | trips << 7) << P_BITS | index << P_WAITS
+    return packed, tuple(waits)
+
+
+_PACKED = _packed()
+#: [suit part code] -> its first reading, packed (see ``P_MULTI``); the empty part is 0
+SUIT_PACKED: Final = _PACKED[0]
+#: [index] -> the waits of a reading by offset (5 bits each)
+SUIT_WAITS: Final = _PACKED[1]
+
+
 def _meld_add(kind: int, run: bool, fu: int, concealed: bool) -> int:
     """The ``add`` of a called or declared group."""
     if run:
