@@ -158,7 +158,7 @@ def score_hand(
     """
     (win_tile, tsumo, seat, round_wind, riichi, double_riichi, _, _, _, _, _, _, _, _,
      dora_indicators, ura_indicators, kita) = fields = _astuple(ctx)  # fmt: skip
-    (red, players, doubles, min_han, kiriage, double_wind, kazoe, open_pinfu_ron_fu, cap,
+    (red, players, doubles, min_han, kiriage, double_wind, kazoe, open_pinfu_ron_fu,
      kuitan) = rules.scoring_ints  # fmt: skip
     double = doubles != 0
     lo = hi = 0  # the concealed tiles' halves; see tables.CODE
@@ -329,8 +329,10 @@ def score_hand(
                 best_han, best_fu = han, fu
     if key < 0:
         return None
-    if cap and best_yakuman and key >> 17 > 8000 * cap:  # WRC: one yakuman at most
-        key = (8000 * cap) << 17 | YAKUMAN_BIT | 13 * cap << 8
+    if best_yakuman:
+        cap = rules.yakuman_cap
+        if cap and key >> 17 > 8000 * cap:  # WRC: one yakuman at most
+            key = (8000 * cap) << 17 | YAKUMAN_BIT | 13 * cap << 8
     return _hand_result(
         key,
         best_han,
