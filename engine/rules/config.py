@@ -104,6 +104,18 @@ class RuleConfig(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         return sum(((1 << n) - 1) << 4 * suit for suit, n in enumerate(self.aka))
 
     @cached_property
+    def scoring_ints(self) -> tuple[int, int, int, int, int, int, int, int, int]:
+        """What the fast scorer reads of these rules on every hand, as one attribute (each
+        attribute read costs the compiled scorer a generic lookup): red_copies, players,
+        double_yakuman, min_han, kiriage, double_wind_pair_fu, kazoe_yakuman,
+        open_pinfu_ron_fu, kuitan."""
+        return (
+            self.red_copies, self.players, int(self.double_yakuman), self.min_han,
+            int(self.kiriage), self.double_wind_pair_fu, int(self.kazoe_yakuman),
+            self.open_pinfu_ron_fu, int(self.kuitan),
+        )  # fmt: skip
+
+    @cached_property
     def sanma(self) -> bool:
         """Three players (a cached attribute: every turn reads it)."""
         return self.players == 3

@@ -5,8 +5,8 @@
 * ``spec``: ``spec_score``, the slow and obvious scorer built from those predicates: every
   reading tried, fu counted group by group, points from ``points.base_points``. It is the
   specification the fast scorer is tested against (tests/rules/test_spec_vs_fast.py).
-* ``score``: ``score_hand``, the fast scorer. The hand becomes one integer code and each
-  part's readings come from ``tables`` with their features packed; yaku are bits of a mask
+* ``score``: ``score_hand``, the fast scorer. The hand becomes two machine-word codes and
+  each part's readings come from ``tables`` with their features packed; yaku are bits of a mask
   (``hand_mask`` for those of the tiles and the situation, ``reading_mask`` for those of one
   reading); ``fu``, ``points`` and ``result`` turn the best reading into a ``HandResult``;
   ``ties`` says which reading wins when two are worth the same.

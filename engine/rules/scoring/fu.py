@@ -14,6 +14,8 @@ flat fu, the open-pinfu rule and the rounding.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.rules.scoring.tables import ANKOU_FU
 
 __all__ = ["ANKOU_FU", "PAIR_VALUE", "ROUND_UP", "WON_FU", "pair_fu"]
@@ -32,7 +34,7 @@ def pair_fu(pair: int, seat: int, rnd: int, double_wind: int) -> int:
 
 
 #: [tsumo][menzen] -> 20 base, and +2 for a tsumo or +10 for a closed ron
-WON_FU = ((20, 30), (22, 22))
+WON_FU: Final = ((20, 30), (22, 22))
 
 
 def _pair_value(pair: int, seat: int, rnd: int, double_wind: int) -> int:
@@ -42,11 +44,11 @@ def _pair_value(pair: int, seat: int, rnd: int, double_wind: int) -> int:
 
 #: [double_wind_pair_fu][4 * seat + round wind, 0 = East][pair kind + 1] -> ``_pair_value``:
 #: a reading's pair fu is ``>> 1`` of it, and pinfu needs it 0
-PAIR_VALUE = tuple(
+PAIR_VALUE: Final = tuple(
     tuple(
         tuple(_pair_value(p - 1, 27 + w // 4, 27 + w % 4, dw) for p in range(35)) for w in range(16)
     )
     for dw in range(9)
 )
 #: [fu] -> rounded up to 10
-ROUND_UP = tuple((fu + 9) // 10 * 10 for fu in range(200))
+ROUND_UP: Final = tuple((fu + 9) // 10 * 10 for fu in range(200))

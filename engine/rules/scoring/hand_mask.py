@@ -1,74 +1,72 @@
 """Yaku of the situation and of the tiles as a set: tested once per hand, whatever its reading.
 
-Each condition is one line over the hand's *shape code* (``tables.CODE``: three bits of count
-per kind, called groups included, a kan counted as a triplet), so "only simples" or "only
-green tiles" is one mask test; the honour yaku are looked up by the honour part of the code.
+Each condition is one line over the four parts of the hand's *shape* (``tables.CODE``: three
+bits of count per kind, called groups included, a kan counted as a triplet), so "only
+simples" or "only green tiles" is a mask test per part; the honour yaku are looked up by the
+honour part. The parts are small ints, so the compiled scorer never builds a big integer.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from engine.rules.scoring import yaku as y
 from engine.rules.scoring.tables import (
-    GREEN_MASK,
+    GREEN_HONOUR,
+    GREEN_SOU,
     PART_MASK,
     READINGS,
-    SIMPLE_MASK,
-    TERMINAL_MASK,
-    YAOCHUU_MASK,
+    SIMPLE_PART,
+    TERMINAL_PART,
     HandCode,
 )
-from engine.rules.scoring.yaku import (
-    BAKAZE,
-    CHANKAN,
-    CHIIHOU,
-    CHINITSU,
-    CHINROUTOU,
-    CHUN,
-    CHUUREN,
-    DAISANGEN,
-    DAISUUSHII,
-    DOUBLE_RIICHI,
-    HAITEI,
-    HAKU,
-    HATSU,
-    HONITSU,
-    HONROUTOU,
-    HOUTEI,
-    IPPATSU,
-    JIKAZE,
-    JUNSEI_CHUUREN,
-    MENZEN_TSUMO,
-    RENHOU,
-    RIICHI,
-    RINSHAN,
-    RYUUIISOU,
-    SANKANTSU,
-    SHOUSANGEN,
-    SHOUSUUSHII,
-    SUUKANTSU,
-    TANYAO,
-    TENHOU,
-    TSUUIISOU,
-    YakuMask,
-)
+from engine.rules.scoring.yaku import YakuMask
 from engine.rules.tiles import Kind
 
 if TYPE_CHECKING:
     from engine.rules.config import RuleConfig
-    from engine.rules.scoring.result import WinContext
+    from engine.rules.scoring.result import CtxFields
 
-_SUITS = (1 << 81) - 1
-#: [suit] -> the count fields of the other two suits
-_OTHER_SUITS = tuple(_SUITS & ~(PART_MASK << 27 * suit) for suit in range(3))
-#: [suited kind] -> the count fields of the suits it is not in
-_OTHER_SUITS_OF = tuple(_OTHER_SUITS[k // 9] for k in range(27))
-_ALL = (1 << 102) - 1
-_NOT_GREEN = _ALL & ~GREEN_MASK
-_NOT_TERMINAL = _ALL & ~TERMINAL_MASK
+# the yaku bits and indexes, Final here so the compiled module reads them as C constants
+BAKAZE: Final = y.BAKAZE
+JIKAZE: Final = y.JIKAZE
+CHANKAN: Final = y.CHANKAN
+CHIIHOU: Final = y.CHIIHOU
+CHINITSU: Final = y.CHINITSU
+CHINROUTOU: Final = y.CHINROUTOU
+CHUN: Final = y.CHUN
+CHUUREN: Final = y.CHUUREN
+DAISANGEN: Final = y.DAISANGEN
+DAISUUSHII: Final = y.DAISUUSHII
+DOUBLE_RIICHI: Final = y.DOUBLE_RIICHI
+HAITEI: Final = y.HAITEI
+HAKU: Final = y.HAKU
+HATSU: Final = y.HATSU
+HONITSU: Final = y.HONITSU
+HONROUTOU: Final = y.HONROUTOU
+HOUTEI: Final = y.HOUTEI
+IPPATSU: Final = y.IPPATSU
+JUNSEI_CHUUREN: Final = y.JUNSEI_CHUUREN
+MENZEN_TSUMO: Final = y.MENZEN_TSUMO
+RENHOU: Final = y.RENHOU
+RIICHI: Final = y.RIICHI
+RINSHAN: Final = y.RINSHAN
+RYUUIISOU: Final = y.RYUUIISOU
+SANKANTSU: Final = y.SANKANTSU
+SHOUSANGEN: Final = y.SHOUSANGEN
+SHOUSUUSHII: Final = y.SHOUSUUSHII
+SUUKANTSU: Final = y.SUUKANTSU
+TANYAO: Final = y.TANYAO
+TENHOU: Final = y.TENHOU
+TSUUIISOU: Final = y.TSUUIISOU
+
+_NOT_SIMPLE: Final = PART_MASK & ~SIMPLE_PART
+_NOT_TERMINAL: Final = PART_MASK & ~TERMINAL_PART
+_NOT_GREEN_SOU: Final = PART_MASK & ~GREEN_SOU
+_NOT_GREEN_HONOUR: Final = PART_MASK & ~GREEN_HONOUR
 #: 1112345678999 of one suit, as a part code
-_CHUUREN = sum(n << 3 * i for i, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
-_THREES = 0o111111111
+_CHUUREN: Final = sum(n << 3 * i for i, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
+_THREES: Final = 0o111111111
 
 
 def _honour_facts(code: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -95,115 +93,128 @@ def _honour_facts(code: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 #: honour part code -> ``_honour_facts``, for every honour part of a complete standard hand
 #: (seven pairs and kokushi hold no honour set: ``_NO_SETS``)
-_HONOURS = {code: _honour_facts(code) for code in READINGS[3]}
-_NO_SETS = _honour_facts(0)
+_HONOURS: Final = {code: _honour_facts(code) for code in READINGS[3]}
+_NO_SETS: Final = _honour_facts(0)
 
 
 def of_hand(
-    shape: HandCode,
-    ctx: WinContext,
+    man: HandCode,
+    pin: HandCode,
+    sou: HandCode,
+    honours: HandCode,
+    ctx: CtxFields,
     rules: RuleConfig,
+    kuitan: int,
     menzen: int,
     groups: int,
     kans: int,
     win: Kind,
     winds: int,
-    honours: HandCode,
 ) -> tuple[YakuMask, tuple[int, ...]]:
     """(mask of the situational yaku, tanyao, yakuhai, shousangen, honroutou, the flushes
     and sankantsu; the yakuman of the tiles and the situation as ``YAKUMAN`` indexes, in the
-    order results list them). ``winds`` is 4 x seat wind + round wind, East = 0; ``honours``
-    the honour part of ``shape``."""
+    order results list them). ``man`` .. ``honours`` are the shape's parts; ``ctx`` the
+    win's context as a tuple (``result.CtxFields``); ``kuitan`` the rule's; ``winds`` is
+    4 x seat wind + round wind, East = 0."""
+    (_, tsumo, seat, _, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
+     tenhou, chiihou, renhou, _, _, _) = ctx  # fmt: skip
     mask = 0
     # the situation: riichi and the luck of the draw
     if menzen:
-        if ctx.double_riichi:  # it replaces riichi
-            mask = DOUBLE_RIICHI | (IPPATSU if ctx.ippatsu else 0)
-        elif ctx.riichi:
-            mask = RIICHI | (IPPATSU if ctx.ippatsu else 0)
-    if ctx.tsumo:
+        if double_riichi:  # it replaces riichi
+            mask = DOUBLE_RIICHI | (IPPATSU if ippatsu else 0)
+        elif riichi:
+            mask = RIICHI | (IPPATSU if ippatsu else 0)
+    if tsumo:
         if menzen:  # a closed hand (ankan allowed) completed by its own draw
             mask |= MENZEN_TSUMO
-        if ctx.rinshan:
+        if rinshan:
             mask |= RINSHAN
-        if ctx.haitei and (not ctx.rinshan or rules.rinshan_haitei):
+        if haitei and (not rinshan or rules.rinshan_haitei):
             mask |= HAITEI  # a rinshan draw is haitei only where the rule says (not Tenhou)
-        first = ctx.tenhou or ctx.chiihou
+        first = tenhou or chiihou
     else:
-        if ctx.chankan:
+        if chankan:
             mask |= CHANKAN
-        if ctx.houtei:
+        if houtei:
             mask |= HOUTEI
-        if ctx.renhou and rules.renhou and menzen and winds >= 4:  # not the dealer
+        if renhou and rules.renhou and menzen and winds >= 4:  # not the dealer
             mask |= RENHOU  # a ron before one's first draw, as mangan: off on Tenhou
         first = False
     # the tiles
-    try:
-        by_wind, honour_yakuman = _HONOURS[honours]
-    except KeyError:  # seven pairs, kokushi or no complete hand: no honour set
-        by_wind, honour_yakuman = _NO_SETS
+    facts = _HONOURS.get(honours)
+    if facts is None:  # seven pairs, kokushi or no complete hand: no honour set
+        facts = _NO_SETS
+    by_wind, honour_yakuman = facts
     mask |= by_wind[winds]  # yakuhai, shousangen
-    simples = shape & SIMPLE_MASK
-    if not shape & YAOCHUU_MASK:
-        if menzen or rules.kuitan:  # open only with kuitan
+    suited = man | pin | sou
+    simples = suited & SIMPLE_PART
+    if not (suited & TERMINAL_PART or honours):
+        if menzen or kuitan:  # open only with kuitan
             mask |= TANYAO
-    elif not simples and honours and shape & _SUITS:  # terminals and honours, both present
+    elif not simples and honours and suited:  # terminals and honours, both present
         mask |= HONROUTOU
-    if win < 27:  # every suited tile in the winning tile's suit
-        one_suit = not shape & _OTHER_SUITS_OF[win]
-    else:
-        man, pin, sou = _OTHER_SUITS
-        suited = shape & _SUITS
-        one_suit = suited != 0 and (not suited & man or not suited & pin or not suited & sou)
+    one_suit = (man != 0) + (pin != 0) + (sou != 0) == 1
     if one_suit:
         mask |= HONITSU if honours else CHINITSU
     if kans == 3:
         mask |= SANKANTSU
+    green = not (man or pin or sou & _NOT_GREEN_SOU or honours & _NOT_GREEN_HONOUR)
     if (
         honour_yakuman
         or not simples
         or first
         or kans == 4
-        or (one_suit and ((not honours and not groups) or not shape & _NOT_GREEN))
+        or (one_suit and ((not honours and not groups) or green))
     ):
-        return mask, _yakuman(shape, ctx, honour_yakuman, groups, kans, win)
+        heaven = -1  # tenhou or chiihou: a closed tsumo on the first draw
+        if tsumo and not groups:
+            if tenhou and seat == 27:
+                heaven = TENHOU
+            elif chiihou and seat != 27:
+                heaven = CHIIHOU
+        return mask, _yakuman(
+            suited, honours, one_suit, green, heaven, honour_yakuman, groups, kans, win
+        )
     return mask, ()
 
 
 def _yakuman(
-    shape: int, ctx: WinContext, honour_yakuman: tuple[int, ...], groups: int, kans: int, win: int
+    suited: int,
+    honours: int,
+    one_suit: bool,
+    green: bool,
+    heaven: int,
+    honour_yakuman: tuple[int, ...],
+    groups: int,
+    kans: int,
+    win: int,
 ) -> tuple[int, ...]:
     found: list[int] = []
-    if not shape & _NOT_GREEN:  # hatsu is not required (Tenhou)
+    if green:  # hatsu is not required (Tenhou)
         found.append(RYUUIISOU)
-    if not shape & SIMPLE_MASK:
-        if not shape & _SUITS:  # seven pairs of honours count too (Tenhou)
+    if not suited & SIMPLE_PART:
+        if not suited:  # seven pairs of honours count too (Tenhou)
             found.append(TSUUIISOU)
-        elif not shape & _NOT_TERMINAL:
+        elif not honours and not suited & _NOT_TERMINAL:
             found.append(CHINROUTOU)
-    if ctx.tsumo and not groups:
-        if ctx.tenhou and ctx.seat_wind == 27:
-            found.append(TENHOU)
-        elif ctx.chiihou and ctx.seat_wind != 27:
-            found.append(CHIIHOU)
+    if heaven >= 0:
+        found.append(heaven)
     found.extend(honour_yakuman)  # daisangen, shousuushii, daisuushii
     if kans == 4:
         found.append(SUUKANTSU)
-    if not groups and win < 27:
-        chuuren = _chuuren(shape, win)
+    if not groups and one_suit and not honours:
+        chuuren = _chuuren(suited, win)
         if chuuren >= 0:
             found.append(chuuren)
     return tuple(found)
 
 
-def _chuuren(shape: int, win: int) -> int:
-    """CHUUREN or JUNSEI_CHUUREN when the closed hand is 1112345678999 of one suit plus one
-    tile (nine-sided when that tile was the winning one), else -1."""
-    suit = win // 9
-    part = shape >> 27 * suit & PART_MASK
-    if shape != part << 27 * suit:
-        return -1
+def _chuuren(part: int, win: int) -> int:
+    """CHUUREN or JUNSEI_CHUUREN when the closed hand (``part``: its suited parts OR-ed, the
+    hand of one suit) is 1112345678999 plus one tile (nine-sided when that tile was the
+    winning one), else -1."""
     extra = part - _CHUUREN  # one count field is 1 more than the pattern, none below it
     if extra <= 0 or extra & extra - 1 or not extra & _THREES:
         return -1
-    return JUNSEI_CHUUREN if extra == 1 << 3 * (win - 9 * suit) else CHUUREN
+    return JUNSEI_CHUUREN if extra == 1 << 3 * (win % 9) else CHUUREN

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.rules.config import RuleConfig
 
-MANGAN = 2000
-YAKUMAN_BASE = 8000
+MANGAN: Final = 2000
+YAKUMAN_BASE: Final = 8000
 #: the limits, written once: (the han from which it applies, its base points, its name)
 LIMITS = (
     (13, YAKUMAN_BASE, "yakuman"),  # kazoe yakuman, when the rules count it
@@ -70,11 +72,11 @@ def _limit_key(han: int, kazoe: bool) -> int:
 #: Scoring compares readings by one int, base << 17 | han << 8 | fu, so the reading worth the
 #: most has the largest (``result.hand_result`` reads it back). The keys of regular hands:
 #: [kiriage][han < 5][fu], and [kazoe_yakuman][min(han, 13)] to OR with han << 8 | fu.
-LOW_KEYS = tuple(
+LOW_KEYS: Final = tuple(
     tuple(tuple(_low_key(han, fu, kiriage) for fu in range(200)) for han in range(5))
     for kiriage in (False, True)
 )
-LIMIT_KEYS = tuple(
+LIMIT_KEYS: Final = tuple(
     (0,) * 5 + tuple(_limit_key(han, kazoe) for han in range(5, 14)) for kazoe in (False, True)
 )
 

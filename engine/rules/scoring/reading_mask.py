@@ -9,26 +9,29 @@ depend on where the winning tile sits, so scoring tests them per wait.
 
 from __future__ import annotations
 
+from typing import Final
+
+from engine.rules.scoring import yaku as y
 from engine.rules.scoring.tables import B_TRIP
 from engine.rules.scoring.tables import ITTSU as ITTSU_MASKS
-from engine.rules.scoring.yaku import (
-    CHANTA,
-    DOUKOU,
-    IIPEIKOU,
-    ITTSU,
-    JUNCHAN,
-    REGULAR,
-    RYANPEIKOU,
-    SANSHOKU,
-    TOITOI,
-)
+
+# the yaku bits, Final here so the compiled module reads them as C constants
+CHANTA: Final = y.CHANTA
+DOUKOU: Final = y.DOUKOU
+IIPEIKOU: Final = y.IIPEIKOU
+ITTSU: Final = y.ITTSU
+JUNCHAN: Final = y.JUNCHAN
+RYANPEIKOU: Final = y.RYANPEIKOU
+SANSHOKU: Final = y.SANSHOKU
+TOITOI: Final = y.TOITOI
 
 #: the flag bits' shift: just above every yaku bit, so a mask stays a small int
-FLAG_SHIFT = len(REGULAR)
+FLAG_SHIFT: Final = len(y.REGULAR)
 #: flags: the reading has three sequences (sanshoku or ittsu possible) / three triplets
 #: (sanshoku doukou possible); and both
-RUNS, TRIPS = 1 << FLAG_SHIFT, 2 << FLAG_SHIFT
-FLAGS = RUNS | TRIPS
+RUNS: Final = 1 << FLAG_SHIFT
+TRIPS: Final = 2 << FLAG_SHIFT
+FLAGS: Final = RUNS | TRIPS
 
 
 def _of_counts(fields: int, menzen: int, honours: int) -> int:
@@ -53,7 +56,7 @@ def _of_counts(fields: int, menzen: int, honours: int) -> int:
 
 #: [menzen][honours in the hand][add >> F_SEQ & 0o7777] -> (``_of_counts``, concealed
 #: triplets, whether the hand has pinfu's shape: closed, all four groups sequences)
-OF_COUNTS = tuple(
+OF_COUNTS: Final = tuple(
     tuple(
         tuple(
             (_of_counts(f, menzen, honours), f >> 3 & 7, bool(menzen) and f & 7 == 4)

@@ -2,8 +2,9 @@
 
 ``WinContext`` says how a hand was won; ``HandResult`` carries han, fu, every yaku with its
 han, the dora counts, the yakuman multiplier and the payments, as msgspec structs ready for
-the wire and for records. ``hand_result`` builds one from the packed key the scorer compares
-readings by, so no result object exists until the best reading is known.
+the wire and for records. The tables here (``PAYMENTS``, ``ENTRY_CHUNKS``, the yakuman and dora
+entries) let the fast scorer build one from the packed key it compares readings by, so no
+result object exists until the best reading is known.
 """
 
 from __future__ import annotations
@@ -36,6 +37,21 @@ class WinContext(msgspec.Struct, frozen=True, kw_only=True):
     kita: int = 0
 
 
+#: a ``WinContext`` as ``msgspec.structs.astuple`` gives it, in field order: the compiled
+#: scorer reads the fields so, in one call, instead of one generic attribute lookup each
+CtxFields = tuple[
+    int, bool, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool,
+    tuple[int, ...], tuple[int, ...], int,
+]  # fmt: skip
+CTX_FIELDS = (
+    "win_tile", "tsumo", "seat_wind", "round_wind", "riichi", "double_riichi", "ippatsu",
+    "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou",
+    "dora_indicators", "ura_indicators", "kita",
+)  # fmt: skip
+if WinContext.__struct_fields__ != CTX_FIELDS:
+    raise RuntimeError("WinContext's fields changed: update result.CtxFields and CTX_FIELDS")
+
+
 # gc=False: results hold only strings, ints and tuples of these, so they can never be part of a
 # reference cycle, and untracked objects spare the collector a pass over every result.
 
@@ -66,8 +82,8 @@ class HandResult(msgspec.Struct, frozen=True, gc=False):
 YAKUMAN_BIT = 1 << 16
 _CLOSED = tuple(YakuHan(y.name, y.closed, y.tenhou) for y in REGULAR)
 _OPENED = tuple(YakuHan(y.name, y.opened, y.tenhou) for y in REGULAR)
-_YAKUMAN = tuple(YakuHan(y.name, 13, y.tenhou) for y in YAKUMAN)
-_YAKUMAN_DOUBLE = tuple(YakuHan(y.name, 26 if y.double else 13, y.tenhou) for y in YAKUMAN)
+YAKUMAN_ENTRIES = tuple(YakuHan(y.name, 13, y.tenhou) for y in YAKUMAN)
+YAKUMAN_DOUBLE_ENTRIES = tuple(YakuHan(y.name, 26 if y.double else 13, y.tenhou) for y in YAKUMAN)
 
 Chunks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 _Entries = tuple[tuple[YakuHan, ...], ...]
@@ -104,7 +120,7 @@ def _chunked(menzen: bool) -> tuple[Chunks, tuple[_Entries, _Entries, _Entries]]
 _BY_MENZEN = (_chunked(False), _chunked(True))
 #: [menzen] -> han of a yaku mask in three chunks: mask & 8191, mask >> 13 & 8191, mask >> 26
 HAN_CHUNKS = (_BY_MENZEN[0][0], _BY_MENZEN[1][0])
-_ENTRY_CHUNKS = (_BY_MENZEN[0][1], _BY_MENZEN[1][1])
+ENTRY_CHUNKS = (_BY_MENZEN[0][1], _BY_MENZEN[1][1])
 
 
 def mask_han(chunks: Chunks, mask: YakuMask) -> int:
@@ -116,49 +132,6 @@ def yakuman_key(found: tuple[int, ...], double: bool) -> int:
     """The key of a hand of real yakuman (``YAKUMAN`` indexes): above every regular hand."""
     han = sum(26 if double and YAKUMAN[i].double else 13 for i in found)
     return (han // 13 * YAKUMAN_BASE) << 17 | YAKUMAN_BIT | han << 8
-
-
-def hand_result(
-    key: int,
-    han: int,
-    fu: int,
-    mask: YakuMask,
-    yakuman: tuple[int, ...],
-    menzen: int,
-    n_dora: int,
-    aka: int,
-    ura: int,
-    kita: int,
-    double_yakuman: bool,
-    dealer: int,
-) -> HandResult:
-    """The result of the best reading: ``key`` packs base << 17 | han << 8 | fu (scoring's
-    comparison key), ``mask`` its regular yaku, or ``yakuman`` its yakuman (when han and fu
-    are read off the key); the dora counts are dropped for yakuman."""
-    ron, tsumo_dealer, tsumo_other, limit, multiplier = _PAYMENTS[dealer][key >> 17]
-    if yakuman:  # real yakuman: no dora, no fu
-        entries = _YAKUMAN_DOUBLE if double_yakuman else _YAKUMAN
-        yaku = tuple(entries[i] for i in yakuman)
-        han, fu = key >> 8 & 255, 0
-        n_dora = aka = ura = kita = 0
-        limit = "yakuman"
-        multiplier = han // 13
-    else:
-        chunks = _ENTRY_CHUNKS[menzen]
-        if mask < 8192:
-            yaku = chunks[0][mask]
-        else:
-            yaku = chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
-        if n_dora + kita:  # Tenhou prints nukidora inside ドラ
-            yaku += _DORA[n_dora + kita]
-        if aka:
-            yaku += _AKA[aka]
-        if ura:
-            yaku += _URA[ura]
-    return HandResult(
-        han, fu, yaku, multiplier, n_dora, aka, ura, kita, key >> 17, limit, ron,
-        tsumo_dealer, tsumo_other,
-    )  # fmt: skip
 
 
 def _bases() -> set[int]:
@@ -174,11 +147,11 @@ def _bases() -> set[int]:
 
 
 #: [dealer][base] -> (*payments(base, dealer), limit name, yakuman multiplier of a kazoe)
-_PAYMENTS = tuple(
+PAYMENTS = tuple(
     {b: (*payments(b, dealer), LIMIT_NAMES.get(b, ""), int(b == YAKUMAN_BASE)) for b in _bases()}
     for dealer in (False, True)
 )
 #: [n] -> the ドラ / 赤ドラ / 裏ドラ entry of n dora, as a 1-tuple to add to a result's yaku
-_DORA = tuple((YakuHan("dora", n, "ドラ"),) for n in range(64))
-_AKA = tuple((YakuHan("aka", n, "赤ドラ"),) for n in range(13))
-_URA = tuple((YakuHan("ura", n, "裏ドラ"),) for n in range(64))
+DORA_ENTRIES = tuple((YakuHan("dora", n, "ドラ"),) for n in range(64))
+AKA_ENTRIES = tuple((YakuHan("aka", n, "赤ドラ"),) for n in range(13))
+URA_ENTRIES = tuple((YakuHan("ura", n, "裏ドラ"),) for n in range(64))

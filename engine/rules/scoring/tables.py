@@ -1,9 +1,11 @@
 """Feature records of every complete part, packed into ints at import, so scoring a hand is a
 few lookups and bitwise operations instead of a search.
 
-A hand is a 102-bit *code*: three bits of count per kind, so a part's key is a slice of it and
-hand-wide questions (only simples? only honours?) are one mask test. ``CODE[tile]`` adds one
-tile to ``code << COPY_BITS`` and marks a five's copy in the low bits, for the red-five count.
+A hand is a *code* of three bits of count per kind, kept in two halves that each fit a
+machine word (so the compiled scorer never touches a big integer): ``lo`` holds man then pin,
+``hi`` sou then the honours; a part's key is a 27-bit slice of one half, and hand-wide
+questions (only simples? only honours?) are one mask test per part. ``CODE[tile]`` adds one
+tile to its half, above the copy bits that mark a five's copy for the red-five count.
 Each reading of a complete part becomes ``(add, bits, waits, order)``:
 
 * ``add``: fields that SUM over the parts and the melds (see the ``F_*`` shifts): pairs, pair
@@ -26,64 +28,90 @@ matters for a part with one reading) and every reading, for a hand that has to t
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from engine.rules.agari_table import HONOURS, SUIT, PartDecomp
-from engine.rules.tiles import FIVES, GREEN, SIMPLES, TERMINALS, YAOCHUU, YAOCHUU_KINDS, Kind, Tile
+from engine.rules.tiles import FIVES, GREEN, YAOCHUU, YAOCHUU_KINDS, Tile
 
-#: a hand as one int: 3 bits of count per kind (``CODE``), kind 0 lowest; the low
-#: ``COPY_BITS`` of a concealed hand's code mark which copies of the fives it holds
+#: one half of a hand (``lo``: man, pin; ``hi``: sou, honours): 3 bits of count per kind,
+#: the half's first kind lowest; a concealed hand's halves hold copy bits below the counts
 HandCode: TypeAlias = int
 
-#: the copy bits of the fives, below the count fields in ``CODE``
-COPY_BITS = 12
+#: the copy bits of the fives below each half's counts: man and pin (8), sou (4)
+LO_COPY_BITS: Final = 8
+HI_COPY_BITS: Final = 4
+#: the first tile id of the high half (1s)
+HI_TILE: Final = 72
 
 
 def _tile_code(t: Tile) -> HandCode:
-    """One count of the tile's kind above ``COPY_BITS``; and a five also sets the bit of its
-    copy (bit ``4 * suit + copy``): red fives are the lowest copies, so a rule's red tiles are a
-    mask of those bits (``RuleConfig.red_copies``)."""
+    """One count of the tile's kind in its half, above the copy bits; a five also sets the bit
+    of its copy (``4 * suit + copy``, less 8 in the high half): red fives are the lowest
+    copies, so a rule's red tiles are a mask of those bits (``RuleConfig.red_copies``)."""
     kind = t >> 2
     copy = 1 << 4 * (kind // 9) + (t & 3) if kind in FIVES else 0
-    return 1 << COPY_BITS + 3 * kind | copy
+    if t < HI_TILE:
+        return 1 << LO_COPY_BITS + 3 * kind | copy
+    return 1 << HI_COPY_BITS + 3 * (kind - 18) | copy >> 8
 
 
-#: 3 bits of count per kind above the copy bits (``_tile_code``)
-CODE = tuple(_tile_code(t) for t in range(136))
-PART_MASK = (1 << 27) - 1
+#: a tile's count (and copy bit) in its half: ``lo`` below ``HI_TILE``, else ``hi``
+CODE: Final = tuple(_tile_code(t) for t in range(136))
+PART_MASK: Final = (1 << 27) - 1
+#: [kind] -> the shift of its count field in its half (counts only, no copy bits)
+KIND_SHIFT: Final = tuple(3 * (k if k < 18 else k - 18) for k in range(34))
 
 
 # summed fields of ``add``
-F_PAIRS, F_PAIR, F_SEQ, F_ANKOU, F_PEIKOU, F_INNER, F_FU = 0, 3, 9, 12, 15, 18, 21
+F_PAIRS: Final = 0
+F_PAIR: Final = 3
+F_SEQ: Final = 9
+F_ANKOU: Final = 12
+F_PEIKOU: Final = 15
+F_INNER: Final = 18
+F_FU: Final = 21
 #: summed over the melds only: groups called or declared, open ones, kans
-F_GROUPS, F_OPEN, F_KANS = 29, 32, 35
+F_GROUPS: Final = 29
+F_OPEN: Final = 32
+F_KANS: Final = 35
 #: set in every reading of a part that has several, so a hand knows it has to try them all
-F_MULTI = 38
+F_MULTI: Final = 38
 # OR-ed fields of ``bits``
-B_SEQ, B_TRIP = 0, 21
+B_SEQ: Final = 0
+B_TRIP: Final = 21
 # wait bits, in the order a hand's readings are tried
-W_TANKI, W_RYANMEN, W_KANCHAN, W_PENCHAN, W_SHANPON = 1, 2, 4, 8, 16
+W_TANKI: Final = 1
+W_RYANMEN: Final = 2
+W_KANCHAN: Final = 4
+W_PENCHAN: Final = 8
+W_SHANPON: Final = 16
 
 
-def _mask(kinds: Iterable[Kind], per_kind: int) -> HandCode:
-    return sum(per_kind << 3 * k for k in kinds)
+def _mask(offsets: Iterable[int], per_kind: int) -> int:
+    return sum(per_kind << 3 * o for o in offsets)
 
 
-#: a count field per kind: terminals and honours / simples / the green tiles / terminals
-YAOCHUU_MASK = _mask(YAOCHUU_KINDS, 7)
-SIMPLE_MASK = _mask(SIMPLES, 7)
-GREEN_MASK = _mask(GREEN, 7)
-TERMINAL_MASK = _mask(TERMINALS, 7)
-#: bits 0 and 2 of every count: clear exactly when every count is 0 or 2 (seven pairs)
-ODD_OR_FOUR = _mask(range(34), 5)
-#: one of each terminal and honour (kokushi holds at least this)
-KOKUSHI_ONES = _mask(YAOCHUU_KINDS, 1)
+#: a count field per offset of one suit part: its simples / its terminals
+SIMPLE_PART: Final = _mask(range(1, 8), 7)
+TERMINAL_PART: Final = _mask((0, 8), 7)
+#: the green tiles of the sou part and of the honour part
+GREEN_SOU: Final = _mask((k - 18 for k in GREEN if k < 27), 7)
+GREEN_HONOUR: Final = _mask((k - 27 for k in GREEN if k >= 27), 7)
+#: bits 0 and 2 of every count of a half: clear exactly when every count is 0 or 2
+ODD_OR_FOUR_LO: Final = _mask(range(18), 5)
+ODD_OR_FOUR_HI: Final = _mask(range(16), 5)
+#: one of each terminal and honour of a half (kokushi holds at least this)
+KOKUSHI_LO: Final = _mask((k for k in YAOCHUU_KINDS if k < 18), 1)
+KOKUSHI_HI: Final = _mask((k - 18 for k in YAOCHUU_KINDS if k >= 18), 1)
+#: the simples of a half
+SIMPLE_LO: Final = SIMPLE_PART | SIMPLE_PART << 27
+SIMPLE_HI: Final = SIMPLE_PART
 
 Reading = tuple[int, int, int, PartDecomp]
 
-_YAOCHUU = tuple(k in YAOCHUU for k in range(34))
+_YAOCHUU: Final = tuple(k in YAOCHUU for k in range(34))
 #: fu of a concealed triplet by kind (an open one is worth half)
-ANKOU_FU = tuple(8 if y else 4 for y in _YAOCHUU)
+ANKOU_FU: Final = tuple(8 if y else 4 for y in _YAOCHUU)
 
 
 def _peikou(shuntsu: tuple[int, ...]) -> int:
@@ -212,10 +240,40 @@ def _suits() -> tuple[dict[int, Part], ...]:
 
 
 #: [part] -> {part code: ``Part``}; part codes are the hand code's 27-bit slices
-READINGS = (
+READINGS: Final = (
     *_suits(),
     _flat(_HONOUR_READINGS, _by_offset(_HONOUR_READINGS.values(), 7)),
 )
+
+
+# one int per suit part, its first reading suit-relative (``SUIT_PACKED``): the ``add``
+# fields below ``P_MULTI``, sequence starts and triplets (7 + 9 bits) from ``P_BITS``, and
+# from ``P_WAITS`` the index of the reading's waits in ``SUIT_WAITS``
+P_MULTI: Final = 29
+P_BITS: Final = 30
+P_WAITS: Final = 46
+P_ADD: Final = (1 << P_MULTI) - 1
+
+
+def _packed() -> tuple[dict[int, int], tuple[int, ...]]:
+    """Every suit part's first reading as one machine word, the same for man, pin and sou
+    (the scorer places it in its suit with a few shifts), and the distinct waits: a third of
+    the memory of ``READINGS``' suits, one int to read instead of a tuple of four."""
+    waits = {0: 0}  # the empty part has no wait and packs to 0
+    packed = {}
+    for code, readings in _SUIT_RELATIVE:
+        (add, seqs, trips, w), _ = readings[0]
+        index = waits.setdefault(w, len(waits))
+        several = len(readings) > 1
+        packed[code] = add | several << P_MULTI | (seqs | trips << 7) << P_BITS | index << P_WAITS
+    return packed, tuple(waits)
+
+
+_PACKED = _packed()
+#: [suit part code] -> its first reading, packed (see ``P_MULTI``); the empty part is 0
+SUIT_PACKED: Final = _PACKED[0]
+#: [index] -> the waits of a reading by offset (5 bits each)
+SUIT_WAITS: Final = _PACKED[1]
 
 
 def _meld_add(kind: int, run: bool, fu: int, concealed: bool) -> int:
@@ -232,22 +290,31 @@ def _meld_bits(kind: int, run: bool) -> int:
     return 1 << (B_SEQ + 7 * suit + o) if run else 1 << (B_TRIP + 9 * suit + o)
 
 
-def _meld(t: int, k: int) -> tuple[int, int, int, int, bool]:
-    one = 1 << 3 * k  # one count of kind k (the copy bits of CODE stay clear)
+def _meld(t: int, k: int) -> tuple[int, int, int, int, int, int, bool]:
+    one = 1 << KIND_SHIFT[k]  # one count of kind k in its half (no copy bits)
     run = t == 0
+    high = k >= 18
     if t == 5:  # kita: a tile set aside, for dora only
-        return 0, 0, 0, one, False
+        return 0, 0, 0, 0, one * (not high), one * high, False
     fu = (0, 1, 4, 4, 8)[t] * ANKOU_FU[k] // 2  # pon, kans: open, open, closed
     shape = one * 0o111 if run else 3 * one
     tiles = shape + one if t >= 2 else shape
     five = any(k + i in FIVES for i in range(3 if run else 1))
     counts = 1 << F_GROUPS | (t != 4) << F_OPEN | (t >= 2) << F_KANS
-    return _meld_add(k, run, fu, t == 4) | counts, _meld_bits(k, run), shape, tiles, five
+    return (
+        _meld_add(k, run, fu, t == 4) | counts,
+        _meld_bits(k, run),
+        shape * (not high),
+        shape * high,
+        tiles * (not high),
+        tiles * high,
+        five,
+    )
 
 
-#: [meld type][kind] -> (add, bits, code of the group in the hand's shape (a kan as a
-#: triplet), code of its tiles (for dora), whether it can hold a red five); by MeldType:
-#: chii, pon, daiminkan, kakan, ankan, kita
-MELD = tuple(tuple(_meld(t, k) for k in range(34)) for t in range(6))
+#: [meld type][kind] -> (add, bits, the group in the shape's lo and hi halves (a kan as a
+#: triplet), its tiles in the lo and hi halves (for dora), whether it can hold a red five);
+#: by MeldType: chii, pon, daiminkan, kakan, ankan, kita
+MELD: Final = tuple(tuple(_meld(t, k) for k in range(34)) for t in range(6))
 #: sequence masks (7 bits) holding 123, 456 and 789 of one suit
-ITTSU = tuple(m & 0b1001001 == 0b1001001 for m in range(128))
+ITTSU: Final = tuple(m & 0b1001001 == 0b1001001 for m in range(128))
