@@ -28,6 +28,7 @@ from types import ModuleType
 #: the modules a self-play decision spends most of its time in (docs/perf-notes.md)
 COMPILED = (
     "engine.actions.inquiry",
+    "engine.actions.types",
     "engine.env.encoding",
     "engine.env.steps",
     "engine.events.bus",
