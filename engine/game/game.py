@@ -34,6 +34,9 @@ class Game:
     ``setup`` registers the listeners on the game's bus (``engine.game.setup.setup_for``
     picks it; ``new_game`` does that for you)."""
 
+    #: what ``release`` lets go of (compiled by mypyc, only these may be deleted)
+    __deletable__ = ("queue", "bus", "resolvers", "center", "round", "inquiry", "walls")
+
     def __init__(
         self,
         rules: RuleConfig,

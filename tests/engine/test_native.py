@@ -80,10 +80,10 @@ def test_compiled_and_interpreted_engines_play_the_same_matches() -> None:
 
 
 WHICH = """
-import engine.native, engine.game.offers, engine.actions.types
+import engine.native, engine.game.offers, engine.actions.records
 print(engine.native.REASON)
 print(engine.game.offers.__file__)
-print(engine.actions.types.__file__)
+print(engine.actions.records.__file__)
 """
 
 
@@ -103,8 +103,8 @@ def _copy(tmp_path: Path) -> Path:
 
 def test_a_source_edited_since_the_build_runs_interpreted(tmp_path: Path) -> None:
     copy = _copy(tmp_path)
-    reason, offers, types = _run(WHICH, copy)
-    assert types.endswith("types.py")  # never compiled
+    reason, offers, records = _run(WHICH, copy)
+    assert records.endswith("records.py")  # never compiled
     if _built():  # the copy runs compiled, as the checkout does
         assert (reason, offers.endswith(".py")) == ("None", False)
     turn = copy / "engine" / "game" / "turn.py"
@@ -117,3 +117,33 @@ def test_a_source_edited_since_the_build_runs_interpreted(tmp_path: Path) -> Non
 def test_riichi_interpreted_runs_the_source() -> None:
     reason, offers, _ = _run(WHICH, env={native.INTERPRETED_ENV: "1"})
     assert reason == "RIICHI_INTERPRETED is set" and offers.endswith("offers.py")
+
+
+def test_only_discard_options_are_discard_options_after_a_sequence_check() -> None:
+    """A compiled subclass of an ABC once shared Sequence's instance cache: after one list
+    was checked against Sequence, every list passed ``isinstance(x, DiscardOptions)`` (the
+    wire then read a fake engine's option list as lazy discards)."""
+    from collections.abc import Sequence
+
+    from engine.actions.types import DiscardOptions, Option
+
+    options = DiscardOptions([4, 8], None)  # type: ignore[arg-type]  # no tenpai is read
+    assert isinstance([Option((4,))], Sequence) and isinstance((), Sequence)
+    assert not isinstance([Option((4,))], DiscardOptions)
+    assert not isinstance((), DiscardOptions)
+    assert isinstance(options, DiscardOptions) and isinstance(options, Sequence)
+    assert [o.tiles for o in options] == [(4,), (8,)] and len(options) == 2
+
+
+def test_the_recorded_structs_keep_their_class_keywords() -> None:
+    """A msgspec Struct made in a module mypyc compiles loses ``frozen`` and ``array_like``:
+    a decision record would encode as an object and could be changed. The records live in an
+    interpreted module (engine.actions.records) for that."""
+    import msgspec
+
+    from engine.actions.types import Choice, Decision, TenpaiInfo
+
+    assert msgspec.json.encode(Decision(1, 2, 3, 4)) == b"[1,2,3,4]"
+    assert msgspec.json.encode(TenpaiInfo(1, 2, 30, 0, 2000)) == b"[1,2,30,0,2000]"
+    for struct in (Decision, TenpaiInfo, Choice):
+        assert struct.__struct_config__.frozen, struct
