@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine.rules.scoring import yaku as y
+import engine.rules.scoring.yaku as y
 from engine.rules.scoring.tables import (
     GREEN_HONOUR,
     GREEN_SOU,

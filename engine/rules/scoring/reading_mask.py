@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.rules.scoring import yaku as y
+import engine.rules.scoring.yaku as y
 from engine.rules.scoring.tables import B_TRIP
 from engine.rules.scoring.tables import ITTSU as ITTSU_MASKS
 

@@ -20,10 +20,10 @@ from typing import Final, cast
 
 import msgspec
 
+import engine.rules.scoring.result as res
+import engine.rules.scoring.yaku as y
 from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld
-from engine.rules.scoring import result as res
-from engine.rules.scoring import yaku as y
 from engine.rules.scoring.fu import ANKOU_FU, PAIR_VALUE, ROUND_UP, WON_FU
 from engine.rules.scoring.hand_mask import of_hand
 from engine.rules.scoring.points import LIMIT_KEYS, LOW_KEYS, hand_key
