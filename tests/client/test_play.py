@@ -40,6 +40,14 @@ SCREEN = """() => ({
 })"""
 
 
+#: counts the snapshots the page has been sent (one per (re)connect), before its own handler runs
+SNAPSHOTS = """window.__snapshots = 0; window.WebSocket = class extends window.WebSocket {
+    constructor(...args) { super(...args); this.addEventListener("message", (e) => {
+        if (typeof e.data === "string" && e.data.includes('"type":"snapshot"'))
+            window.__snapshots++;
+    }); } };"""
+
+
 def _act(page: Page, rng: random.Random) -> str:
     """Make one decision the way a player would, by clicking; returns what was done."""
     offered = page.evaluate(CONTROLS)
@@ -109,6 +117,7 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
         " for (const n of m.addedNodes) if (n.classList && n.classList.contains('announce'))"
         " window.__announced++; }).observe(document, {childList: true, subtree: true});"
     )
+    page.add_init_script(SNAPSHOTS)
     page.goto(server + "/")
     page.fill("#name", "Tester")
     page.select_option("#preset", "tenhou-tonpuu")
@@ -154,7 +163,11 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
                 # a network blip: the page must say so, reconnect and resume from the snapshot
                 dropped = True
                 before = _round(page)
+                seen = page.evaluate("window.__snapshots")
                 page.evaluate("window.__table.net.drop()")
+                # back once the page has the new socket's snapshot (the status still says
+                # online while the old socket closes, so it cannot tell)
+                page.wait_for_function("(n) => window.__snapshots > n", arg=seen, timeout=10000)
                 page.wait_for_selector("#conn.online", timeout=10000)
                 away += _round(page) != before
             if done.get("discard") == 24 and not reloaded:
@@ -162,6 +175,7 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
                 reloaded = True
                 before = _round(page)
                 page.reload()
+                page.wait_for_function("() => window.__snapshots > 0", timeout=10000)
                 page.wait_for_selector("#conn.online", timeout=10000)
                 page.wait_for_selector(".own .tile", timeout=10000)
                 away += _round(page) != before

@@ -357,17 +357,36 @@ async def test_accounts_of_one_address_are_not_seated_together_while_others_wait
     """Issue 43 #1: four accounts of one address queue into an empty lobby, four players of
     four other addresses just after: no table seats two of the four (first come first
     seated made them a table of their own)."""
-    async with _client(tmp_path, trusted_proxies="127.0.0.1", ranked_draw_s=0.5) as http:
+    async with _client(tmp_path, trusted_proxies="127.0.0.1", ranked_draw_s=2.0) as http:
         addresses = ["10.9.9.9"] * 4 + [f"10.0.0.{i}" for i in range(4)]
         tokens = []
         for n in range(len(addresses)):
             await _register(http, f"q{n}")
             tokens.append(await _token(http, f"q{n}"))
+        # the eight must all be waiting at one draw: a draw between the fourth and the fifth
+        # would rightly seat the four alone (nobody else waits). So four probes of their own
+        # addresses queue first, and the eight queue just after the draw that seats them,
+        # with a whole draw period ahead.
+        probes = []
+        for n in range(4):
+            await _register(http, f"probe{n}")
+            probes.append(await _token(http, f"probe{n}"))
+        for n, token in enumerate(probes):
+            headers = {**_bearer(token), "X-Forwarded-For": f"10.1.1.{n}"}
+            assert (
+                await http.post("/api/queue", json={"lobby": "tonpuu"}, headers=headers)
+            ).is_success
+        while (await http.get("/api/queue", headers=_bearer(probes[0]))).json()[
+            "state"
+        ] != "seated":
+            await asyncio.sleep(0.02)
+        queued = time.monotonic()
         for token, address in zip(tokens, addresses, strict=True):
             headers = {**_bearer(token), "X-Forwarded-For": address}
             got = await http.post("/api/queue", json={"lobby": "tonpuu"}, headers=headers)
             assert got.status_code == 200, got.text
-        await asyncio.sleep(1.2)
+        assert time.monotonic() - queued < 1.5, "the eight did not queue within one draw period"
+        await asyncio.sleep(2.5)
         states = [(await http.get("/api/queue", headers=_bearer(t))).json() for t in tokens]
         tables: dict[str, list[str]] = {}
         for state, address in zip(states, addresses, strict=True):
