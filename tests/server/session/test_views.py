@@ -27,7 +27,10 @@ async def _play(
     """Every seat's event frames, the record's replay hash and how many encodings a game of
     ``seed`` takes, its four seats connected and answered by their clocks (no thinking)."""
     hub = Hub(
-        Settings(spectator_delay_s=0.0), Storage(":memory:"), RealEngine(), Rooms(lambda: seed)
+        Settings(spectator_delay_s=0.0, next_round_s=0.05),
+        Storage(":memory:"),
+        RealEngine(),
+        Rooms(lambda: seed),
     )
     encoded = 0
     real = encode_twice
