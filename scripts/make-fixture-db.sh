@@ -6,7 +6,9 @@
 # there, interpreted (RIICHI_COMPILE=0) with this checkout's Python environment: nothing of it
 # is installed. scripts/make_fixture_db.py plays finished casual, ranked and reviewed games
 # through the public API, records what that server serves beside the database
-# (expected.json), and kills it with kill -9 while one more game is in play.
+# (expected.json), and kills it with kill -9 while one more game is in play. What a later
+# server added (0.2.0: tournaments, fair play, advice) is found through its API and played
+# too (docs/migrations.md, "The fixtures kept").
 # tests/server/storage/test_upgrade.py opens every fixture with today's server.
 set -eu
 if [ $# -lt 1 ]; then

@@ -5,16 +5,22 @@ version with the columns of a new database, every finished game still verifies a
 every profile, account's games list, leaderboard, review and the games list equal what the
 old server served (the fixture's expected.json), and the game cut off mid-play resumes, or is
 aborted with its reason when its engine version no longer replays it
-(server/session/resume.py, engine/version.py)."""
+(server/session/resume.py, engine/version.py). From 0.2.0 on a fixture also holds what that
+release added: a finished tournament (its state, standings with a penalty, CSV and export), one
+cut off in its first round (its state, and its entrant's seat token), a ranked game whose
+banned seat did not count (``counted``/``reason``), and a practice game's ``advice`` count:
+each served as before."""
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import json
 import shutil
 import sqlite3
 import subprocess
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,10 +41,23 @@ SQLITE = sorted(FIXTURES.glob("*/sqlite/records.sqlite3"))
 POSTGRES = sorted(FIXTURES.glob("*/postgres/records.sql"))
 
 
-def test_the_fixtures_are_there() -> None:
-    """The 91c6984 fixtures (the last server before versioned migrations) stay."""
-    assert FIXTURES / "91c6984/sqlite/records.sqlite3" in SQLITE
-    assert FIXTURES / "91c6984/postgres/records.sql" in POSTGRES
+#: 91c6984: the last server before versioned migrations; daf3ce9: release 0.2.0 (v0.2.0),
+#: the first with tournaments, fair play and advice
+KEPT = ("91c6984", "daf3ce9")
+
+
+@pytest.mark.parametrize("commit", KEPT)
+def test_the_fixtures_are_there(commit: str) -> None:
+    """Every kept fixture stays, on both databases, and 0.2.0's holds what it added."""
+    assert FIXTURES / f"{commit}/sqlite/records.sqlite3" in SQLITE
+    assert FIXTURES / f"{commit}/postgres/records.sql" in POSTGRES
+    if commit == "daf3ce9":
+        for flavour in ("sqlite", "postgres"):
+            expected = json.loads((FIXTURES / commit / flavour / "expected.json").read_text())
+            assert expected["tournaments"] and expected["tournaments_mid"]
+            assert any("advice" in g["record"] for g in expected["games"].values())
+            history = [h for p in expected["profiles"].values() for h in p["history"]]
+            assert any(h.get("reason") == "banned" for h in history)
 
 
 def _expected(fixture: Path) -> dict[str, Any]:
@@ -69,6 +88,7 @@ def _summary(record: dict[str, Any]) -> dict[str, Any]:
         "engine": record.get("engine"),
         "decisions": len(record["decisions"]),
         "rounds": len(record["rounds"]),
+        **({"advice": record["advice"]} if "advice" in record else {}),
     }
 
 
@@ -81,7 +101,11 @@ async def _get(http: httpx.AsyncClient, url: str, **params: Any) -> Any:
 def _since_0003(profile: dict[str, Any]) -> dict[str, Any]:
     """A profile as step 0003 serves it (issue 43): every game stored before it counted
     (``"counted": true`` in its history), and no stored review was known to be asked for by
-    the seat's own account, so none feeds the match rate (the owner asking again marks it)."""
+    the seat's own account, so none feeds the match rate (the owner asking again marks it).
+    A profile served by a server with fair play (0.2.0 on: ``counted`` in every history
+    entry) is served as it was."""
+    if all("counted" in h for h in profile["history"]):
+        return profile
     history = [{**h, "counted": True} for h in profile["history"]]
     return {**profile, "history": history, "reviews": [], "match_rate": None}
 
@@ -102,7 +126,7 @@ async def _served_as_before(server: ServerProcess, expected: dict[str, Any]) -> 
         for name, profile in expected["profiles"].items():
             assert await _get(http, f"/api/players/{name}") == _since_0003(profile), name
             games = expected["player_games"][name]
-            counted = [{**g, "counted": True} for g in games["games"]]
+            counted = [{"counted": True, **g} for g in games["games"]]  # as 0003 serves
             assert await _get(http, f"/api/players/{name}/games") == {**games, "games": counted}
         lobby = expected["leaderboard"]["lobby"]
         assert await _get(http, "/api/leaderboard", lobby=lobby) == expected["leaderboard"]
@@ -110,7 +134,48 @@ async def _served_as_before(server: ServerProcess, expected: dict[str, Any]) -> 
             game, seat, engine = key.split("/")
             body = await _get(http, f"/api/games/{game}/review", seat=seat, engine=engine)
             assert {**body, "review": _digest(body["review"])} == old, key
+        await _tournaments(http, expected)
         await _mid_play(http, server, expected)
+
+
+async def _tournaments(http: httpx.AsyncClient, expected: dict[str, Any]) -> None:
+    """A finished tournament's state, standings (penalties counted) and export as before; one
+    cut off in its first round still running it, its entrant's seat token the same."""
+    for tid, old in expected.get("tournaments", {}).items():
+        assert old["tournament"]["state"] == "finished" and old["tournament"]["penalties"]
+        found = await _get(http, f"/api/tournaments/{tid}")
+        assert found == old["tournament"], tid
+        assert await _get(http, f"/api/tournaments/{tid}/standings.json") == old["standings_json"]
+        csv = await http.get(f"/api/tournaments/{tid}/standings.csv")
+        assert (csv.status_code, csv.text) == (200, old["standings_csv"]), tid
+        export = await http.get(f"/api/tournaments/{tid}/export.zip")
+        assert export.status_code == 200, export.text
+        with zipfile.ZipFile(io.BytesIO(export.content)) as z:
+            assert sorted(z.namelist()) == old["export"], tid
+            assert z.read("standings.csv").decode() == old["standings_csv"]
+            assert json.loads(z.read("standings.json")) == old["standings_json"]["standings"]
+            assert json.loads(z.read("tournament.json")) == old["tournament"]
+            assert all(z.read(n) for n in z.namelist())
+    for tid, old in expected.get("tournaments_mid", {}).items():
+        found = await _get(http, f"/api/tournaments/{tid}")
+        was = old["tournament"]
+        assert was["state"] == "running" and was["round"] == 1
+        # the table the kill cut off resumes (or, under another engine, is aborted: no points)
+        assert [t["status"] for t in was["tables"]] == ["playing"]
+        assert len(found["tables"]) == 1
+        assert found["tables"][0]["status"] in ("playing", "aborted")
+        tables = [{**t, "status": "playing"} for t in found["tables"]]
+        assert {**found, "tables": tables} == was, tid
+        for name, seat in old["seats"].items():
+            login = {"name": name, "password": old["password"]}
+            token = (await http.post("/api/session", json=login)).json()["token"]
+            http.cookies.clear()
+            got = await http.get(
+                f"/api/tournaments/{tid}/seat", headers={"Authorization": f"Bearer {token}"}
+            )
+            assert got.json() == seat, name
+    if "listing" in expected:
+        assert await _get(http, "/api/tournaments") == expected["listing"]
 
 
 async def _mid_play(
