@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.actions.inquiry import SinglePlayerInquiry
+from engine.actions.records import TenpaiInfo
 from engine.actions.types import Action, ActionType, Option
 from engine.bot import SeatView, StrongBot, make, seat_view
 from engine.bot.defence import Threat, danger
@@ -153,3 +154,40 @@ def test_an_honour_two_seen_is_safer_than_a_suji_three() -> None:
     visible[2] = 1  # 3m in this hand
     threat = Threat(1, 1.0, 5800, frozenset({5}))  # 6m genbutsu: 3m is suji
     assert danger(27, threat, visible) < danger(2, threat, visible)
+
+
+def test_a_furiten_ryanmen_gives_way_to_a_live_kanchan() -> None:
+    """A wait on a tile the seat discarded wins by tsumo only: 4m would leave 67m on 5m-8m
+    with 8m in the seat's own river, 7m leaves the live 46m kanchan on 5m."""
+    hand = parse("234m567p678s55s467m")
+    single = SinglePlayerInquiry(0, skip=False)
+    waits = {"4m": ("5m", "8m"), "7m": ("5m",)}
+    options = []
+    for t in hand:
+        kinds = waits.get(to_str([t]), ())
+        infos = tuple(TenpaiInfo(parse(k)[0] >> 2, 1, 30, 0, 1000) for k in kinds)
+        options.append(Option((t,), tenpai=infos))
+    single.add(Action(ActionType.DISCARD, options))
+
+    def played(river: str) -> str:
+        view = _view(hand, rivers=(tuple(parse(river)), (), (), ()))
+        a, o = StrongBot().choose(single, view)
+        return to_str(single.actions[a].options[o].tiles)
+
+    assert played("1z") == "4m"  # the ryanmen, while it is not furiten
+    assert played("8m") == "7m"
+
+
+def test_in_the_last_hand_a_win_that_changes_no_place_is_worth_nothing() -> None:
+    """Placement: pushing a tenpai against a riichi counts its win in ranks, so in the last
+    hand, far ahead or far behind, it gains nothing; between close scores it still does."""
+
+    def push(scores: tuple[int, ...]) -> float:
+        view = _view(
+            _TENPAI, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1), kyoku=7, scores=scores
+        )
+        return _score(_TENPAI, "9m", view) - _score(_TENPAI, "4m", view)
+
+    close = push((26000, 25000, 25000, 24000))
+    assert abs(push((45000, 20000, 18000, 17000))) < 1 < abs(close)
+    assert abs(push((12000, 30000, 29000, 29000))) < 1
