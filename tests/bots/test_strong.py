@@ -9,6 +9,7 @@ from engine.actions.records import TenpaiInfo
 from engine.actions.types import Action, ActionType, Option
 from engine.bot import SeatView, StrongBot, make, seat_view
 from engine.bot.defence import Threat, danger
+from engine.bot.strong import Placement
 from engine.centers import BotCenter
 from engine.driver import run_sync
 from engine.game import new_game
@@ -178,16 +179,16 @@ def test_a_furiten_ryanmen_gives_way_to_a_live_kanchan() -> None:
     assert played("8m") == "7m"
 
 
-def test_in_the_last_hand_a_win_that_changes_no_place_is_worth_nothing() -> None:
-    """Placement: pushing a tenpai against a riichi counts its win in ranks, so in the last
-    hand, far ahead or far behind, it gains nothing; between close scores it still does."""
+def test_placement_weighs_points_by_the_ranks_they_move_in_the_last_hand() -> None:
+    """In the last hand a win that changes no place is worth nothing, and a leader's
+    deal-in costs more than the same points won gain; early on a point stays a point."""
 
-    def push(scores: tuple[int, ...]) -> float:
-        view = _view(
-            _TENPAI, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1), kyoku=7, scores=scores
-        )
-        return _score(_TENPAI, "9m", view) - _score(_TENPAI, "4m", view)
+    def place(kyoku: int, scores: tuple[int, ...]) -> Placement:
+        return Placement(_view(_TENPAI, kyoku=kyoku, scores=scores))
 
-    close = push((26000, 25000, 25000, 24000))
-    assert abs(push((45000, 20000, 18000, 17000))) < 1 < abs(close)
-    assert abs(push((12000, 30000, 29000, 29000))) < 1
+    early = place(0, (25000, 25000, 25000, 25000))
+    assert 0.9 < early.win(3900) / 3900 < 1.1 and 0.9 < early.loss(3900, 1) / 3900 < 1.1
+    behind = place(7, (12000, 30000, 29000, 29000))
+    assert behind.win(2000) < 20 < behind.win(18000)
+    ahead = place(7, (33000, 29000, 20000, 18000))
+    assert ahead.loss(5800, 1) > 10 * ahead.win(5800)
