@@ -2,8 +2,9 @@
 
 Every discard candidate gets its shanten and its ukeire counted against the tiles this seat
 can see (``SeatView.visible``), a hand value estimate (dora, reds, yakuhai, and for a tenpai
-the engine's guaranteed ron value per wait), and, when someone threatens (a riichi or a fast
-open hand, see ``defence``), the expected points lost by dealing in. With no threat it
+the engine's guaranteed ron value per wait; a furiten wait counts at its tsumo share),
+and, when someone threatens (a riichi or a fast open hand, see ``defence``), the expected
+points lost by dealing in. With no threat it
 plays the most efficient discard, value breaking near-ties; with one it plays the discard
 of the highest expected value: win chance x hand value minus deal-in chance x threat value,
 so a cheap far hand folds onto genbutsu and suji while a good tenpai pushes; a win counts
