@@ -5,9 +5,11 @@ from __future__ import annotations
 import msgspec
 
 from engine.actions.inquiry import SinglePlayerInquiry
+from engine.actions.records import TenpaiInfo
 from engine.actions.types import Action, ActionType, Option
 from engine.bot import SeatView, StrongBot, make, seat_view
 from engine.bot.defence import Threat, danger
+from engine.bot.strong import Placement
 from engine.centers import BotCenter
 from engine.driver import run_sync
 from engine.game import new_game
@@ -153,3 +155,40 @@ def test_an_honour_two_seen_is_safer_than_a_suji_three() -> None:
     visible[2] = 1  # 3m in this hand
     threat = Threat(1, 1.0, 5800, frozenset({5}))  # 6m genbutsu: 3m is suji
     assert danger(27, threat, visible) < danger(2, threat, visible)
+
+
+def test_a_furiten_ryanmen_gives_way_to_a_live_kanchan() -> None:
+    """A wait on a tile the seat discarded wins by tsumo only: 4m would leave 67m on 5m-8m
+    with 8m in the seat's own river, 7m leaves the live 46m kanchan on 5m."""
+    hand = parse("234m567p678s55s467m")
+    single = SinglePlayerInquiry(0, skip=False)
+    waits = {"4m": ("5m", "8m"), "7m": ("5m",)}
+    options = []
+    for t in hand:
+        kinds = waits.get(to_str([t]), ())
+        infos = tuple(TenpaiInfo(parse(k)[0] >> 2, 1, 30, 0, 1000) for k in kinds)
+        options.append(Option((t,), tenpai=infos))
+    single.add(Action(ActionType.DISCARD, options))
+
+    def played(river: str) -> str:
+        view = _view(hand, rivers=(tuple(parse(river)), (), (), ()))
+        a, o = StrongBot().choose(single, view)
+        return to_str(single.actions[a].options[o].tiles)
+
+    assert played("1z") == "4m"  # the ryanmen, while it is not furiten
+    assert played("8m") == "7m"
+
+
+def test_placement_weighs_points_by_the_ranks_they_move_in_the_last_hand() -> None:
+    """In the last hand a win that changes no place is worth nothing, and a leader's
+    deal-in costs more than the same points won gain; early on a point stays a point."""
+
+    def place(kyoku: int, scores: tuple[int, ...]) -> Placement:
+        return Placement(_view(_TENPAI, kyoku=kyoku, scores=scores))
+
+    early = place(0, (25000, 25000, 25000, 25000))
+    assert 0.9 < early.win(3900) / 3900 < 1.1 and 0.9 < early.loss(3900, 1) / 3900 < 1.1
+    behind = place(7, (12000, 30000, 29000, 29000))
+    assert behind.win(2000) < 20 < behind.win(18000)
+    ahead = place(7, (33000, 29000, 20000, 18000))
+    assert ahead.loss(5800, 1) > 10 * ahead.win(5800)

@@ -40,8 +40,11 @@ def _reviews(rules: Any, seed: int, bot: str) -> list[Review]:
 
 def test_four_strong_bots_reviewed_by_the_strong_bot_agree_at_every_decision() -> None:
     for seed in (3, 8):
-        for review in _reviews(TENHOU_HANCHAN, seed, "strong"):
-            assert review.total_reviewed > 100, review.total_reviewed
+        reviews = _reviews(TENHOU_HANCHAN, seed, "strong")
+        # seed 8's hanchan ends in its fourth hand (a seat below zero): 257 decisions in all
+        assert sum(r.total_reviewed for r in reviews) > 200
+        for review in reviews:
+            assert review.total_reviewed > 50, review.total_reviewed
             assert review.total_matches == review.total_reviewed
             assert review.grades == {
                 "agree": review.total_reviewed,
