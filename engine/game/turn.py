@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import engine.game.asking as asking
 from engine.actions import Choice
@@ -25,6 +25,10 @@ from engine.rules.meld import Meld, MeldType
 
 if TYPE_CHECKING:
     from engine.game.game import Game
+
+#: ``Final``: compiled, C statics (a plain module global is a dict lookup per read)
+_NO_KUIKAE: Final = NO_KUIKAE
+_DISCARD: Final = Discard
 
 
 def setup_round(ev: RoundStarted) -> None:
@@ -85,7 +89,7 @@ def discard_tile(ev: Discard) -> None:
     p.discard(tile)
     p.river.append(tile)
     p.rinshan = False
-    p.kuikae = NO_KUIKAE
+    p.kuikae = _NO_KUIKAE
     p.furiten_temp = False
     p.ippatsu = False
     if game.center.wants_events:  # the new waits are needed at the next draw anyway
@@ -125,7 +129,7 @@ def check_suucha_riichi(ev: RiichiAccepted) -> None:
 def on_discard(game: Game, c: Choice) -> None:
     tile = c.tiles[0]
     tsumogiri = tile == game.players[c.seat].drawn
-    game.queue.queue(Discard(seat=c.seat, tile=tile, tsumogiri=tsumogiri))
+    game.queue.queue(_DISCARD(seat=c.seat, tile=tile, tsumogiri=tsumogiri))
 
 
 def on_riichi(game: Game, c: Choice) -> None:
