@@ -61,8 +61,6 @@ _MELD_OF = {
 _CALLS: Final = frozenset((ActionType.PON, ActionType.CHII, ActionType.DAIMINKAN))
 _RON: Final = ActionType.RON
 #: ``Final``: compiled, C statics (a plain module global is a dict lookup per read)
-_DRAW: Final = Draw
-_RIICHI_ACCEPTED: Final = RiichiAccepted
 _WINDS: Final = WINDS
 
 
@@ -88,7 +86,7 @@ def next_draw(game: Game) -> None:
         else:
             game.queue.queue(Ryuukyoku(kind=HandEnd.EXHAUSTIVE))
     else:
-        game.queue.queue(_DRAW(seat=(game.round.turn + 1) % game.n))
+        game.queue.queue(Draw(seat=(game.round.turn + 1) % game.n))
 
 
 def pass_furiten(game: Game, tile: int, skip: int, only: int = -1) -> None:
@@ -108,7 +106,7 @@ def pass_discard(game: Game, callers: list[int]) -> bool:
     discarder = game.round.turn
     pass_furiten(game, game.round.last_discard, discarder)
     if game.players[discarder].riichi_pending:
-        game.queue.queue(_RIICHI_ACCEPTED(seat=discarder))
+        game.queue.queue(RiichiAccepted(seat=discarder))
     first = game.round.first_discards
     rules = game.rules
     if (

@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 #: ``Final``: compiled, C statics (a plain module global is a dict lookup per read)
 _NO_KUIKAE: Final = NO_KUIKAE
-_DISCARD: Final = Discard
 
 
 def setup_round(ev: RoundStarted) -> None:
@@ -129,7 +128,7 @@ def check_suucha_riichi(ev: RiichiAccepted) -> None:
 def on_discard(game: Game, c: Choice) -> None:
     tile = c.tiles[0]
     tsumogiri = tile == game.players[c.seat].drawn
-    game.queue.queue(_DISCARD(seat=c.seat, tile=tile, tsumogiri=tsumogiri))
+    game.queue.queue(Discard(seat=c.seat, tile=tile, tsumogiri=tsumogiri))
 
 
 def on_riichi(game: Game, c: Choice) -> None:
