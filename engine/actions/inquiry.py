@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import Any
+from typing import Any, Final
 
 from engine.actions.types import (
     Action,
@@ -17,7 +17,10 @@ from engine.actions.types import (
 from engine.rules.kinds import InquiryKind
 
 #: the Skip every claim offers: never changed, so all inquiries share one
-SKIP = Action(ActionType.SKIP)
+SKIP: Final = Action(ActionType.SKIP)
+#: ``Final``: compiled, a C static (a plain module global is a dict lookup per read)
+_DECISION: Final = Decision
+_CHOICE: Final = Choice
 
 
 class SinglePlayerInquiry:
@@ -122,7 +125,7 @@ class MultiPlayerInquiry:
         if not 0 <= option_index < len(action.options):
             raise InvalidResponse(f"no option {option_index} for {action.type.name}")
         single.answer = (action_index, option_index)
-        self.decisions.append(Decision(self.id, seat, action_index, option_index))
+        self.decisions.append(_DECISION(self.id, seat, action_index, option_index))
         if action.priority > self._top:
             self._top = action.priority
         if len(self.players) == 1 or self._settled():  # a lone seat has just answered
@@ -168,7 +171,7 @@ class MultiPlayerInquiry:
             tiles: tuple[int, ...] = (options.tiles[answer[1]],)
         else:
             tiles = options[answer[1]].tiles
-        return Choice(single.seat, action.type, tiles, action.priority)
+        return _CHOICE(single.seat, action.type, tiles, action.priority)
 
     def chosen(self) -> list[Choice]:
         """Every answer of the top priority, in seat order (the game orders turns)."""

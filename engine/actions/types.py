@@ -7,7 +7,7 @@ compiled module would drop a Struct's class keywords) and are re-exported here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Protocol, overload
+from typing import Final, Protocol, overload
 
 from engine.actions.records import (
     PRIORITY,
@@ -33,6 +33,10 @@ __all__ = [
     "TenpaiInfo",
     "TenpaiSource",
 ]
+
+
+#: ``Final``: compiled, a C static (a plain module global is a dict lookup per read)
+_PRIORITY: Final = PRIORITY
 
 
 class TenpaiSource(Protocol):
@@ -142,7 +146,7 @@ class Action:
 
     def __init__(self, type: ActionType, options: Sequence[Option] = NO_TILES) -> None:
         self.type = type
-        self.priority = PRIORITY[type]
+        self.priority = _PRIORITY[type]
         self.options = options
 
     def __repr__(self) -> str:

@@ -13,7 +13,7 @@ then instead of four; every other case queues the wait as before.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.actions import MultiPlayerInquiry
 from engine.game.events import GameEvent, WaitPlayerAction
@@ -22,7 +22,9 @@ from engine.rules.kinds import InquiryKind
 if TYPE_CHECKING:
     from engine.game.game import Game
 
-_TURN = InquiryKind.TURN
+#: ``Final``: compiled, a C static (a plain module global is a dict lookup per read)
+_TURN: Final = InquiryKind.TURN
+_WAIT: Final = WaitPlayerAction
 
 
 def present(ev: WaitPlayerAction) -> Awaitable[object] | None:
@@ -48,7 +50,7 @@ def _resolve(game: Game, inquiry: MultiPlayerInquiry) -> None:
 
 
 #: the wait event's listeners when nothing else listens to it
-_PLAIN = (present, resolve)
+_PLAIN: Final = (present, resolve)
 
 
 class _Resolving:
@@ -75,12 +77,7 @@ def ask_last(
     game: Game = ev.game
     by_type = game.bus.handlers_by_type  # the bus's cache (a miss takes the plain way)
     mine = by_type.get(type(ev))
-    if (
-        game.queue.items
-        or mine is None
-        or mine[-1] is not asker
-        or by_type.get(WaitPlayerAction) != _PLAIN
-    ):
+    if game.queue.items or mine is None or mine[-1] is not asker or by_type.get(_WAIT) != _PLAIN:
         game.ask(inquiry)
         return None
     game.present(inquiry)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import engine.game.asking as asking
 from engine.actions import Choice
@@ -25,6 +25,9 @@ from engine.rules.meld import Meld, MeldType
 
 if TYPE_CHECKING:
     from engine.game.game import Game
+
+#: ``Final``: compiled, C statics (a plain module global is a dict lookup per read)
+_NO_KUIKAE: Final = NO_KUIKAE
 
 
 def setup_round(ev: RoundStarted) -> None:
@@ -85,7 +88,7 @@ def discard_tile(ev: Discard) -> None:
     p.discard(tile)
     p.river.append(tile)
     p.rinshan = False
-    p.kuikae = NO_KUIKAE
+    p.kuikae = _NO_KUIKAE
     p.furiten_temp = False
     p.ippatsu = False
     if game.center.wants_events:  # the new waits are needed at the next draw anyway

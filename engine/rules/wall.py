@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from engine.rules.tiles import NUM_TILES, SANMA_REMOVED
 
@@ -182,23 +183,45 @@ def seed_bytes(seed: int | str | bytes) -> bytes:
     return (seed & SEED_MASK).to_bytes(16, "big")
 
 
+#: the counter of each digest a shuffle takes, as the 8 bytes it hashes
+_COUNTERS: Final = tuple(c.to_bytes(8, "big") for c in range((NUM_TILES + 2) // 4))
+#: [size] -> 2**32 % size: a word ``hi * 2**32 + lo`` is ``(hi % size * this + lo) % size``
+#: modulo ``size``, all in machine ints (a 64-bit word is a big int to the compiled code)
+_TWO32_MOD: Final = tuple((1 << 32) % n if n else 0 for n in range(NUM_TILES + 1))
+#: a word whose high half is below this is below ``_LOWEST_LIMIT``: no swap rejects it
+_BOUND_HIGH: Final = _LOWEST_LIMIT >> 32
+
+
+def _halves(prefix: bytes, blocks: int) -> tuple[int, ...]:
+    """The words of ``_words(prefix, 0, blocks)`` as 32-bit halves, each word's high half
+    first: the same digests, unpacked as machine-sized ints."""
+    sha256 = hashlib.sha256
+    data = b"".join([sha256(prefix + c).digest() for c in _COUNTERS[:blocks]])
+    return _unpack(f">{8 * blocks}I", data)
+
+
 def shuffled_tiles(seed: int | str | bytes, round_index: int, sanma: bool = False) -> list[int]:
     """The shuffled physical tiles of round ``round_index`` of the game with ``seed``.
 
     The words ``_stream`` would give, hashed in one go (a generator step per word cost ~4% of
-    self-play); when one of them is at or over the lowest rejection bound (about one hand in
-    2**50) some swap may reject it, and the word-by-word reference shuffles instead."""
+    self-play), as 32-bit halves (``_TWO32_MOD``); when one of them may be at or over the
+    lowest rejection bound (``_BOUND_HIGH``: about one hand in 2**25) some swap may
+    reject it, and the word-by-word reference shuffles instead."""
     tiles = list(_UNSHUFFLED[sanma])
     key = seed_bytes(seed)
-    blocks = (len(tiles) + 2) // 4  # one word per swap
-    words = _words(key + round_index.to_bytes(8, "big"), 0, blocks)
-    if max(words) >= _LOWEST_LIMIT:  # some swap may reject its word (about one in 2**50)
-        return _shuffled_slowly(key, round_index, sanma)
     n = len(tiles)
-    # one word spare: zip stops with the swaps
-    for i, size, x in zip(range(n - 1, 0, -1), range(n, 1, -1), words, strict=False):
-        j = x % size
+    blocks = (n + 2) // 4  # one word per swap (one spare)
+    halves = _halves(key + round_index.to_bytes(8, "big"), blocks)
+    for k in range(0, 2 * (n - 1), 2):
+        if halves[k] >= _BOUND_HIGH:  # this word may be rejected by its swap
+            return _shuffled_slowly(key, round_index, sanma)
+    two32 = _TWO32_MOD
+    k = 0
+    for i in range(n - 1, 0, -1):
+        size = i + 1
+        j = (halves[k] % size * two32[size] + halves[k + 1]) % size
         tiles[i], tiles[j] = tiles[j], tiles[i]
+        k += 2
     return tiles
 
 

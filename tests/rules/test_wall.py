@@ -57,9 +57,16 @@ def test_the_one_bound_test_shuffles_as_the_word_by_word_reference() -> None:
             )
 
 
+def test_the_high_half_bound_is_below_the_lowest_limit() -> None:
+    # the fast shuffle tests only each word's high half: a word under _BOUND_HIGH there is
+    # under the lowest rejection bound, and the bound is as tight as a high half can say
+    assert wall_module._BOUND_HIGH << 32 <= wall_module._LOWEST_LIMIT
+    assert (wall_module._BOUND_HIGH + 1) << 32 > wall_module._LOWEST_LIMIT
+
+
 def test_a_word_over_the_bound_takes_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
     wall = interpreted(wall_module)  # a compiled module's globals cannot be patched
-    monkeypatch.setattr(wall, "_LOWEST_LIMIT", 0)  # every word is over it now
+    monkeypatch.setattr(wall, "_BOUND_HIGH", 0)  # every word may be over the bound now
     calls: list[int] = []
     slow: Callable[[bytes, int, bool], list[int]] = wall._shuffled_slowly
 
