@@ -87,6 +87,10 @@ ENV = {
 STOP_S = 20.0
 #: seconds a client of a killed node keeps trying to reconnect
 BACK_S = 180.0
+#: the wait before each try to reconnect: the browser's (static/js/net.js, BACKOFF_MS).
+#: Every 0.5 s, as before 2026-12-07, A's 2,000 clients made ~4,000 refused connections a
+#: second while it was down, on the core the clients share with the survivor
+BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
 
 
 def _core(i: int) -> int:
@@ -242,20 +246,25 @@ async def _made(
 
 async def _player(table: Table, i: int, stop: asyncio.Event, gate: asyncio.Semaphore) -> None:
     """One seat until its game ends or the bench stops; a lost connection (its node was
-    killed) is made again, every 0.5 s for up to ``BACK_S``, and the game goes on."""
+    killed) is made again as the browser makes it (``BACKOFF_S`` before each try) for up
+    to ``BACK_S``, and the game goes on."""
     seat = table.seats[i]
     first: bool = True
     url = f"ws://{table.host}/ws/play"
     while not stop.is_set():
         ws = None
         give_up = time.monotonic() + BACK_S
+        tries = 0
         while ws is None and time.monotonic() < give_up and not stop.is_set():
+            if not first:
+                await asyncio.sleep(BACKOFF_S[min(tries, len(BACKOFF_S) - 1)])
+                tries += 1
             with contextlib.suppress(OSError, TimeoutError, websockets.WebSocketException):
                 async with gate:
                     ws = await websockets.connect(
                         url, max_size=2**22, compression=None, ping_interval=None, open_timeout=30
                     )
-            if ws is None:
+            if ws is None and first:
                 await asyncio.sleep(0.5)
         if ws is None:
             if not stop.is_set():
@@ -451,10 +460,11 @@ class Gauges:
     """Every half second, what could slow the survivor besides its own work: how long its
     event loop has waited for a CPU, its CPU and the restarted node's, so far."""
 
-    def __init__(self, survivor: Node, restarted: Node) -> None:
-        self.survivor, self.restarted = survivor, restarted
-        #: (perf_counter, survivor's wait for a CPU, survivor's CPU, restarted node's CPU)
-        self.rows: list[tuple[float, float, float, float]] = []
+    def __init__(self, survivor: Node, restarted: Node, clients: int) -> None:
+        self.survivor, self.restarted, self.clients = survivor, restarted, clients
+        #: (perf_counter, survivor's wait for a CPU, survivor's CPU, restarted node's CPU,
+        #: the clients' CPU, the clients' core's busy seconds: theirs and anyone's)
+        self.rows: list[tuple[float, ...]] = []
 
     async def run(self) -> None:
         while True:
@@ -462,19 +472,23 @@ class Gauges:
                 other = cpu_s(self.restarted.pid)
             except (FileNotFoundError, AssertionError):
                 other = 0.0  # killed, or not started yet: its CPU counts from its start
-            pid = self.survivor.pid
-            self.rows.append((time.perf_counter(), waited_s(pid), cpu_s(pid), other))
+            pid, tick = self.survivor.pid, os.sysconf("SC_CLK_TCK")
+            busy = _busy().get(self.clients, 0) / tick
+            row = (time.perf_counter(), waited_s(pid), cpu_s(pid), other, cpu_s(os.getpid()), busy)
+            self.rows.append(row)
             await asyncio.sleep(0.5)
 
-    def over(self, start: float, end: float) -> tuple[float, float, float]:
-        """(survivor's wait, survivor's CPU, restarted node's CPU) in seconds between the
-        samples nearest ``start`` and ``end``."""
+    def over(self, start: float, end: float) -> tuple[float, ...]:
+        """(survivor's wait, survivor's CPU, restarted node's CPU, the clients' CPU, their
+        core's busy time) in seconds between the samples nearest ``start`` and ``end``."""
         first = min(self.rows, key=lambda r: abs(r[0] - start))
         last = min(self.rows, key=lambda r: abs(r[0] - end))
         return (
             last[1] - first[1],
             last[2] - first[2],
             last[3],  # the restarted node's CPU since its start, where the span starts
+            last[4] - first[4],
+            last[5] - first[5],
         )
 
 
@@ -550,7 +564,7 @@ async def _cluster(
             print(_row(f"  node {node.name}'s tables", both[node.host]), flush=True)
         lag = Stats()
         lag.client_lag, lag.measuring = Timed(), True
-        gauges = Gauges(b, a)
+        gauges = Gauges(b, a, next(iter(os.sched_getaffinity(0))))
         watching = [asyncio.create_task(own_lag(lag)), asyncio.create_task(gauges.run())]
         killed_at = time.perf_counter()
         a.kill()
@@ -632,7 +646,7 @@ def _survivor(
     turns = _timed(figures, "turns").during(*span)
     client_lag = lag.client_lag
     assert isinstance(client_lag, Timed)
-    wait, mine, theirs = gauges.over(*span)
+    wait, mine, theirs, clients, busy = gauges.over(*span)
     length = span[1] - span[0]
     return (
         f"survivor (node b's tables) during A's restart (its start to its last table back, "
@@ -642,7 +656,8 @@ def _survivor(
         f"own loop lag p99 {percentile(client_lag.during(*span), 0.99):.1f} ms; node b's loop "
         f"waited {wait:.2f} s for a CPU ({100 * wait / max(length, 1e-9):.1f} %), used "
         f"{mine:.1f} s of CPU; node a used {theirs:.1f} s "
-        f"({100 * theirs / max(length, 1e-9):.0f} % of a core)"
+        f"({100 * theirs / max(length, 1e-9):.0f} % of a core); the clients used {clients:.1f} s, "
+        f"their core was busy {100 * busy / max(length, 1e-9):.0f} % (all its processes)"
     )
 
 
