@@ -85,6 +85,8 @@ ENV = {
 }
 #: seconds a node has to stop after SIGTERM before it is killed (and the bench says so)
 STOP_S = 20.0
+#: seconds a node has to listen after its start (a restart restores its games first, paced)
+START_S = 180.0
 #: seconds a client of a killed node keeps trying to reconnect
 BACK_S = 180.0
 #: the wait before each try to reconnect: the browser's (static/js/net.js, BACKOFF_MS).
@@ -148,7 +150,8 @@ class Node:
                 [*_taskset(self.core), *args], cwd=ROOT, env=self.env, stdout=log, stderr=log
             )
         async with httpx.AsyncClient(base_url=f"http://{self.host}") as http:
-            for _ in range(1200):
+            up_by = time.monotonic() + START_S
+            while time.monotonic() < up_by:
                 with contextlib.suppress(httpx.TransportError):
                     if (await http.get("/healthz")).status_code == 200:
                         return
@@ -198,14 +201,15 @@ async def _nodes(
 
 async def _post(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
     """The answer, asked again while it is "not yet" (the room's directory entry may land
-    a moment after the room is made); any other error stops the bench with its text."""
+    a moment after the room is made, its owner may answer after the RPC deadline on a
+    loaded host); any other error stops the bench with its text."""
     for _ in range(100):
         reply = await http.post(url, json=body)
         try:
             answer: dict[str, Any] = reply.json()
         except ValueError:
             raise SystemExit(f"{url}: {reply.status_code} {reply.text[:200]}") from None
-        if answer.get("code") not in ("rate_limited", "no_room"):
+        if answer.get("code") not in ("rate_limited", "no_room", "node_down"):
             if "token" not in answer:
                 raise SystemExit(f"{url}: {answer}")
             return answer
