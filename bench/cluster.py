@@ -201,20 +201,27 @@ async def _nodes(
 
 async def _post(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
     """The answer, asked again while it is "not yet" (the room's directory entry may land
-    a moment after the room is made, its owner may answer after the RPC deadline on a
-    loaded host); any other error stops the bench with its text."""
+    a moment after the room is made); ``Dropped`` when the room's owner answered after the
+    RPC deadline (it may still have seated the player: the room is left, a new one made);
+    any other error stops the bench with its text."""
     for _ in range(100):
         reply = await http.post(url, json=body)
         try:
             answer: dict[str, Any] = reply.json()
         except ValueError:
             raise SystemExit(f"{url}: {reply.status_code} {reply.text[:200]}") from None
-        if answer.get("code") not in ("rate_limited", "no_room", "node_down"):
+        if answer.get("code") == "node_down":
+            raise Dropped(f"{url}: {answer}")
+        if answer.get("code") not in ("rate_limited", "no_room"):
             if "token" not in answer:
                 raise SystemExit(f"{url}: {answer}")
             return answer
         await asyncio.sleep(0.05)
     raise SystemExit(f"{url}: {answer}")
+
+
+class Dropped(Exception):
+    """A node dropped a request, or answered it too late (``node_down``)."""
 
 
 class Table:
@@ -349,7 +356,7 @@ class Run:
         for attempt in range(TRIES):
             try:
                 return await _made(http, hosts[n % len(hosts)], hosts[(n + 1) % len(hosts)])
-            except httpx.TransportError:
+            except (httpx.TransportError, Dropped):
                 self.abandoned += 1
                 await asyncio.sleep(0.5 * 2**attempt)
         raise SystemExit(f"table {n}: no room after {TRIES} tries (the nodes dropped them)")
