@@ -85,7 +85,8 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         # server's games: another process runs them (server/runtime/process.py)
         refuse_in_worker("the server's start (restoring its games)")
         async with anyio.create_task_group() as tg:
-            the_hub.bind(tg)
+            the_hub.bind(tg, restore=False)
+            await the_hub.restore_paced()  # before the server listens, as all at once was
             tg.start_soon(pending_stats, the_hub)
             tg.start_soon(ladder.queue.run, settings.ranked_draw_s)
             tg.start_soon(forfeits.run, settings.forfeit_sweep_s)

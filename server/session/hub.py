@@ -61,13 +61,20 @@ class Hub:
         #: set at a fault (from any callback, task or not): the watch tries the store
         self._fault_seen: anyio.Event | None = None
 
-    def bind(self, tg: TaskGroup) -> None:
+    def bind(self, tg: TaskGroup, restore: bool = True) -> None:
         """Games run in ``tg`` (the app's lifespan task group); the rooms and unfinished
-        games stored by an earlier run of the server come back first."""
+        games stored by an earlier run of the server come back first, all at once (without
+        ``restore``, the caller awaits ``restore_paced``: the server's own start)."""
         self._tg = tg
         self._fault_seen = anyio.Event()
         tg.start_soon(self._watch_storage)
-        self.resumed = resume.restore(self)
+        if restore:
+            self.resumed = resume.restore(self)
+
+    async def restore_paced(self) -> None:
+        """The stored rooms and games back in batches that leave the core and the store to
+        the nodes beside this one (server/session/resume.py), before the server listens."""
+        self.resumed = await resume.restore_paced(self)
 
     def stop(self) -> None:
         """Graceful stop: suspend every game and tell every client to reconnect."""

@@ -8,6 +8,14 @@ exactly is marked aborted. A game that finished less than ``room_ttl_s`` ago com
 same way, played to its end, for what a running server would still give: the end and final
 snapshot to a seat or spectator whose connection the restart cut before they came.
 
+``restore_paced`` is the server's own start: the same, a game at a time with the loop yielded
+after each, its record read and its log checked in a worker thread, and a rest after every
+``BATCH`` games as long as the batch took (its tables' catch-up included). A restart then takes
+at most about half of its core and of the shared store's time, so the nodes beside it (on
+that core, or on the store's) keep their latency: before, 500 games came back in one go
+(bench.cluster's kill -9, docs/perf-notes.md). The server listens once it is done, as before,
+so no client ever sees a room of a game not yet back.
+
 ``suspend`` runs when the server stops: nothing is answered for anyone, unfinished games are
 stored as suspended, and every client is told to reconnect (close code 1012).
 """
@@ -16,7 +24,8 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import msgspec
@@ -30,7 +39,7 @@ from server.session.clock import SeatClock
 from server.session.durable import Feed, verify
 from server.session.rooms import Room
 from server.storage import persist
-from server.storage.sqlite import StorageFault
+from server.storage.sqlite import StorageFault, Store
 
 if TYPE_CHECKING:
     from server.session.hub import Hub
@@ -40,6 +49,12 @@ log = logging.getLogger("server")
 STORAGE_REASON = "the records cannot be written; the game waits, reconnect in a few seconds"
 #: a table another process took over (a lease, server/storage/postgres.py) is dropped here
 MOVED_REASON = "this table is now run by another server; reconnect"
+#: games a paced restore brings back between two rests
+BATCH = 8
+#: a paced restore rests this many times as long as its last batch took (1: half the time)
+REST = 1.0
+#: the longest a paced restore waits for a batch's tables to catch up from their logs
+CATCH_UP_S = 10.0
 
 
 class Resumed(msgspec.Struct):
@@ -54,34 +69,54 @@ class Resumed(msgspec.Struct):
 
 def restore(hub: Hub) -> Resumed:
     """Bring back every waiting room and unfinished game of ``hub.storage``, and the games
-    that finished within the last ``room_ttl_s``."""
-    storage = hub.storage
+    that finished within the last ``room_ttl_s``, all at once (a hub bound directly)."""
     done = Resumed()
+    for row in _rows(hub, done):
+        room = _registered(hub, row, done)
+        why = room if isinstance(room, str) or room is None else _guarded(_resume, hub, room, row)
+        _settle(hub, row, room, why, done)
+    return _said(done)
+
+
+async def restore_paced(hub: Hub, batch: int = BATCH, rest: float = REST) -> Resumed:
+    """``restore``, paced for the neighbours (the module's docstring): every game kept and
+    none played differently, only later; a server that stops meanwhile stops here (the
+    games not reached yet stay stored as they are, for the next start)."""
+    done = Resumed()
+    rows = _rows(hub, done)
+    for first in range(0, len(rows), batch):
+        began, tables = time.monotonic(), []
+        for row in rows[first : first + batch]:
+            if hub.stopping:
+                return _said(done)
+            room = _registered(hub, row, done)
+            why = (
+                room if isinstance(room, str) or room is None else await _resume_off(hub, room, row)
+            )
+            _settle(hub, row, room, why, done)
+            if row.game in hub.tables:
+                tables.append(hub.tables[row.game])
+            await anyio.sleep(0)  # the tables already back play on
+        with anyio.move_on_after(CATCH_UP_S):
+            for table in tables:  # their catch-up runs in their own tasks: part of the batch
+                while not (table.caught_up.is_set() or table.finished.is_set()):
+                    await anyio.sleep(0.001)
+        await anyio.sleep((time.monotonic() - began) * rest)
+    return _said(done)
+
+
+def _rows(hub: Hub, done: Resumed) -> list[persist.RoomRow]:
+    """The rooms to bring back; unfinished games without a room are aborted first."""
+    storage = hub.storage
     for game in persist.orphans(storage):
         storage.set_status(game, "aborted")
         done.aborted += 1
-    for row in persist.to_restore(storage, time.time() - hub.settings.room_ttl_s):
-        why = _restore_row(hub, row, done)
-        if why is None:
-            continue
-        log.warning("room %s (game %s) cannot be restored: %s", row.code, row.game, why)
-        if row.ended_at is not None:
-            continue  # its record stands as it is; only the room is not held again
-        if row.started:
-            storage.set_status(row.game, "aborted")
-            done.aborted += 1
-        else:
-            persist.drop_room(storage, row.game)
-    if done != Resumed():
-        log.info(
-            "restored %d waiting rooms, %d games; %d aborted; %d finished kept",
-            *msgspec.structs.astuple(done),
-        )
-    return done
+    return persist.to_restore(storage, time.time() - hub.settings.room_ttl_s)
 
 
-def _restore_row(hub: Hub, row: persist.RoomRow, done: Resumed) -> str | None:
-    """Bring back one room (and its game); why not, when it cannot be."""
+def _registered(hub: Hub, row: persist.RoomRow, done: Resumed) -> Room | str | None:
+    """The room as stored (None: a waiting room, nothing more to do), or why it no longer
+    loads."""
     try:
         room = _room(hub, row)
     except Exception as exc:  # e.g. its preset is gone: one bad row must not stop the server
@@ -89,17 +124,44 @@ def _restore_row(hub: Hub, row: persist.RoomRow, done: Resumed) -> str | None:
     if not row.started:
         done.waiting += 1
         return None
+    return room
+
+
+def _guarded(resume: Callable[[Hub, Room, persist.RoomRow], str | None], *args: Any) -> str | None:
     try:
-        why = _resume(hub, room, row)
+        return resume(*args)
     except Exception as exc:
-        why = f"the game no longer starts: {exc!r}"
-    if why is not None:
+        return f"the game no longer starts: {exc!r}"
+
+
+def _settle(
+    hub: Hub, row: persist.RoomRow, room: Room | str | None, why: str | None, done: Resumed
+) -> None:
+    """Count a room brought back, or let it go (and abort its game) with why not."""
+    if why is None:
+        if room is not None:
+            done.games += row.ended_at is None
+            done.ended += row.ended_at is not None
+        return
+    if isinstance(room, Room):
         hub.rooms.forget(room)
-    elif row.ended_at is None:
-        done.games += 1
+    log.warning("room %s (game %s) cannot be restored: %s", row.code, row.game, why)
+    if row.ended_at is not None:
+        return  # its record stands as it is; only the room is not held again
+    if row.started:
+        hub.storage.set_status(row.game, "aborted")
+        done.aborted += 1
     else:
-        done.ended += 1
-    return why
+        persist.drop_room(hub.storage, row.game)
+
+
+def _said(done: Resumed) -> Resumed:
+    if done != Resumed():
+        log.info(
+            "restored %d waiting rooms, %d games; %d aborted; %d finished kept",
+            *msgspec.structs.astuple(done),
+        )
+    return done
 
 
 def _room(hub: Hub, row: persist.RoomRow) -> Room:
@@ -131,23 +193,49 @@ def _room(hub: Hub, row: persist.RoomRow) -> Room:
     return room
 
 
+class Checked(msgspec.Struct):
+    """A stored game read and replayed exactly: what its table starts from."""
+
+    rules: RuleConfig
+    decisions: list[Decision]
+    rounds: int
+
+
 def _resume(hub: Hub, room: Room, row: persist.RoomRow) -> str | None:
     """Start the stored game's table from its log; why not, when it cannot be replayed."""
+    _take(hub, row)
+    return _start(hub, room, row, _checked(hub.storage, row))
+
+
+async def _resume_off(hub: Hub, room: Room, row: persist.RoomRow) -> str | None:
+    """``_resume`` with the record's reads and the log's replay in a worker thread."""
+    try:
+        _take(hub, row)
+        checked = await anyio.to_thread.run_sync(_checked, hub.storage, row)
+        return _start(hub, room, row, checked)
+    except Exception as exc:
+        return f"the game no longer starts: {exc!r}"
+
+
+def _take(hub: Hub, row: persist.RoomRow) -> None:
     if row.ended_at is None:
         # this process runs the game from now on: a store shared with other processes
         # refuses their writes to it from here (PostgreSQL's leases), so the log read
         # next is whole, and nobody else adds to it
         hub.storage.take(row.game)
-    record = hub.storage.load(row.game)
+
+
+def _checked(storage: Store, row: persist.RoomRow) -> Checked | str:
+    """The stored game, replayed and checked (``verify``); why not, when it cannot be."""
+    record = storage.load(row.game)
     if record is None or record.seed is None:
         return "no game record"
     try:
         rules = msgspec.json.decode(record.rules, type=RuleConfig)
     except msgspec.DecodeError as exc:
         return f"the stored rules no longer load: {exc}"
-    room.rules = rules
     decisions = [Decision(d.inquiry, d.seat, d.action, d.option) for d in record.decisions]
-    trails = hub.storage.trails(row.game)
+    trails = storage.trails(row.game)
     why = verify(rules, record.seed, decisions, trails, whole=row.ended_at is not None)
     if why is not None:
         return why
@@ -158,9 +246,16 @@ def _resume(hub: Hub, room: Room, row: persist.RoomRow) -> str | None:
             record.engine,
             ENGINE_VERSION,
         )
-    if row.ended_at is None:
+    return Checked(rules, decisions, len(record.rounds))
+
+
+def _start(hub: Hub, room: Room, row: persist.RoomRow, checked: Checked | str) -> str | None:
+    if isinstance(checked, str):
+        return checked
+    room.rules = checked.rules
+    if row.ended_at is None and row.status != "playing":  # a kill -9 left it "playing"
         hub.storage.set_status(row.game, "playing")
-    hub.start(room, Feed(decisions, ended_at=row.ended_at), len(record.rounds))
+    hub.start(room, Feed(checked.decisions, ended_at=row.ended_at), checked.rounds)
     return None
 
 
