@@ -19,6 +19,7 @@ from engine.driver import Unanswered, run_sync
 from engine.events import EventBase
 from engine.game.setup import new_game
 from engine.rules.config import RuleConfig
+from server.edge.lean import LeanEvent
 from server.edge.messaging import encode_raw
 
 
@@ -69,6 +70,7 @@ class Feed:
         decisions: Sequence[Decision],
         trails: Sequence[str | None] = (),
         ended_at: float | None = None,
+        opened: LeanEvent | None = None,
     ) -> None:
         self.decisions = list(decisions)
         self.trails = list(trails)
@@ -77,6 +79,9 @@ class Feed:
         self.next = 0
         #: the first inquiry the log leaves open (the live point)
         self.held: MultiPlayerInquiry | None = None
+        #: set once the server takes its players again (None: it does): the held inquiry
+        #: and the humans' start grace wait for it, so a long restore times out no one
+        self.opened = opened
 
     @property
     def done(self) -> bool:

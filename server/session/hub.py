@@ -12,6 +12,7 @@ import msgspec
 from anyio.abc import TaskGroup
 
 from server.edge.close_codes import CloseCode
+from server.edge.lean import LeanEvent
 from server.edge.messaging import RoomInfo, RoomMsg, Welcome, WireError, encode
 from server.session import resume
 from server.session.durable import Feed
@@ -51,6 +52,9 @@ class Hub:
         self.stopping = False
         #: what the last ``bind`` restored from storage
         self.resumed = resume.Resumed()
+        #: the stored games are back and the server takes players: a restored game's held
+        #: inquiry and start grace begin only then (a paced restore may outlast the grace)
+        self.opened = LeanEvent()
         #: the other nodes of a scale-out (server/session/peers.py), None for a server alone
         self.peers: Peers | None = None
         #: called with every new table (metrics, stdio mjai seats)
@@ -70,11 +74,15 @@ class Hub:
         tg.start_soon(self._watch_storage)
         if restore:
             self.resumed = resume.restore(self)
+            self.opened.set()
 
-    async def restore_paced(self) -> None:
+    async def restore_paced(self, batch: int = resume.BATCH, rest: float = resume.REST) -> None:
         """The stored rooms and games back in batches that leave the core and the store to
         the nodes beside this one (server/session/resume.py), before the server listens."""
-        self.resumed = await resume.restore_paced(self)
+        try:
+            self.resumed = await resume.restore_paced(self, batch, rest)
+        finally:
+            self.opened.set()
 
     def stop(self) -> None:
         """Graceful stop: suspend every game and tell every client to reconnect."""

@@ -255,7 +255,8 @@ def _start(hub: Hub, room: Room, row: persist.RoomRow, checked: Checked | str) -
     room.rules = checked.rules
     if row.ended_at is None and row.status != "playing":  # a kill -9 left it "playing"
         hub.storage.set_status(row.game, "playing")
-    hub.start(room, Feed(checked.decisions, ended_at=row.ended_at), checked.rounds)
+    feed = Feed(checked.decisions, ended_at=row.ended_at, opened=hub.opened)
+    hub.start(room, feed, checked.rounds)
     return None
 
 

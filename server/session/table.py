@@ -314,8 +314,10 @@ class Table:
     async def _go_live(self) -> None:
         """Ask the held inquiry of a resumed game again, with fresh clocks."""
         await self.caught_up.wait()
-        await self._humans_back()
         assert self.feed is not None
+        if self.feed.opened is not None:  # a paced restore: the server does not listen yet
+            await self.feed.opened.wait()
+        await self._humans_back()
         held, self.feed = self.feed.held, None
         self.answers.resumed()
         if held is not None and not held.done:

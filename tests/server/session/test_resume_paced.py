@@ -10,7 +10,6 @@ from typing import Any
 
 import anyio
 
-from server.session import resume
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.session.table import Table
@@ -67,9 +66,24 @@ async def test_a_paced_restore_brings_every_game_back_and_yields_between_games(
     async with anyio.create_task_group() as tg:
         hub.bind(tg, restore=False)
         tg.start_soon(tick)
+        early: list[str] = []  # a table that went live while the restore still ran
+
+        async def watch() -> None:
+            while not hub.opened.is_set():
+                early.extend(g for g, t in hub.tables.items() if t.feed is None)
+                await anyio.sleep(0)
+
+        tg.start_soon(watch)
         with anyio.fail_after(60):
-            done = await resume.restore_paced(hub, batch=2, rest=0.5)
+            await hub.restore_paced(batch=2, rest=0.5)
+        done = hub.resumed
         tables: list[Table] = [hub.tables[game] for game in stored]
+        # nothing was asked live before the server took its players again (a long restore
+        # would have spent the first games' start grace and clocks with nobody able to come)
+        assert early == []
+        with anyio.fail_after(10):
+            while any(t.feed is not None for t in tables):
+                await anyio.sleep(0.01)
         assert (done.games, done.aborted) == (GAMES, 0)
         assert len(seen) == GAMES and all(a < b for a, b in itertools.pairwise(seen))
         for table in tables:  # each at the live point its log left, its game going on
