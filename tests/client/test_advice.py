@@ -224,7 +224,7 @@ def test_a_table_with_two_humans_offers_no_hint_and_refuses_advice(
         while asked is None:
             assert time.monotonic() < deadline, "neither seat was asked anything"
             for p in pages:
-                if p.evaluate("!!window.__table.st.inq"):
+                if p.evaluate("!!(window.__table && window.__table.st.inq)"):  # loaded yet?
                     asked = p
                     break
             else:
