@@ -41,6 +41,8 @@ from server.tournament.models import (
 from server.tournament.service import Caller, TournamentError, Tournaments
 
 T = TypeVar("T")
+#: a request body's type (server/tournament/models.py)
+B = TypeVar("B")
 #: how often an events stream looks for a change (seconds)
 EVENTS_POLL_S = 0.25
 #: a comment line this often on an idle stream
@@ -88,6 +90,15 @@ class TournamentsApi:
             return auth
         return Caller(auth.account.id, auth.account.name, auth.account.admin)
 
+    async def _asked(self, request: Request, kind: type[B]) -> tuple[Caller, B] | Response:
+        """The signed-in caller, then the body as ``kind``: a stranger is refused before its
+        body is read."""
+        caller = await self._caller(request)
+        if isinstance(caller, Response):
+            return caller
+        body = await read_body(request, kind)
+        return body if isinstance(body, Response) else (caller, body)
+
     async def _run(self, func: Callable[..., T], *args: Any) -> T | Response:
         try:
             return await anyio.to_thread.run_sync(func, *args)
@@ -119,12 +130,10 @@ class TournamentsApi:
         return found if isinstance(found, Response) else json_response(found)
 
     async def enter(self, request: Request) -> Response:
-        caller = await self._caller(request)
-        if isinstance(caller, Response):
-            return caller
-        body = await read_body(request, Empty)
-        if isinstance(body, Response):
-            return body
+        asked = await self._asked(request, Empty)
+        if isinstance(asked, Response):
+            return asked
+        caller, _ = asked
         done = await self._run(self.service.enter, request.path_params["id"], caller)
         return done if isinstance(done, Response) else json_response(done, 201)
 
@@ -136,12 +145,10 @@ class TournamentsApi:
         return done if isinstance(done, Response) else json_response(done)
 
     async def start_round(self, request: Request) -> Response:
-        caller = await self._caller(request)
-        if isinstance(caller, Response):
-            return caller
-        body = await read_body(request, Empty)
-        if isinstance(body, Response):
-            return body
+        asked = await self._asked(request, Empty)
+        if isinstance(asked, Response):
+            return asked
+        caller, _ = asked
         tid = request.path_params["id"]
         started = await self._run(self.service.start_round, tid, caller)
         if isinstance(started, Response):
@@ -159,12 +166,10 @@ class TournamentsApi:
         return found if isinstance(found, Response) else json_response(found)
 
     async def add_organizer(self, request: Request) -> Response:
-        caller = await self._caller(request)
-        if isinstance(caller, Response):
-            return caller
-        body = await read_body(request, Organizer)
-        if isinstance(body, Response):
-            return body
+        asked = await self._asked(request, Organizer)
+        if isinstance(asked, Response):
+            return asked
+        caller, body = asked
         account = await anyio.to_thread.run_sync(
             account_rows.by_key, self.store, names.name_key(body.name)
         )
@@ -178,12 +183,10 @@ class TournamentsApi:
         return json_response({"name": account.name, "organizer": True}, 201)
 
     async def penalize(self, request: Request) -> Response:
-        caller = await self._caller(request)
-        if isinstance(caller, Response):
-            return caller
-        body = await read_body(request, NewPenalty)
-        if isinstance(body, Response):
-            return body
+        asked = await self._asked(request, NewPenalty)
+        if isinstance(asked, Response):
+            return asked
+        caller, body = asked
         tid = request.path_params["id"]
         done = await self._run(
             self.service.penalize, tid, caller, body.name, body.points, body.reason
@@ -191,12 +194,10 @@ class TournamentsApi:
         return done if isinstance(done, Response) else json_response(done, 201)
 
     async def substitute(self, request: Request) -> Response:
-        caller = await self._caller(request)
-        if isinstance(caller, Response):
-            return caller
-        body = await read_body(request, Substitute)
-        if isinstance(body, Response):
-            return body
+        asked = await self._asked(request, Substitute)
+        if isinstance(asked, Response):
+            return asked
+        caller, body = asked
         tid = request.path_params["id"]
         done = await self._run(self.service.substitute, tid, caller, body.name)
         if isinstance(done, Response):

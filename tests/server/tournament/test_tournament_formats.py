@@ -17,7 +17,6 @@ import asyncio
 import io
 import json
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +43,6 @@ from tests.server.tournament.event import (
     register,
     seats,
 )
-from tests.services import fresh_database, postgres_server
 
 
 class Held(Steered):
@@ -118,15 +116,6 @@ async def _gated(http: httpx.AsyncClient, game: str, tid: str) -> list[int]:
         if a.status_code == 409:
             assert a.json()["code"] == "round_running", a.text
     return [a.status_code for a in answers]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
-    if request.param == "sqlite":
-        yield {}
-        return
-    with postgres_server() as url:
-        yield {"RIICHI_DATABASE_URL": fresh_database(url, "swiss")}
 
 
 @pytest.mark.timeout(600)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,18 +34,8 @@ from tests.server.tournament.event import (
     register,
     seats,
 )
-from tests.services import fresh_database, postgres_server
 
 PRESET = "tenhou-tonpuu"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
-    if request.param == "sqlite":
-        yield {}
-        return
-    with postgres_server() as url:
-        yield {"RIICHI_DATABASE_URL": fresh_database(url, "tournament")}
 
 
 class Killer:
