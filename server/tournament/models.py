@@ -8,6 +8,7 @@ from typing import Any, Literal
 import msgspec
 
 from engine.rules.config import PRESETS
+from server.tournament.standings import Standing
 
 #: rounds a tournament may have, at most (one game per table per round)
 MAX_ROUNDS = 32
@@ -83,17 +84,6 @@ class Table(msgspec.Struct):
     commitment: str | None
 
 
-class StandingRow(msgspec.Struct):
-    rank: int | None
-    name: str
-    total: float
-    games: int
-    #: how many 1st, 2nd, ... places
-    placements: list[int]
-    average_placement: float | None
-    bot: bool
-
-
 class Penalty(msgspec.Struct):
     name: str
     points: float
@@ -113,7 +103,7 @@ class Tournament(msgspec.Struct):
     duplicate: bool
     entries: list[str]
     tables: list[Table]
-    standings: list[StandingRow]
+    standings: list[Standing]
     fill: str = "none"
     base_s: float = 0.0
     bank_s: float = 0.0

@@ -33,7 +33,6 @@ from server.tournament import finish, seating
 from server.tournament.models import (
     NewTournament,
     Penalty,
-    StandingRow,
     Summary,
     Table,
     Tournament,
@@ -504,7 +503,7 @@ class Tournaments:
             duplicate=bool(row[5]),
             entries=[e[0] for e in entries],
             tables=tables,
-            standings=[StandingRow(**msgspec.structs.asdict(s)) for s in standing],
+            standings=list(standing),
             fill=row[6],
             base_s=float(row[7]),
             bank_s=float(row[8]),
