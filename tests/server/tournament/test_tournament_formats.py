@@ -25,7 +25,9 @@ import msgspec
 import pytest
 import websockets
 
+from server.app import create_app
 from server.edge.messaging import End, EventMsg, InquiryMsg, Snapshot, decode_server
+from server.settings import Settings
 from tests.server.ladder.test_ranked_live import Steered
 from tests.server.procs import ServerProcess
 from tests.server.tournament import expected
@@ -99,18 +101,51 @@ async def _sse(http: httpx.AsyncClient, tid: str, out: list[tuple[str, Any]]) ->
                 out.append((name, json.loads(line[6:])))
 
 
+#: every game route whose answer would tell a duplicate round's walls, asked by ``_gated``
+GATED = (
+    ("GET", "/api/games/{game}/record"),
+    ("GET", "/api/games/{game}/verify"),
+    ("GET", "/api/games/{game}/replay"),
+    ("POST", "/api/games/{game}/review"),
+    ("GET", "/api/games/{game}/review"),
+)
+#: the game routes that are not gated, and why they tell no wall
+UNGATED = {
+    ("GET", "/api/games/{game}/state"): "a seat's own view, or the spectators' sealed one",
+    ("GET", "/api/games/{game}/events"): "a seat's own stream, by its token",
+    ("POST", "/api/games/{game}/answer"): "a seat's answer, by its token",
+    ("WS", "/ws/watch/{game}"): "the spectators' sealed stream (checked below)",
+}
+
+
+def test_every_game_route_is_gated_or_says_why_not(tmp_path: Path) -> None:
+    """A new ``{game}`` route must join ``GATED`` (and so ``_gated``'s asks) or ``UNGATED``
+    with its reason: a record route that forgot the round's gate would leak its walls."""
+    app = create_app(Settings(data_dir=str(tmp_path)))
+    found = set()
+    for route in app.routes:
+        path = getattr(route, "path", "")
+        if "{game}" in path:
+            methods = getattr(route, "methods", None) or {"WS"}
+            found |= {(m, path) for m in methods if m != "HEAD"}
+    assert found == set(GATED) | set(UNGATED)
+
+
 async def _gated(http: httpx.AsyncClient, game: str, tid: str) -> list[int]:
-    """The status of every answer that would tell the game's walls."""
-    asks = [
-        fetch(http, f"/api/games/{game}/record"),
-        fetch(http, f"/api/games/{game}/record", format="tenhou"),
-        fetch(http, f"/api/games/{game}/record", format="mjai"),
-        fetch(http, f"/api/games/{game}/verify"),
-        fetch(http, f"/api/games/{game}/replay"),
-        http.post(f"/api/games/{game}/review", json={"seat": 0}),
-        http.get(f"/api/games/{game}/review", params={"seat": 0}),
-        fetch(http, f"/api/tournaments/{tid}/export.zip"),
-    ]
+    """The status of every answer that would tell the game's walls: each of ``GATED`` (the
+    record in every format), and the tournament's export."""
+    asks = []
+    for method, path in GATED:
+        url = path.replace("{game}", game)
+        if method == "POST":
+            asks.append(http.post(url, json={"seat": 0}))
+        elif url.endswith("/review"):
+            asks.append(http.get(url, params={"seat": 0}))
+        elif url.endswith("/record"):
+            asks += [fetch(http, url, format=f) for f in ("json", "tenhou", "mjai")]
+        else:
+            asks.append(fetch(http, url))
+    asks.append(fetch(http, f"/api/tournaments/{tid}/export.zip"))
     answers = [await a for a in asks]
     for a in answers:
         if a.status_code == 409:
