@@ -141,15 +141,24 @@ class Cluster:
         await self.redis.aclose()
 
     async def _publish_loop(self, host: Host) -> None:
+        """The directory's entries, written whole when the rooms changed (or Redis lost
+        them), else only renewed, every beat and at once after a ``touch``."""
+        written: list[RoomInfo] | None = None
         while True:
             rooms = host.listed()
             try:
-                await directory.publish(self.redis, self.node, self.url, self.boot, rooms)
+                if not (rooms and rooms == written and await self._refresh()):
+                    written = None
+                    await directory.publish(self.redis, self.node, self.url, self.boot, rooms)
+                    written = rooms
             except REDIS_DOWN as exc:  # Redis away for a moment: the next beat retries
                 log.warning("directory write failed: %s", exc)
             with anyio.move_on_after(directory.HEARTBEAT_S):
                 await self._wake.wait()
             self._wake = anyio.Event()
+
+    async def _refresh(self) -> bool:
+        return await directory.refresh(self.redis, self.node, self.url, self.boot)
 
     # ------------------------------------------------------------ requests from other nodes
 
