@@ -150,10 +150,13 @@ class Watching:
     (made and torn down on every reconnect), and a boot check each every ``ALIVE_CHECK_S``;
     when a node restarted, every one of its watchers here ended in the same second. Here a
     game's channel is subscribed once, whoever watches it; one ``MGET`` a check covers every
-    node; and watchers are let go ``PACE`` at a time, the loop free between."""
+    node; and watchers are let go ``PACE`` at a time, ``GAP_S`` apart."""
 
     #: watchers told to reconnect (or texts read) before the reader lets the loop run
     PACE = 32
+    #: the rest between two slices of watchers told to reconnect: each one's socket closes
+    #: and its task ends on this loop, and a node's every watcher is told in the same check
+    GAP_S = 0.01
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
@@ -254,4 +257,4 @@ class Watching:
         for i, sub in enumerate(subs):
             sub.restart()
             if i % self.PACE == self.PACE - 1:
-                await anyio.sleep(0)
+                await anyio.sleep(self.GAP_S)
