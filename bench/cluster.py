@@ -8,8 +8,8 @@ connect to the room's node as soon as it is full, and one spectator per table wa
 the other node (the relay over pub/sub). Players think as in bench/load.py (exponential,
 mean ``--think`` s). Every client is a light socket (bench/light.py, as bench.load's): the
 clients share a core with Redis, PostgreSQL and one node, so the websockets library's task
-and generator parser per frame (before 2026-12-07) slowed what they measure. The records and write-ahead decisions are in PostgreSQL
-(``RIICHI_DATABASE_URL``), shared by both nodes.
+and generator parser per frame (before 2026-12-07) slowed what they measure. The records
+and write-ahead decisions are in PostgreSQL (``RIICHI_DATABASE_URL``), shared by both nodes.
 
 After ``--warmup`` s of play the bench measures ``--duration`` s of both nodes (the ``2
 nodes`` row), then kills node A with SIGKILL, restarts it ``--down`` s later on the same port
