@@ -54,6 +54,18 @@ SHAPE_SHARE = 0.6
 # three easy bots in bench.bots, 2.32 against 2.26 over 400 hanchan on a tuning seed)
 #: a tenpai's win chance per waiting tile left (against a threat)
 TENPAI_WIN = 0.05
+#: a tenpai's win chance as a race against the threats (see ``Table.race``), in place of
+#: TENPAI_WIN per tile: on tuning seeds 600+601 (400 hanchan each) 2.105 against 2.175
+#: (easy) and 2.355 against 2.44 (baseline); TENPAI_WIN 0.08 measured 2.135 / 2.355 and
+#: 0.12 2.11 / 2.37 (2026-12-07): the per-tile chance folded a live tenpai too often
+RACE = True
+#: tiles a go-around shows that could be the seat's winning one (its draw, others' discards)
+SEES = 2.5
+#: a threat's chance per go-around of winning first, times its tenpai chance
+RIVAL = 0.12
+#: a 1-shanten's win chance per tile of ukeire (against a threat), and its cap
+ONE_WIN = 0.012
+ONE_CAP = 0.3
 #: what a riichi stick on the table adds to a win, in the push/fold balance (a riichi's
 #: own stick included: 0 until December 2026, when the full 1000 measured better against
 #: the frozen baseline in bench.bots)
@@ -166,11 +178,25 @@ class Table:
     def win_chance(self, shanten: int, ukeire: float) -> float:
         """Rough chance of winning this hand from here (used against threats only)."""
         time = min(1.0, self.draws / 10)
+        if shanten <= 0 and RACE:
+            return self.race(ukeire)
         if shanten <= 0:
             return min(0.6, TENPAI_WIN * ukeire) * (0.4 + 0.6 * time)
         if shanten == 1:
-            return min(0.3, 0.012 * ukeire) * time
+            return min(ONE_CAP, ONE_WIN * ukeire) * time
         return 0.04 * time * time
+
+    def race(self, live: float) -> float:
+        """A tenpai's chance of winning before a threat does: each go-around it sees
+        ``SEES`` tiles (its draw and the others' discards), each a winning one with chance
+        live / unseen, while each threat wins with ``RIVAL`` x its tenpai chance; the race
+        lasts the seat's draws left."""
+        mine = 1.0 - math.pow(1.0 - min(1.0, live / self.unseen), SEES)
+        theirs = 1.0 - math.prod(1.0 - RIVAL * t.tenpai for t in self.threats)
+        both = (1.0 - mine) * (1.0 - theirs)
+        if mine <= 0:
+            return 0.0
+        return mine / (1.0 - both) * (1.0 - math.pow(both, max(self.draws, 0.0)))
 
 
 def _caution(view: SeatView) -> float:

@@ -127,15 +127,17 @@ _RIICHI = tuple(parse("1z2z4m"))
 
 
 def test_against_a_riichi_tenpai_is_worth_more_at_the_end_of_the_wall() -> None:
-    """Noten payments: a tenpai push is worth more as the wall runs out, not less."""
+    """Noten payments: with one draw left a tenpai push is worth them, though its race is
+    nearly over (a win chance far below mid-game's), and keeps beating the genbutsu fold."""
 
-    def at(remaining: int) -> float:
+    def at(remaining: int, tile: str = "9m") -> float:
         view = _view(
             _TENPAI, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1), remaining=remaining
         )
-        return _score(_TENPAI, "9m", view)
+        return _score(_TENPAI, tile, view)
 
-    assert at(1) > at(40) + 300
+    assert at(1) > at(1, "4m") + 300
+    assert at(1) > at(8) - 300
 
 
 def test_riichi_sticks_on_the_table_raise_what_pushing_a_tenpai_is_worth() -> None:
@@ -192,3 +194,11 @@ def test_placement_weighs_points_by_the_ranks_they_move_in_the_last_hand() -> No
     assert behind.win(2000) < 20 < behind.win(18000)
     ahead = place(7, (33000, 29000, 20000, 18000))
     assert ahead.loss(5800, 1) > 10 * ahead.win(5800)
+
+
+def test_late_against_a_riichi_a_live_tenpai_pushes_a_dangerous_tile() -> None:
+    """The race (``Table.race``): a kanchan on four live 5m, eight draws left, is worth more
+    than a deal-in on a non-suji 7p costs (the old 0.05 a tile folded it onto genbutsu 4m)."""
+    hand = parse("234m567p678s55s46m4p")
+    view = _view(hand, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1), remaining=8)
+    assert _discarded(hand, view) in ("4p", "7p")
