@@ -9,7 +9,7 @@ from engine.actions.records import TenpaiInfo
 from engine.actions.types import Action, ActionType, Option
 from engine.bot import SeatView, StrongBot, make, seat_view
 from engine.bot.defence import Threat, danger
-from engine.bot.strong import Placement
+from engine.bot.strong import Placement, Table
 from engine.centers import BotCenter
 from engine.driver import run_sync
 from engine.game import new_game
@@ -202,3 +202,15 @@ def test_late_against_a_riichi_a_live_tenpai_pushes_a_dangerous_tile() -> None:
     hand = parse("234m567p678s55s46m4p")
     view = _view(hand, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1), remaining=8)
     assert _discarded(hand, view) in ("4p", "7p")
+
+
+def test_the_race_and_the_two_step_chance_grow_with_waits_and_draws() -> None:
+    """``Table.race`` and ``Table.two_step`` (the latter switched off, ``ONE_RACE``): more
+    live waits or more draws left win more often, a second riichi less often."""
+    riichi = _view(_TENPAI, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1))
+    table = Table(riichi)
+    assert 0 < table.race(2, 10) < table.race(4, 10) < 0.6
+    assert table.race(4, 2) < table.race(4, 10)
+    assert table.two_step(20, 5) < table.two_step(40, 5) < table.race(5, 10)
+    both = _view(_TENPAI, rivers=((), _RIICHI, _RIICHI, ()), riichi=(-1, 2, 2, -1))
+    assert Table(both).race(4, 10) < table.race(4, 10)
