@@ -6,10 +6,11 @@ the engine's guaranteed ron value per wait; a furiten wait counts at its tsumo s
 and, when someone threatens (a riichi or a fast open hand, see ``defence``), the expected
 points lost by dealing in. With no threat it
 plays the most efficient discard, value breaking near-ties; with one it plays the discard
-of the highest expected value: win chance x hand value minus deal-in chance x threat value,
-so a cheap far hand folds onto genbutsu and suji while a good tenpai pushes; a win counts
-the riichi sticks on the table, and near the end of the wall a tenpai also counts the noten
-payments it saves. Riichi unless
+of the highest expected value: win chance x hand value minus deal-in chance x threat value
+(a tenpai's win chance is a race of its live waits against the threats over the draws left,
+``Table.race``), so a cheap far hand folds onto genbutsu and suji while a good tenpai
+pushes; a win counts the riichi sticks on the table, and near the end of the wall a tenpai
+also counts the noten payments it saves. Riichi unless
 the dama hand is already big enough or the table standing says a quiet win is better; calls
 only when they advance the hand and keep a yaku (yakuhai pons; tanyao and honitsu calls are
 written but switched off by ``OPEN_CALLS``, see there). In the last hands the standings scale how
@@ -54,6 +55,26 @@ SHAPE_SHARE = 0.6
 # three easy bots in bench.bots, 2.32 against 2.26 over 400 hanchan on a tuning seed)
 #: a tenpai's win chance per waiting tile left (against a threat)
 TENPAI_WIN = 0.05
+#: a tenpai's win chance as a race against the threats (see ``Table.race``), in place of
+#: TENPAI_WIN per tile: on tuning seeds 600+601 (400 hanchan each) 2.105 against 2.175
+#: (easy) and 2.355 against 2.44 (baseline); TENPAI_WIN 0.08 measured 2.135 / 2.355 and
+#: 0.12 2.11 / 2.37 (2026-12-07): the per-tile chance folded a live tenpai too often
+RACE = True
+#: tiles a go-around shows that could be the seat's winning one (its draw, others' discards);
+#: 3.5 measured 2.15 (easy, seed 601 only) and 2.38 / 2.35 (baseline, 600 / 601): no better
+SEES = 2.5
+#: a threat's chance per go-around of winning first, times its tenpai chance
+RIVAL = 0.12
+#: a 1-shanten's win chance as two steps (``Table.two_step``): reach tenpai, then the race
+#: on its waits (the two-step shape count's average, else ONE_WAITS). Off: with the race on,
+#: tuning seed 600 (400 hanchan) measured 2.13 against 2.07 (easy), more deal-ins
+ONE_RACE = False
+ONE_WAITS = 5.0
+#: a 1-shanten's win chance per tile of ukeire (against a threat), and its cap (0.008 and
+#: 0.18 with the race, seeds 600+601: 2.095 against 2.105 (easy), 2.43 against 2.355
+#: (baseline): a 1-shanten that folds sooner loses to bots that fold)
+ONE_WIN = 0.012
+ONE_CAP = 0.3
 #: what a riichi stick on the table adds to a win, in the push/fold balance (a riichi's
 #: own stick included: 0 until December 2026, when the full 1000 measured better against
 #: the frozen baseline in bench.bots)
@@ -81,6 +102,9 @@ FURITEN = 0.35
 PLACEMENT = False
 #: the spread of a seat's score against another's per hand still to play, in points
 SIGMA = 6000.0
+#: a closed hand's rough value before dora (a riichi's win: riichi, tsumo, ura, pinfu...);
+#: 4000 with the race, seeds 600+601: 2.11 against 2.105 (easy), 2.375 against 2.355
+CLOSED = 2600.0
 #: closed and added kans outside riichi (a riichi's ankan is always taken)
 KANS = True
 _FOUR = xiangting.PlayerCount.FOUR
@@ -159,18 +183,47 @@ class Table:
 
     def rough_value(self, dora: int) -> float:
         """Points a win of this hand may bring before it is tenpai."""
-        base = 2600.0 if self.closed else (2000.0 if self.yakuhai_meld() else 1500.0)
+        base = CLOSED if self.closed else (2000.0 if self.yakuhai_meld() else 1500.0)
         value = min(base * (1 << min(dora, 2)), 8000.0)
         return value * (1.5 if self.dealer else 1.0)
 
-    def win_chance(self, shanten: int, ukeire: float) -> float:
-        """Rough chance of winning this hand from here (used against threats only)."""
+    def win_chance(self, shanten: int, ukeire: float, waits: float = 0.0) -> float:
+        """Rough chance of winning this hand from here (used against threats only);
+        ``waits``: a 1-shanten's waiting tiles once tenpai (0: unknown)."""
         time = min(1.0, self.draws / 10)
+        if shanten <= 0 and RACE:
+            return self.race(ukeire, self.draws)
+        if shanten == 1 and ONE_RACE:
+            return self.two_step(ukeire, waits or ONE_WAITS)
         if shanten <= 0:
             return min(0.6, TENPAI_WIN * ukeire) * (0.4 + 0.6 * time)
         if shanten == 1:
-            return min(0.3, 0.012 * ukeire) * time
+            return min(ONE_CAP, ONE_WIN * ukeire) * time
         return 0.04 * time * time
+
+    def two_step(self, ukeire: float, waits: float) -> float:
+        """A 1-shanten's chance: reach tenpai on one of its own draws (ukeire / unseen
+        each, while no threat has won), then win the race with the draws left."""
+        step = min(1.0, ukeire / self.unseen)
+        theirs = 1.0 - math.prod(1.0 - RIVAL * t.tenpai for t in self.threats)
+        total, alive = 0.0, 1.0
+        for i in range(1, int(self.draws) + 1):
+            alive *= 1.0 - theirs
+            total += alive * step * self.race(waits, self.draws - i)
+            alive *= 1.0 - step
+        return total
+
+    def race(self, live: float, draws: float) -> float:
+        """A tenpai's chance of winning before a threat does: each go-around it sees
+        ``SEES`` tiles (its draw and the others' discards), each a winning one with chance
+        live / unseen, while each threat wins with ``RIVAL`` x its tenpai chance; the race
+        lasts the seat's draws left."""
+        mine = 1.0 - math.pow(1.0 - min(1.0, live / self.unseen), SEES)
+        theirs = 1.0 - math.prod(1.0 - RIVAL * t.tenpai for t in self.threats)
+        both = (1.0 - mine) * (1.0 - theirs)
+        if mine <= 0:
+            return 0.0
+        return mine / (1.0 - both) * (1.0 - math.pow(both, max(draws, 0.0)))
 
 
 def _caution(view: SeatView) -> float:
@@ -396,7 +449,7 @@ def _tenpai_value(
         weight += left
     dama = value = total / weight if weight else 0.0
     if table.closed:
-        riichi = min(2600.0 * (1 << min(dora, 2)), 8000.0) * (1.5 if table.dealer else 1.0)
+        riichi = min(CLOSED * (1 << min(dora, 2)), 8000.0) * (1.5 if table.dealer else 1.0)
         value = max(value * 1.6, riichi)
     return dama, value
 
@@ -421,7 +474,8 @@ def _worth(candidates: list[Candidate], table: Table) -> dict[int, float]:
         )
         push = 1.0 if c.shanten <= 0 else FAR_PUSH  # a far hand must survive more discards
         won = place.win(c.value + sticks) if place else c.value + sticks
-        gain = table.win_chance(c.shanten, c.live) * won
+        waits = c.shape / c.ukeire if c.shape and c.ukeire else 0.0
+        gain = table.win_chance(c.shanten, c.live, waits) * won
         if c.shanten <= 0:
             gain += KEITEN * max(0.0, 1 - table.draws / KEITEN_DRAWS)
         scored.append(c._replace(ev=gain - loss * push * caution))

@@ -9,7 +9,7 @@ from engine.actions.records import TenpaiInfo
 from engine.actions.types import Action, ActionType, Option
 from engine.bot import SeatView, StrongBot, make, seat_view
 from engine.bot.defence import Threat, danger
-from engine.bot.strong import Placement
+from engine.bot.strong import Placement, Table
 from engine.centers import BotCenter
 from engine.driver import run_sync
 from engine.game import new_game
@@ -127,15 +127,17 @@ _RIICHI = tuple(parse("1z2z4m"))
 
 
 def test_against_a_riichi_tenpai_is_worth_more_at_the_end_of_the_wall() -> None:
-    """Noten payments: a tenpai push is worth more as the wall runs out, not less."""
+    """Noten payments: with one draw left a tenpai push is worth them, though its race is
+    nearly over (a win chance far below mid-game's), and keeps beating the genbutsu fold."""
 
-    def at(remaining: int) -> float:
+    def at(remaining: int, tile: str = "9m") -> float:
         view = _view(
             _TENPAI, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1), remaining=remaining
         )
-        return _score(_TENPAI, "9m", view)
+        return _score(_TENPAI, tile, view)
 
-    assert at(1) > at(40) + 300
+    assert at(1) > at(1, "4m") + 300
+    assert at(1) > at(8) - 300
 
 
 def test_riichi_sticks_on_the_table_raise_what_pushing_a_tenpai_is_worth() -> None:
@@ -192,3 +194,23 @@ def test_placement_weighs_points_by_the_ranks_they_move_in_the_last_hand() -> No
     assert behind.win(2000) < 20 < behind.win(18000)
     ahead = place(7, (33000, 29000, 20000, 18000))
     assert ahead.loss(5800, 1) > 10 * ahead.win(5800)
+
+
+def test_late_against_a_riichi_a_live_tenpai_pushes_a_dangerous_tile() -> None:
+    """The race (``Table.race``): a kanchan on four live 5m, eight draws left, is worth more
+    than a deal-in on a non-suji 7p costs (the old 0.05 a tile folded it onto genbutsu 4m)."""
+    hand = parse("234m567p678s55s46m4p")
+    view = _view(hand, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1), remaining=8)
+    assert _discarded(hand, view) in ("4p", "7p")
+
+
+def test_the_race_and_the_two_step_chance_grow_with_waits_and_draws() -> None:
+    """``Table.race`` and ``Table.two_step`` (the latter switched off, ``ONE_RACE``): more
+    live waits or more draws left win more often, a second riichi less often."""
+    riichi = _view(_TENPAI, rivers=((), _RIICHI, (), ()), riichi=(-1, 2, -1, -1))
+    table = Table(riichi)
+    assert 0 < table.race(2, 10) < table.race(4, 10) < 0.6
+    assert table.race(4, 2) < table.race(4, 10)
+    assert table.two_step(20, 5) < table.two_step(40, 5) < table.race(5, 10)
+    both = _view(_TENPAI, rivers=((), _RIICHI, _RIICHI, ()), riichi=(-1, 2, 2, -1))
+    assert Table(both).race(4, 10) < table.race(4, 10)
