@@ -172,6 +172,8 @@ class Table:
         self.caution = _caution(view)
         self.placement = Placement(view) if PLACEMENT else None
         self.unseen = max(1, 136 - sum(self.visible))
+        #: the chance a go-around that some threat wins first (``race``, ``two_step``)
+        self.rivals = 1.0 - math.prod(1.0 - RIVAL * t.tenpai for t in self.threats)
 
     def hand_dora(self) -> int:
         """Dora and reds in the hand and the seat's melds."""
@@ -205,10 +207,9 @@ class Table:
         """A 1-shanten's chance: reach tenpai on one of its own draws (ukeire / unseen
         each, while no threat has won), then win the race with the draws left."""
         step = min(1.0, ukeire / self.unseen)
-        theirs = 1.0 - math.prod(1.0 - RIVAL * t.tenpai for t in self.threats)
         total, alive = 0.0, 1.0
         for i in range(1, int(self.draws) + 1):
-            alive *= 1.0 - theirs
+            alive *= 1.0 - self.rivals
             total += alive * step * self.race(waits, self.draws - i)
             alive *= 1.0 - step
         return total
@@ -219,10 +220,9 @@ class Table:
         live / unseen, while each threat wins with ``RIVAL`` x its tenpai chance; the race
         lasts the seat's draws left."""
         mine = 1.0 - math.pow(1.0 - min(1.0, live / self.unseen), SEES)
-        theirs = 1.0 - math.prod(1.0 - RIVAL * t.tenpai for t in self.threats)
-        both = (1.0 - mine) * (1.0 - theirs)
         if mine <= 0:
             return 0.0
+        both = (1.0 - mine) * (1.0 - self.rivals)
         return mine / (1.0 - both) * (1.0 - math.pow(both, max(draws, 0.0)))
 
 
@@ -449,8 +449,7 @@ def _tenpai_value(
         weight += left
     dama = value = total / weight if weight else 0.0
     if table.closed:
-        riichi = min(CLOSED * (1 << min(dora, 2)), 8000.0) * (1.5 if table.dealer else 1.0)
-        value = max(value * 1.6, riichi)
+        value = max(value * 1.6, table.rough_value(dora))  # what a riichi win may bring
     return dama, value
 
 
@@ -474,7 +473,7 @@ def _worth(candidates: list[Candidate], table: Table) -> dict[int, float]:
         )
         push = 1.0 if c.shanten <= 0 else FAR_PUSH  # a far hand must survive more discards
         won = place.win(c.value + sticks) if place else c.value + sticks
-        waits = c.shape / c.ukeire if c.shape and c.ukeire else 0.0
+        waits = c.shape / c.ukeire if ONE_RACE and c.shape and c.ukeire else 0.0
         gain = table.win_chance(c.shanten, c.live, waits) * won
         if c.shanten <= 0:
             gain += KEITEN * max(0.0, 1 - table.draws / KEITEN_DRAWS)

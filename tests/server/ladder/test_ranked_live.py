@@ -13,7 +13,6 @@ import asyncio
 import json
 import random
 from collections import defaultdict
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,6 @@ import pytest
 from server.edge.messaging import Answer, End, EventMsg, InquiryMsg, ServerMessage, encode
 from tests.server.ladder.expected import dan_after, place_of, r_delta
 from tests.server.procs import Player, ServerProcess
-from tests.services import fresh_database, postgres_server
 
 LOBBY = json.dumps([{"name": "tonpuu", "preset": "tenhou-tonpuu", "base_s": 5, "bank_s": 10}])
 ENV = {
@@ -224,16 +222,6 @@ async def _wait_for_stats(http: httpx.AsyncClient, games: int) -> dict[str, Any]
             return profiles
         await asyncio.sleep(0.2)
     raise TimeoutError(f"stats never reached {games} games: {profiles}")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
-    """The server's store: its SQLite file, or a real PostgreSQL."""
-    if request.param == "sqlite":
-        yield {}
-        return
-    with postgres_server() as url:
-        yield {"RIICHI_DATABASE_URL": fresh_database(url, "ladder")}
 
 
 @pytest.mark.timeout(600)
