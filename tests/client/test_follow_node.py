@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
@@ -187,7 +188,12 @@ def test_a_player_on_node_bs_page_plays_over_as_socket_and_a_reload_keeps_the_se
     ann.fill("#name", "Ann")
     ann.select_option("#bots", "2")
     ann.click("#create")
-    ann.wait_for_selector("#waiting")
+    try:
+        ann.wait_for_selector("#waiting")
+    except PlaywrightTimeout as exc:  # once in CI: say what the page and node A saw
+        shown = ann.inner_text("body")[:500]
+        why = f"{errors} {shown!r} {a.log.read_text()[-3000:]}"
+        raise AssertionError(f"the room on A never showed: {why}") from exc
     game = ann.evaluate("location.hash").split("/")[-1]
     code = ann.locator("#waiting h2").inner_text().split(":")[1].split()[0]
 

@@ -42,7 +42,13 @@ async def test_a_game_on_a_survives_kill_9_and_b_lists_and_serves_its_record(
             games = (await api(b, "GET", "/api/games?status=playing")).json()["games"]
             return game in [g["id"] for g in games]
 
-        await eventually(playing_on_b, 45.0)  # a loaded machine: B reads through a thread
+        try:  # a loaded machine: B reads through a thread
+            await eventually(playing_on_b, 45.0)
+        except AssertionError as exc:  # a rare failure in CI: say what each node saw
+            seen = (await api(b, "GET", f"/api/games/{game}/record")).json().get("status")
+            logs = [(tmp_path / n / "server.log").read_text()[-3000:] for n in "ab"]
+            why = f"B never listed {game} as playing (record: {seen}); {logs}"
+            raise AssertionError(why) from exc
         a.kill()
         before = (await api(b, "GET", f"/api/games/{game}/record")).json()
         assert before["status"] == "playing" and before["seed"] is None
