@@ -20,6 +20,10 @@ decision is printed beside the floor's and as a ratio. The last line is
 
     load: N tables, p99 X ms, Y KiB per table, Z us per decision, floor F us (R x)
 
+(without the floor it ends at ``us per decision``). The line before it says whether the
+window was steady play (``window: steady play``) or why not: seating still under way, seats
+timing out, the clients' core full, other processes on the server's core.
+
     python -m bench.load --tables 500 [--duration 30] [--think 2] [--batch 1] [--floor 1]
 
 ``--batch 0`` runs the clients of before batched frames (one message per frame): the baseline
@@ -145,6 +149,9 @@ class Stats:
         self.connected = 0
         #: rooms left unfilled because the server dropped a request (and made again)
         self.abandoned = 0
+        #: rooms made (seated) while measuring: a finished game's next one, or a retry
+        self.seated_measuring = 0
+        self.abandoned_measuring = 0
         #: clients that could not connect, and why
         self.failed: list[str] = []
         #: figures count only between "every client connected (+1 s)" and the end
@@ -371,6 +378,7 @@ async def seat_tokens(http: httpx.AsyncClient, n: int, stats: Stats) -> list[str
             return tokens
         except httpx.TransportError:
             stats.abandoned += 1
+            stats.abandoned_measuring += stats.measuring
             await asyncio.sleep(0.5 * 2**attempt)
     raise SystemExit(f"table {n}: no room after {TRIES} tries (the server dropped them)")
 
@@ -531,6 +539,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
                     # their clients connect outlive the start grace and play by defaults at
                     # full speed (the server stalled and dropped HTTP requests: ReadError)
                     async with gate:
+                        stats.seated_measuring += stats.measuring
                         four = await seat_tokens(http, n, stats)
                         clients = [
                             asyncio.create_task(
@@ -691,7 +700,51 @@ async def run(args: argparse.Namespace) -> tuple[float, float, float]:
         f"{bucket_quantile(step_before, step_after, 0.99)}"
     )
     print(f"server RSS: base {base / 1024:.1f} MiB, peak {peak / 1024:.1f} MiB")
+    unsteady = not_steady(
+        stats,
+        args.tables,
+        timeouts=taken.get("timeout", 0.0),
+        client_share=client_cpu / elapsed,
+        waiting=server_wait / elapsed,
+        stolen=stolen / max(1, ticks),
+    )
+    print(f"window: not steady play: {'; '.join(unsteady)}" if unsteady else "window: steady play")
     return p99, per_table, per_decision
+
+
+def not_steady(
+    stats: Stats,
+    tables: int,
+    *,
+    timeouts: float,
+    client_share: float,
+    waiting: float,
+    stolen: float,
+) -> list[str]:
+    """Why the window was not the server's steady play, if it was not: seating under way
+    (rooms made and sockets handshaking while measuring: a finished game's next room, or a
+    retry after a dropped request), seats played by their clocks (a room whose clients never
+    came), the clients' core saturated (their latencies are their own), or other processes
+    on the server's core (its loop waited for a CPU, the host stole it, the load average is
+    above what the server and its clients make). Its figures are then not the curve's."""
+    why = []
+    if stats.seated_measuring or stats.abandoned_measuring:
+        why.append(
+            f"seating under way ({stats.seated_measuring} rooms made, "
+            f"{stats.abandoned_measuring} made again, of {tables} tables)"
+        )
+    if timeouts > 0.01 * max(1, stats.decisions):
+        why.append(f"{timeouts:.0f} seats played by their clocks (time-outs)")
+    if client_share > 0.8:
+        why.append(f"the clients used {100 * client_share:.0f} % of their core")
+    if waiting > 0.05:
+        why.append(f"the server's loop waited for a CPU {100 * waiting:.0f} % of the window")
+    if stolen > 0.05:
+        why.append(f"the host stole {100 * stolen:.0f} % of the server's core")
+    load, cores = os.getloadavg()[0], os.cpu_count() or 1
+    if load > cores + 0.5:
+        why.append(f"load average {load:.1f} on {cores} cores: other processes shared them")
+    return why
 
 
 def main() -> None:
