@@ -15,13 +15,12 @@ The rest of the engine stays interpreted: its cost is not on the hot path.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -71,8 +70,17 @@ class NativeSet:
     be used (and for those outside it always). The engine has one; the server has its own
     (server/native.py), built apart, so either runs compiled beside the other interpreted."""
 
-    def __init__(self, package: str, modules: Sequence[str], group: str, stamp: str) -> None:
+    def __init__(
+        self,
+        package: str,
+        modules: Sequence[str],
+        group: str,
+        stamp: str,
+        read_stamp: Callable[[], Mapping[str, str]],
+    ) -> None:
+        """``read_stamp``: the stamp's ``SOURCES`` (raises ImportError when not built)."""
         self.package = package
+        self.read_stamp = read_stamp
         self.modules = tuple(modules)
         self.group = group
         self.stamp = stamp
@@ -92,10 +100,9 @@ class NativeSet:
     def _built(self) -> dict[str, str] | None:
         """The hashes the last compiling build recorded; None when nothing was compiled."""
         try:
-            stamp = importlib.import_module(self.stamp)
+            return dict(self.read_stamp())
         except ImportError:
             return None
-        return dict(stamp.SOURCES)
 
     def _extension_present(self, module: str) -> bool:
         spec = importlib.machinery.PathFinder.find_spec(
@@ -160,7 +167,13 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source)
 
 
-ENGINE = NativeSet("engine", COMPILED, GROUP, "engine._native_build")
+def _stamp() -> Mapping[str, str]:
+    from engine._native_build import SOURCES  # type: ignore[import-not-found,unused-ignore]
+
+    return dict(SOURCES)
+
+
+ENGINE = NativeSet("engine", COMPILED, GROUP, "engine._native_build", _stamp)
 
 
 def source_path(module: str) -> Path:

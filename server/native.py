@@ -15,6 +15,8 @@ in a compiled module), and everything not on a decision's path.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.native import NativeSet
 
 #: the modules a decision's server-side Python runs through (docs/perf-notes.md)
@@ -29,7 +31,14 @@ COMPILED = (
 #: mypyc's group: the shared library of the compiled modules is ``<GROUP>__mypyc``
 GROUP = "server_native"
 
-SERVER = NativeSet("server", COMPILED, GROUP, "server._native_build")
+
+def _stamp() -> Mapping[str, str]:
+    from server._native_build import SOURCES  # type: ignore[import-not-found,unused-ignore]
+
+    return dict(SOURCES)
+
+
+SERVER = NativeSet("server", COMPILED, GROUP, "server._native_build", _stamp)
 
 #: why this process runs the interpreted server; None: it runs the compiled modules
 REASON = SERVER.reason

@@ -135,11 +135,11 @@ SERVER_LAYERS: dict[str, frozenset[str]] = {
 }
 #: the modules at server's top level: the wiring (app, __main__) may import every package;
 #: settings and version (the release, server/version.py) import nothing of server; native
-#: (which server modules run compiled) nothing of server either, and the package's
+#: (which server modules run compiled) only the build's stamp, and the package's
 #: ``__init__`` only it; ``_native_build`` is the stamp a compiling build writes
 SERVER_MODULES: dict[str, frozenset[str] | None] = {
     "__init__": frozenset({"native"}),
-    "native": frozenset(),
+    "native": frozenset({"_native_build"}),
     "_native_build": frozenset(),
     "settings": frozenset(),
     "version": frozenset(),
