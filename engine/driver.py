@@ -54,6 +54,13 @@ async def run_async(game: Game, lock: anyio.Lock | None = None) -> Game:
     task switch per decision on a busy server."""
     coro = game.run()
     loop = _asyncio_loop()
+    if loop is not None and lock is None:
+        stepper = _Stepper(coro, loop)
+        try:
+            await stepper.over
+        finally:
+            stepper.coro = None  # cancelled: the game stays where it waits, unreferenced here
+        return game
     answered = _answered if loop is None else _answered_on(loop)
     while True:
         if lock is None:
@@ -72,6 +79,41 @@ def _asyncio_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+class _Stepper:
+    """The engine stepped by loop callbacks instead of its task: each answer that settles
+    an inquiry schedules the next step (``call_soon``, one loop turn later, as the task's
+    wake-up was, so what the answer's caller sends after ``respond`` still goes first).
+    A step per decision costs a callback, not a future, a closure and a task switch. ``over``
+    is the game's end (or the exception a step raised), which the task awaits."""
+
+    __slots__ = ("coro", "loop", "over")
+
+    def __init__(self, coro: Coroutine[Any, Any, None], loop: asyncio.AbstractEventLoop) -> None:
+        self.coro: Coroutine[Any, Any, None] | None = coro
+        self.loop = loop
+        self.over: asyncio.Future[None] = loop.create_future()
+        self.step()  # the first step runs in the task, as before
+
+    def step(self) -> None:
+        coro = self.coro
+        if coro is None or self.over.done():  # cancelled (the server stops): no more steps
+            return
+        try:
+            waiting = _step(coro)
+        except BaseException as exc:  # the task raises it, as if the step had run there
+            self.over.set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
+            return
+        if waiting is None:
+            self.over.set_result(None)
+        else:
+            waiting.add_done_callback(self._settled)
+
+    def _settled(self, _inquiry: MultiPlayerInquiry) -> None:
+        self.loop.call_soon(self.step)
 
 
 Answered = Callable[[MultiPlayerInquiry], Awaitable[None]]

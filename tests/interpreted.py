@@ -1,4 +1,4 @@
-"""An engine module's interpreted twin, for the few tests that look inside a module.
+"""An engine or server module's interpreted twin, for the few tests that look inside one.
 
 A module engine.native compiles binds its own globals when it is built, so monkeypatching
 one changes nothing it calls; its functions have no docstring examples doctest can find, and
@@ -14,11 +14,13 @@ import sys
 from types import ModuleType
 
 from engine import native
+from server import native as server_native
 
 
 def interpreted(module: ModuleType) -> ModuleType:
     """``module`` itself when it runs interpreted, else its twin (made once)."""
-    if module.__name__ not in native.COMPILED or str(module.__file__).endswith(".py"):
+    compiled = (*native.COMPILED, *server_native.COMPILED)
+    if module.__name__ not in compiled or str(module.__file__).endswith(".py"):
         return module
     name = f"{module.__name__}.__interpreted__"
     twin = sys.modules.get(name)

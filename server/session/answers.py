@@ -258,8 +258,9 @@ class Answers:
         self.deadlines.pop(index, None)
         self.wire_ids.pop(index, None)
         if asked and wire_id is not None:
-            seat.clock.close(self.now())
-            self.recording.banks()
+            if seat.clock.opened is not None:  # else settling closed it and stored the banks
+                seat.clock.close(self.now())
+                self.recording.banks()
             seat.push(encode(Answered(wire_id, action, option, timeout)))
             if seat.clock.bank != bank:
                 seat.push(encode(ClockMsg(int(seat.clock.bank * 1000))))

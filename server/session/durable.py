@@ -13,6 +13,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
+import msgspec
+
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import Decision, InvalidResponse
 from engine.driver import Unanswered, run_sync
@@ -46,7 +48,7 @@ class Trail:
     def __init__(self) -> None:
         self._hash = hashlib.sha256()
 
-    def update(self, raw: bytes) -> None:
+    def update(self, raw: bytes | msgspec.Raw) -> None:
         self._hash.update(raw)
 
     def mark(self) -> str:

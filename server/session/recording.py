@@ -67,8 +67,8 @@ class Recording:
             draw=room.draw,
         )
 
-    def seen(self, raw: bytes) -> None:
-        """A god-view event: part of the replay hash."""
+    def seen(self, raw: msgspec.Raw) -> None:
+        """A god-view event (its wire encoding): part of the replay hash."""
         self.trail.update(raw)
 
     def decision(self, inquiry: int, seat: int, action: int, option: int, timeout: bool) -> None:

@@ -24,16 +24,16 @@ def action_wires(single: SinglePlayerInquiry) -> list[ActionWire]:
         options = action.options
         if action.type not in _TENPAI_TYPES:
             wires = [OptionWire(list(option.tiles), []) for option in options]
-        elif isinstance(options, DiscardOptions):
-            wires = [_discard_wire(t, options.tenpai_at(i)) for i, t in enumerate(options.tiles)]
+        elif isinstance(options, DiscardOptions):  # most tiles leave no tenpai: shared wires
+            tenpai_at, plain = options.tenpai_at, _PLAIN_DISCARDS
+            wires = [
+                OptionWire([t], _tenpai_wires(tenpai)) if (tenpai := tenpai_at(i)) else plain[t]
+                for i, t in enumerate(options.tiles)
+            ]
         else:
             wires = [OptionWire(list(o.tiles), _tenpai_wires(o.tenpai)) for o in options]
         out.append(ActionWire(_WIRE_NAMES[action.type], wires))
     return out
-
-
-def _discard_wire(tile: int, tenpai: tuple[TenpaiInfo, ...]) -> OptionWire:
-    return OptionWire([tile], _tenpai_wires(tenpai)) if tenpai else _PLAIN_DISCARDS[tile]
 
 
 def _tenpai_wires(tenpai: tuple[TenpaiInfo, ...]) -> list[TenpaiWire]:

@@ -147,3 +147,27 @@ def test_the_recorded_structs_keep_their_class_keywords() -> None:
     assert msgspec.json.encode(TenpaiInfo(1, 2, 30, 0, 2000)) == b"[1,2,30,0,2000]"
     for struct in (Decision, TenpaiInfo, Choice):
         assert struct.__struct_config__.frozen, struct
+
+
+SERVER_WHICH = """
+import server.native, server.session.table, engine.native
+print(server.native.REASON)
+print(server.session.table.__file__)
+print(engine.native.REASON)
+"""
+
+
+def test_the_server_runs_compiled_or_interpreted_as_a_set_of_its_own() -> None:
+    """The server's hot modules (server/native.py) load the way its REASON says, under CI
+    compiled; RIICHI_INTERPRETED runs their source (the suite's server tests run the compiled
+    set, tests/server/session/test_views.py the interpreted table beside it)."""
+    from server import native as server_native
+
+    loaded = {
+        str(importlib.import_module(m).__file__).endswith(".py") for m in server_native.COMPILED
+    }
+    assert loaded == {server_native.REASON is not None}, server_native.REASON
+    if os.environ.get("CI") == "true":
+        assert server_native.REASON is None, server_native.REASON
+    reason, table, engine_reason = _run(SERVER_WHICH, env={native.INTERPRETED_ENV: "1"})
+    assert reason == engine_reason == "RIICHI_INTERPRETED is set" and table.endswith("table.py")

@@ -134,9 +134,13 @@ SERVER_LAYERS: dict[str, frozenset[str]] = {
     ),
 }
 #: the modules at server's top level: the wiring (app, __main__) may import every package;
-#: settings and version (the release, server/version.py) import nothing of server
+#: settings and version (the release, server/version.py) import nothing of server; native
+#: (which server modules run compiled) only the build's stamp, and the package's
+#: ``__init__`` only it; ``_native_build`` is the stamp a compiling build writes
 SERVER_MODULES: dict[str, frozenset[str] | None] = {
-    "__init__": frozenset(),
+    "__init__": frozenset({"native"}),
+    "native": frozenset({"_native_build"}),
+    "_native_build": frozenset(),
     "settings": frozenset(),
     "version": frozenset(),
     "app": None,
@@ -198,8 +202,8 @@ def test_session_and_cluster_never_import_each_other() -> None:
 
 
 def test_server_top_level_holds_four_modules_beside_its_packages() -> None:
-    top = {p.stem for p in (ROOT / "server").glob("*.py")}
-    assert top == {"__init__", "app", "settings", "version", "__main__"}
+    top = {p.stem for p in (ROOT / "server").glob("*.py")} - {"_native_build"}  # a build's
+    assert top == {"__init__", "app", "settings", "version", "__main__", "native"}
     packages = {p.name for p in (ROOT / "server").iterdir() if (p / "__init__.py").exists()}
     assert packages <= set(SERVER_LAYERS), packages - set(SERVER_LAYERS)
 

@@ -9,7 +9,8 @@ from typing import Any
 import anyio
 import pytest
 
-import server.session.table as table_module
+import server.session.hub as hub_module
+import server.session.table as compiled_table
 from server.edge.messaging import encode_twice
 from server.edge.transport import memory_pair
 from server.session.engine_port import RealEngine
@@ -18,7 +19,11 @@ from server.session.outbox import Outbox
 from server.session.rooms import Rooms
 from server.settings import Settings
 from server.storage.sqlite import Storage
+from tests.interpreted import interpreted
 from tests.server.harness import undrawn_seed
+
+#: the table's interpreted twin (a compiled one binds ``encode_twice`` and its methods)
+table_module = interpreted(compiled_table)
 
 
 async def _play(
@@ -41,6 +46,7 @@ async def _play(
         return real(value)
 
     monkeypatch.setattr(table_module, "encode_twice", counted)
+    monkeypatch.setattr(hub_module, "Table", table_module.Table)
     async with anyio.create_task_group() as tg:
         hub.bind(tg)
         room = hub.rooms.create(preset="tenhou-tonpuu", bots=0, base_s=0, bank_s=0)

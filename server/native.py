@@ -1,0 +1,61 @@
+"""The server's hot modules, compiled by mypyc or interpreted: the same code either way.
+
+A decision's own Python on the server (the table's callbacks, its answers, the outboxes,
+the inquiry wire, the seat's frame handler, clocks, write-ahead checks and spectators) costs
+as much as the engine's step (docs/perf-notes.md: compiled, 403,000 instructions per
+decision become 331,000), and like the
+engine's it is mostly the interpreter's per-bytecode cost. ``pip install`` compiles
+``COMPILED`` as the engine's set is compiled (setup.py, engine/native.py's ``NativeSet``), in
+a group of its own: these modules reach the engine's objects as Python objects, so the
+server runs compiled over an interpreted engine and the other way round, while inside each
+set it is all or nothing. ``RIICHI_INTERPRETED=1`` interprets both.
+
+Left interpreted: the WebSocket protocol (server/edge/ws_direct.py subclasses uvicorn's),
+the deadlines (a ``dict`` subclass), the messages (msgspec structs lose their class keywords
+in a compiled module), and everything not on a decision's path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.native import NativeSet
+
+#: the modules a decision's server-side Python runs through (docs/perf-notes.md)
+COMPILED = (
+    "server.edge.socket_lanes",
+    "server.session.answers",
+    "server.session.client",
+    "server.session.clock",
+    "server.session.durable",
+    "server.session.outbox",
+    "server.session.recording",
+    "server.session.spectators",
+    "server.session.table",
+    "server.session.wire",
+)
+#: mypyc's group: the shared library of the compiled modules is ``<GROUP>__mypyc``
+GROUP = "server_native"
+
+
+def _stamp() -> Mapping[str, str]:
+    from server._native_build import SOURCES  # type: ignore[import-not-found,unused-ignore]
+
+    return dict(SOURCES)
+
+
+SERVER = NativeSet("server", COMPILED, GROUP, "server._native_build", _stamp)
+
+#: why this process runs the interpreted server; None: it runs the compiled modules
+REASON = SERVER.reason
+
+
+def install() -> None:
+    """Put the source first for every server module but the compiled set in use (called by
+    ``server/__init__.py``, before any of them is imported)."""
+    SERVER.install()
+
+
+def describe() -> str:
+    """One line for benchmarks and logs: which server this process runs."""
+    return SERVER.describe()
