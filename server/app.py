@@ -264,12 +264,11 @@ def join_ladder(
     store.finish_hook = chain(finish.ratings_hook(config), standings_hook())
 
     async def after(table: Table) -> None:
-        await table.finished.wait()
         await queue.ended(table.room.game)
         if table.error is None:
             await anyio.to_thread.run_sync(finish.add_stats, store, table.room.game)
 
-    hub.on_table.append(lambda table: hub.spawn(after, table))
+    hub.on_end.append(lambda table: hub.spawn(after, table))  # at the end, not a task per game
     return accounts, ladder
 
 
