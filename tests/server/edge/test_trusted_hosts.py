@@ -73,7 +73,7 @@ async def test_the_frame_that_awaits_the_socket_holds_no_parsed_headers() -> Non
 
     for middleware in (TrustedHostMiddleware, TrustedHosts):
         await middleware(app, allowed_hosts=ALLOWED)(
-            _scope("websocket", "example.com"), nothing, nothing
+            _scope("websocket", "example.com"), nothing, drop
         )
     starlette, ours = held
     assert any(isinstance(v, Headers) for v in starlette.values())  # what the test looks for
