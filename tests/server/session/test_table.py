@@ -144,6 +144,11 @@ async def test_reconnect_gets_a_snapshot_and_the_pending_inquiry_with_its_time()
         haipai = [msgspec.json.decode(bytes(e)) for e in snapshot.events]
         hands = {h["seat"]: h["tiles"] for h in haipai if h["type"] == "Haipai"}
         assert hands[0] is not None and all(hands[s] is None for s in (1, 2, 3))
+        # the hand's streams keep each event as its encoded bytes, with no msgspec.Raw of 48
+        # bytes beside each (issue 45)
+        table = hub.tables[_room.game]
+        kept = [*table.streams[0], *table.spectators._released, *table.spectators._hand]
+        assert kept and all(type(e) is bytes for e in kept)
         await second.send(answer(inquiry.id, 0, 0))
         assert not (await second.until(Answered)).timeout
         await second.conn.close()
