@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
@@ -24,7 +23,7 @@ from starlette.websockets import WebSocket
 from engine.rules.bagime import bagime
 from server.edge.limits import Guard, parse_list
 from server.edge.names import clean_name
-from server.edge.security import POLICY_VIOLATION, Shield
+from server.edge.security import POLICY_VIOLATION, Shield, TrustedHosts
 from server.edge.socket_lanes import SocketLanes
 from server.edge.transport import WebSocketConnection
 from server.edge.web import error
@@ -208,7 +207,7 @@ def create_app(settings: Settings | None = None, hub: Hub | None = None) -> Star
         middleware=[
             shield,
             # inside the Shield, so its 400 for an unknown Host carries the security headers
-            Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(settings)),
+            Middleware(TrustedHosts, allowed_hosts=allowed_hosts(settings)),
             Middleware(SocketLanes, lanes={"/ws/play": ws_play}),
         ],
         exception_handlers={StorageFault: storage_refused, DamagedRecord: damaged},
@@ -264,12 +263,11 @@ def join_ladder(
     store.finish_hook = chain(finish.ratings_hook(config), standings_hook())
 
     async def after(table: Table) -> None:
-        await table.finished.wait()
         await queue.ended(table.room.game)
         if table.error is None:
             await anyio.to_thread.run_sync(finish.add_stats, store, table.room.game)
 
-    hub.on_table.append(lambda table: hub.spawn(after, table))
+    hub.on_end.append(lambda table: hub.spawn(after, table))  # at the end, not a task per game
     return accounts, ladder
 
 
@@ -381,7 +379,7 @@ def join_cluster(settings: Settings, hub: Hub) -> Cluster | None:
 
 
 def allowed_hosts(settings: Settings) -> list[str]:
-    """``allowed_hosts`` as TrustedHostMiddleware's list (``*``: any)."""
+    """``allowed_hosts`` as TrustedHosts' list (``*``: any)."""
     hosts = sorted(parse_list(settings.allowed_hosts))
     return hosts or ["*"]
 

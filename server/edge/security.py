@@ -23,6 +23,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import h11
+from starlette._utils import parse_host_header
+from starlette.datastructures import Headers
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -87,6 +90,31 @@ def _header(scope: Scope, name: bytes) -> str:
         if key == name:
             return bytes(value).decode("latin-1")
     return ""
+
+
+class TrustedHosts(TrustedHostMiddleware):
+    """Starlette's Host check, made where no suspended frame keeps it: Starlette's
+    ``__call__`` holds the request's parsed ``Headers`` and host in its locals while it
+    awaits the app, which for a WebSocket is the socket's whole life (~1 KiB a socket,
+    bench/memory.py, issue 45). A valid host goes on from a frame that holds only the call;
+    anything else is refused by Starlette's own code (400, or its ``www.`` redirect)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.allow_any or scope["type"] not in ("http", "websocket") or self.valid(scope):
+            await self.app(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+    def valid(self, scope: Scope) -> bool:
+        """The request's Host is one of the allowed (Starlette's rule, ``*.`` patterns too)."""
+        parsed = parse_host_header(Headers(scope=scope).get("host"))
+        if parsed is None:
+            return False
+        host = parsed.host.lower()
+        return any(
+            host == pattern or (pattern.startswith("*") and host.endswith(pattern[1:]))
+            for pattern in self.allowed_hosts
+        )
 
 
 class Shield:

@@ -59,6 +59,10 @@ class Hub:
         self.peers: Peers | None = None
         #: called with every new table (metrics, stdio mjai seats)
         self.on_table: list[Callable[[Table], None]] = []
+        #: called once with each table whose game ended (not one suspended by a stop): what
+        #: waits for a game's end hooks here, not in a task per table that waits all game
+        #: (~3 KiB of task, scopes and coroutine per table: docs/perf-notes.md, issue 45)
+        self.on_end: list[Callable[[Table], None]] = []
         #: why the store refuses writes (None: it writes); the rooms whose tables it froze
         self.fault: str | None = None
         self.faulted: dict[str, Room] = {}
@@ -134,7 +138,8 @@ class Hub:
         for hook in self.on_table:
             hook(table)
         self._tg.start_soon(self._play, room, table)
-        self._tg.start_soon(table.spectators.run)
+        if table.spectators.delay:  # else every item goes out at once: a task only waits
+            self._tg.start_soon(table.spectators.run)
         return table
 
     def forfeit(self, game: str, index: int, why: str) -> bool:
@@ -394,6 +399,8 @@ class Hub:
         if not table.finished.is_set():
             return  # suspended: the server stops, the room stays as it is
         self.finished += 1
+        for hook in self.on_end:
+            hook(table)
         await anyio.sleep(self._linger_s(feed_ended_at))
         self.tables.pop(room.game, None)
         self.rooms.forget(room)

@@ -31,7 +31,7 @@ import msgspec
 from engine.view import project
 from server.edge.close_codes import CLOSE_MARK
 from server.edge.lean import LeanEvent
-from server.edge.messaging import EventMsg, RoomInfo, Snapshot, Welcome, encode, encode_raw
+from server.edge.messaging import EventMsg, RoomInfo, Snapshot, Welcome, encode, encode_bytes, raws
 from server.session.outbox import Outbox
 
 #: god-view event types that begin and end a hand
@@ -75,9 +75,9 @@ class Spectators:
         self.watchers: set[Outbox] = set()
         self._pending: deque[tuple[float, _Kind, Any]] = deque()
         #: the god view of the hand in play (PUBLIC: revealed when it ends)
-        self._hand: list[msgspec.Raw] = []
+        self._hand: list[bytes] = []
         #: what a late joiner's snapshot holds: the released events of the current hand
-        self._released: list[msgspec.Raw] = []
+        self._released: list[bytes] = []
         self._seq = 0
         self._wake = LeanEvent()
         self.ended = False
@@ -85,7 +85,7 @@ class Spectators:
         #: spectators on other nodes (the same policy and delay were applied already)
         self.relay: Callable[[str], None] | None = None
 
-    def publish(self, event: Any, raw: msgspec.Raw, public: msgspec.Raw | None = None) -> None:
+    def publish(self, event: Any, raw: bytes, public: bytes | None = None) -> None:
         """A god-view event (``raw`` is its encoding) happened at the table; ``public``: its
         encoding as a seat that does not own it saw it, when the table has it (else it is
         projected here)."""
@@ -98,7 +98,7 @@ class Spectators:
             self._hand.clear()
         self._hand.append(raw)
         if public is None:
-            public = encode_raw(project(event, NO_SEAT))
+            public = encode_bytes(project(event, NO_SEAT))
         self._queue(_Kind.EVENT, (public, start))
         if name in HAND_END and not self.sealed:
             self._queue(_Kind.REVEAL, list(self._hand))
@@ -121,7 +121,7 @@ class Spectators:
         """What a new watcher gets first: welcome, snapshot (and the end when it is over)."""
         texts = [
             encode(Welcome(None, self.game, room)),
-            encode(Snapshot(self._seq, list(self._released), None)),
+            encode(Snapshot(self._seq, raws(self._released), None)),
         ]
         return [*texts, self._end] if self.ended else texts
 
@@ -150,7 +150,7 @@ class Spectators:
 
     def view(self) -> tuple[int, list[msgspec.Raw], None]:
         """(next seq, released events of the current hand, no inquiry): a snapshot."""
-        return self._seq, list(self._released), None
+        return self._seq, raws(self._released), None
 
     def detach(self, outbox: Outbox) -> None:
         self.watchers.discard(outbox)
@@ -161,7 +161,7 @@ class Spectators:
             self.ended = True
         elif kind is _Kind.REVEAL:
             self._released = payload
-            text = encode(Snapshot(self._seq, payload, None))
+            text = encode(Snapshot(self._seq, raws(payload), None))
         else:
             raw, start = payload
             if start:
@@ -170,7 +170,7 @@ class Spectators:
             self._seq += 1
             if not self.watchers and self.relay is None:
                 return  # nobody to tell: a late watcher's snapshot has it
-            text = encode(EventMsg(self._seq - 1, raw))
+            text = encode(EventMsg(self._seq - 1, msgspec.Raw(raw)))
         for outbox in list(self.watchers):
             if not outbox.push(text):
                 self.watchers.discard(outbox)

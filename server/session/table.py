@@ -12,7 +12,6 @@ import time
 from collections.abc import Callable, Sequence
 
 import anyio
-import msgspec
 
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.events import EventBase
@@ -30,6 +29,7 @@ from server.edge.messaging import (
     encode_raw,
     encode_twice,
     event_text,
+    raws,
 )
 from server.session.advice import Advisor
 from server.session.answers import Answers
@@ -45,7 +45,7 @@ from server.storage import tournaments
 from server.storage.sqlite import StorageFault, Store, StoredGame
 
 #: ``Table._encoded`` before the first event
-NOTHING_ENCODED: tuple[object, msgspec.Raw, str] = (None, msgspec.Raw(b"null"), "null")
+NOTHING_ENCODED: tuple[object, bytes, str] = (None, b"null", "null")
 
 
 class Table:
@@ -74,12 +74,13 @@ class Table:
             room.game, spectator_policy(room), settings.spectator_delay_s, now, room.sealed
         )
         n = room.rules.players
-        self.streams: list[list[msgspec.Raw]] = [[] for _ in range(n)]
+        #: each seat's events of the hand in play, as encoded (what its snapshot replays)
+        self.streams: list[list[bytes]] = [[] for _ in range(n)]
         self.seqs = [0] * n
         #: the last event encoded, its encoding and that as text (seats alike share one)
-        self._encoded: tuple[object, msgspec.Raw, str] = NOTHING_ENCODED
+        self._encoded: tuple[object, bytes, str] = NOTHING_ENCODED
         #: the encoding of this step's event as a seat that does not own it sees it
-        self._public: msgspec.Raw | None = None
+        self._public: bytes | None = None
         #: each seat's last snapshot, once the game is over and released
         self._finals: list[Snapshot] | None = None
         #: the table's events are server/edge/lean.py's: anyio's each hold an empty deque
@@ -118,8 +119,8 @@ class Table:
         has two, the drawer's and everyone else's), however the seats interleave."""
         start = type(event).__name__ in ROUND_START
         owner = getattr(event, "seat", None)
-        codes: list[tuple[object, msgspec.Raw, str]] = []
-        public: msgspec.Raw | None = None
+        codes: list[tuple[object, bytes, str]] = []
+        public: bytes | None = None
         streams, seqs, chairs = self.streams, self.seqs, self.room.seats
         last: object = None
         raw, text = NOTHING_ENCODED[1], NOTHING_ENCODED[2]
@@ -161,7 +162,7 @@ class Table:
             self._public = raw  # a view of someone else's event: what any non-owner sees
         self._to_seat(seat, raw, text, start)
 
-    def _to_seat(self, seat: int, raw: msgspec.Raw, text: str, start: bool) -> None:
+    def _to_seat(self, seat: int, raw: bytes, text: str, start: bool) -> None:
         stream = self.streams[seat]
         if start:
             stream.clear()
@@ -170,9 +171,7 @@ class Table:
         self.seqs[seat] = seq + 1
         self.room.seats[seat].push(event_text(seq, text))
 
-    def _to_god(
-        self, event: EventBase, raw: msgspec.Raw, public: msgspec.Raw | None, start: bool
-    ) -> None:
+    def _to_god(self, event: EventBase, raw: bytes, public: bytes | None, start: bool) -> None:
         self.recording.seen(raw)
         self.spectators.publish(event, raw, public)
         if start:
@@ -236,7 +235,7 @@ class Table:
             return self._finals[index]
         pending = self.answers.pending(index)
         state = self.engine.snapshot(self.game, index)
-        return Snapshot(self.seqs[index], list(self.streams[index]), pending, encode_raw(state))
+        return Snapshot(self.seqs[index], raws(self.streams[index]), pending, encode_raw(state))
 
     def end_message(self) -> End:
         """The game is over: the seed is told now (and only now), so every seat can check
@@ -366,9 +365,7 @@ class Table:
         self.broadcast_room()
 
 
-def _encoding(
-    value: object, codes: list[tuple[object, msgspec.Raw, str]]
-) -> tuple[msgspec.Raw, str]:
+def _encoding(value: object, codes: list[tuple[object, bytes, str]]) -> tuple[bytes, str]:
     """``value`` encoded (raw and text), once: ``codes`` holds what this event's other views
     were encoded to, by identity."""
     for known, raw, text in codes:

@@ -3,6 +3,7 @@ reconnects and spectators, apart from the rules."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 
 import anyio
@@ -143,6 +144,11 @@ async def test_reconnect_gets_a_snapshot_and_the_pending_inquiry_with_its_time()
         haipai = [msgspec.json.decode(bytes(e)) for e in snapshot.events]
         hands = {h["seat"]: h["tiles"] for h in haipai if h["type"] == "Haipai"}
         assert hands[0] is not None and all(hands[s] is None for s in (1, 2, 3))
+        # the hand's streams keep each event as its encoded bytes, with no msgspec.Raw of 48
+        # bytes beside each (issue 45)
+        table = hub.tables[_room.game]
+        kept = [*table.streams[0], *table.spectators._released, *table.spectators._hand]
+        assert kept and all(type(e) is bytes for e in kept)
         await second.send(answer(inquiry.id, 0, 0))
         assert not (await second.until(Answered)).timeout
         await second.conn.close()
@@ -401,3 +407,46 @@ async def test_a_table_nobody_connected_to_plays_a_decision_per_loop_turn() -> N
     assert record is not None and record.status == "finished"
     defaults = sum(d.timeout for d in record.decisions)
     assert turns >= defaults > 50, (turns, defaults)
+
+
+async def test_a_table_holds_one_task_beside_its_game_unless_its_spectators_wait() -> None:
+    """Each task a table keeps for its whole game is ~3 KiB (issue 45): a table whose
+    spectators see everything at once (no delay) has only its game's, and a task that only
+    waited for the end (the ladder's) is a hook at the end instead (``Hub.on_end``)."""
+    async with running_hub(FakeEngine(rounds=1, turns=4), spectator_delay_s=0.3) as (hub, _):
+        started: list[int] = []
+        for broadcast in (False, True):
+            room = hub.rooms.create(
+                preset="tenhou-tonpuu", bots=3, base_s=1, bank_s=1, broadcast=broadcast
+            )
+            hub.rooms.join(room.code, "Host")
+            before = len(asyncio.all_tasks())
+            hub.start(room)
+            started.append(len(asyncio.all_tasks()) - before)
+        assert started == [1, 2]  # the game's; and the delayed spectators' clock
+
+
+async def test_the_end_hooks_run_once_for_a_game_that_ended_and_not_for_a_suspended_one() -> None:
+    ended: list[str] = []
+    engine = FakeEngine(rounds=1, turns=4)
+    async with running_hub(engine, start_grace_s=0, next_round_s=0.01) as (hub, _):
+        hub.on_end.append(lambda table: ended.append(table.room.game))
+        room = hub.rooms.create(preset="tenhou-tonpuu", bots=0, base_s=0.01, bank_s=0)
+        for name in "ABCD":
+            hub.rooms.join(room.code, name)  # nobody connects: their clocks answer
+        table = hub.start(room)
+        with anyio.fail_after(10):
+            await table.finished.wait()
+        for _ in range(5):
+            await anyio.sleep(0)
+        assert ended == [room.game]
+        held = hub.rooms.create(preset="tenhou-tonpuu", bots=0, base_s=1, bank_s=1)
+        for name in "ABCD":
+            hub.rooms.join(held.code, name)
+        hub.settings = msgspec.structs.replace(hub.settings, start_grace_s=60)
+        waiting = hub.start(held)  # its humans never come: it waits within the grace
+        await anyio.sleep(0.05)
+        hub.stop()
+        for _ in range(5):
+            await anyio.sleep(0)
+        assert not waiting.finished.is_set() and ended == [room.game]
