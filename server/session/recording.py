@@ -67,7 +67,7 @@ class Recording:
             draw=room.draw,
         )
 
-    def seen(self, raw: msgspec.Raw) -> None:
+    def seen(self, raw: bytes) -> None:
         """A god-view event (its wire encoding): part of the replay hash."""
         self.trail.update(raw)
 
