@@ -6,8 +6,10 @@ PostgreSQL run on whichever of the two was freer just before the start (``--layo
 node and joined through the other (seat reservations over Redis); each table's four clients
 connect to the room's node as soon as it is full, and one spectator per table watches from
 the other node (the relay over pub/sub). Players think as in bench/load.py (exponential,
-mean ``--think`` s). The records and write-ahead decisions are in PostgreSQL
-(``RIICHI_DATABASE_URL``), shared by both nodes.
+mean ``--think`` s). Every client is a light socket (bench/light.py, as bench.load's): the
+clients share a core with Redis, PostgreSQL and one node, so the websockets library's task
+and generator parser per frame (before 2026-12-07) slowed what they measure. The records
+and write-ahead decisions are in PostgreSQL (``RIICHI_DATABASE_URL``), shared by both nodes.
 
 After ``--warmup`` s of play the bench measures ``--duration`` s of both nodes (the ``2
 nodes`` row), then kills node A with SIGKILL, restarts it ``--down`` s later on the same port
@@ -40,16 +42,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
-import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import light  # noqa: E402
+from bench.light import LightSocket  # noqa: E402
 from bench.load import (  # noqa: E402
     CONNECTING,
     LIMITS,
@@ -65,7 +68,7 @@ from bench.load import (  # noqa: E402
     percentile,
     waited_s,
 )
-from server.edge.messaging import End, Hello, decode_server, encode  # noqa: E402
+from server.edge.messaging import End, Hello, InquiryMsg, decode_server, encode  # noqa: E402
 from tests.services import fresh_database, postgres_server, redis_server  # noqa: E402
 
 #: the cores this bench may use, read before it pins itself to the clients' core: read
@@ -255,82 +258,141 @@ async def _made(
     return node.removeprefix("http://"), grant["room"]["game"], tokens
 
 
+class Player(Seat):
+    """A seat whose answers after a reconnection count towards its table's ``after``."""
+
+    def __init__(self, seed: int, think: float, stats: Stats, table: Table) -> None:
+        super().__init__(seed, think, stats)
+        self.table = table
+        #: it lost its connection and is back: its answers show the table resumed
+        self.back = False
+
+    def sent(self) -> None:
+        super().sent()
+        self.table.after += self.back
+
+    def _answer_on(self, sock: LightSocket, inquiry: InquiryMsg) -> None:
+        """An answer whose think time outlasted its connection is not sent (the snapshot
+        on the next connection asks again)."""
+        if sock.transport is not None and not sock.transport.is_closing():
+            super()._answer_on(sock, inquiry)
+
+
+async def _connect(
+    host: str,
+    path: str,
+    on_text: Callable[[str], None],
+    first: bool,
+    stop: asyncio.Event,
+    gate: asyncio.Semaphore | None = None,
+) -> LightSocket | None:
+    """A light socket to ``host`` (at most ``gate``'s count being made at once); after a
+    lost connection tried as the browser tries (``BACKOFF_S`` before each) for up to
+    ``BACK_S``; None when it could not be made."""
+    name, port = host.rsplit(":", 1)
+    give_up = time.monotonic() + BACK_S
+    tries = 0
+    while time.monotonic() < give_up and not stop.is_set():
+        if not first:
+            await asyncio.sleep(BACKOFF_S[min(tries, len(BACKOFF_S) - 1)])
+            tries += 1
+        with contextlib.suppress(OSError, TimeoutError):
+            async with gate or contextlib.nullcontext():
+                return await light.connect(name, int(port), path, on_text, "127.0.0.1", 30)
+        if first:
+            await asyncio.sleep(0.5)
+    return None
+
+
+async def _until(stop: asyncio.Event, *waits: asyncio.Future[None]) -> None:
+    """Until one of ``waits`` is done or the bench stops."""
+    stopping: asyncio.Future[Any] = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait([*waits, stopping], return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopping.cancel()
+
+
+class _Session:
+    """One connection of a seat: its frames read into the seat as they come."""
+
+    def __init__(self, seat: Player) -> None:
+        self.seat = seat
+        self.sock: LightSocket | None = None
+        self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def on_text(self, frame: str) -> None:
+        now = time.perf_counter()
+        for text in frame.split("\n"):
+            sock = self.sock
+            if sock is not None and self.seat.heard(sock, text, now) and not self.ended.done():
+                self.ended.set_result(None)
+
+
 async def _player(table: Table, i: int, stop: asyncio.Event, gate: asyncio.Semaphore) -> None:
-    """One seat until its game ends or the bench stops; a lost connection (its node was
-    killed) is made again as the browser makes it (``BACKOFF_S`` before each try) for up
-    to ``BACK_S``, and the game goes on."""
+    """One seat until its game ends or the bench stops, on a light socket (bench/light.py:
+    frames parsed in the protocol's callback, a think time a loop timer, not a task and a
+    generator parser per frame as the websockets library's client costs); a lost
+    connection (its node was killed) is made again as the browser makes it."""
     seat = table.seats[i]
-    first: bool = True
-    url = f"ws://{table.host}/ws/play"
+    assert isinstance(seat, Player)
+    first = True
     while not stop.is_set():
-        ws = None
-        give_up = time.monotonic() + BACK_S
-        tries = 0
-        while ws is None and time.monotonic() < give_up and not stop.is_set():
-            if not first:
-                await asyncio.sleep(BACKOFF_S[min(tries, len(BACKOFF_S) - 1)])
-                tries += 1
-            with contextlib.suppress(OSError, TimeoutError, websockets.WebSocketException):
-                async with gate:
-                    ws = await websockets.connect(
-                        url, max_size=2**22, compression=None, ping_interval=None, open_timeout=30
-                    )
-            if ws is None and first:
-                await asyncio.sleep(0.5)
-        if ws is None:
+        session = _Session(seat)
+        sock = await _connect(table.host, "/ws/play", session.on_text, first, stop, gate)
+        if sock is None:
             if not stop.is_set():
                 seat.stats.failed.append(f"{table.game} seat {i}: no connection in {BACK_S} s")
             return
-        with contextlib.suppress(websockets.WebSocketException, OSError):
-            async with ws:
-                await ws.send(encode(Hello(table.tokens[i], batch=True)))
-                if first:
-                    seat.stats.connected += 1
-                elif table.back_at is None:
-                    table.back_at = time.perf_counter()
-                seat.sent_at = None  # the answer before the loss is not timed across it
-                closer = asyncio.create_task(_close(stop, ws))
-                try:
-                    async for frame in ws:
-                        now = time.perf_counter()
-                        for text in str(frame).split("\n"):
-                            made = seat.made
-                            if await seat.react(ws, text, now):
-                                return
-                            if not first:  # answered since it came back
-                                table.after += seat.made - made
-                finally:
-                    closer.cancel()
-        if stop.is_set():
+        session.sock = sock
+        seat.sent_at = None  # the answer before the loss is not timed across it
+        sock.send_text(encode(Hello(table.tokens[i], batch=True)))
+        if first:
+            seat.stats.connected += 1
+        elif table.back_at is None:
+            table.back_at = time.perf_counter()
+        seat.back = not first
+        try:
+            await _until(stop, session.ended, sock.closed)
+        finally:
+            sock.close()
+        if session.ended.done() or stop.is_set():
             return
         first = False
         table.lost += 1
 
 
-async def _watch(url: str, stop: asyncio.Event, seen: list[int]) -> None:
+class _Watcher:
+    """One spectator connection: its texts counted, the game's end noted."""
+
+    def __init__(self, seen: list[int]) -> None:
+        self.seen = seen
+        self.got = 0
+        self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def on_text(self, text: str) -> None:
+        self.got += 1
+        self.seen[0] += 1
+        if text.startswith('{"type":"event"') or self.ended.done():
+            return
+        if isinstance(decode_server(text), End):
+            self.ended.set_result(None)
+
+
+async def _watch(host: str, game: str, stop: asyncio.Event, seen: list[int]) -> None:
     """One spectator until the end; again while the game is not found yet (its node's
     directory write may land a moment after the start)."""
     while not stop.is_set():
-        got = 0
-        with contextlib.suppress(OSError, websockets.WebSocketException):
-            async with websockets.connect(url, max_size=2**22, compression=None) as ws:
-                closer = asyncio.create_task(_close(stop, ws))
-                async for text in ws:
-                    got += 1
-                    seen[0] += 1
-                    if not str(text).startswith('{"type":"event"') and isinstance(
-                        decode_server(text), End
-                    ):
-                        return
-                closer.cancel()
-        if got > 2:
+        watcher = _Watcher(seen)
+        sock = await _connect(host, f"/ws/watch/{game}", watcher.on_text, True, stop)
+        if sock is not None:
+            try:
+                await _until(stop, watcher.ended, sock.closed)
+            finally:
+                sock.close()
+        if watcher.ended.done() or watcher.got > 2:
             return
         await asyncio.sleep(0.2)
-
-
-async def _close(stop: asyncio.Event, ws: Any) -> None:
-    await stop.wait()
-    await ws.close()
 
 
 class Run:
@@ -373,14 +435,13 @@ class Run:
                 async with gate:
                     host, game, tokens = await self._made_again(http, n, hosts)
                 stats = self.stats[host]
-                seats = [Seat(n * 4 + i, self.args.think, stats) for i in range(4)]
-                table = Table(host, game, tokens, seats)
+                table = Table(host, game, tokens, [])
+                table.seats = [Player(n * 4 + i, self.args.think, stats, table) for i in range(4)]
                 self.tables.append(table)
                 for i in range(4):
                     self.tasks.append(asyncio.create_task(_player(table, i, self.stop, connecting)))
                 other = hosts[(hosts.index(host) + 1) % len(hosts)]
-                url = f"ws://{other}/ws/watch/{game}"
-                self.tasks.append(asyncio.create_task(_watch(url, self.stop, self.seen)))
+                self.tasks.append(asyncio.create_task(_watch(other, game, self.stop, self.seen)))
 
             await asyncio.gather(*(one(n) for n in range(self.args.tables)))
         clients = 4 * self.args.tables

@@ -6,7 +6,9 @@ Each node owns two hashes it rewrites whole about once a second (and at once aft
 last write, beside ``riichi:node:<node>`` (its URL; the node's heartbeat). Rewriting the whole
 hash, rather than patching entries, is what repairs the directory after a node was killed:
 its first write after the restart holds exactly the rooms it restored, and a node that never
-comes back drops out when its keys expire.
+comes back drops out when its keys expire. A beat whose rooms are the ones last written only
+renews the keys' expiry (``refresh``): encoding and storing a thousand rooms a second was
+work on the core Redis shares with the nodes.
 """
 
 from __future__ import annotations
@@ -54,6 +56,20 @@ async def publish(redis: Redis, node: str, url: str, boot: str, rooms: list[Room
         pipe.expire(rooms_key(node), TTL_S)
         pipe.expire(games_key(node), TTL_S)
     await pipe.execute()
+
+
+async def refresh(redis: Redis, node: str, url: str, boot: str) -> bool:
+    """Renew this node's entries for another ``TTL_S`` without rewriting them (its rooms
+    did not change since its last write); False when they were gone (Redis lost them, or
+    was away past ``TTL_S``), so ``publish`` must write them whole."""
+    pipe = redis.pipeline(transaction=True)
+    pipe.set(node_key(node), url, ex=TTL_S)
+    pipe.set(boot_key(node), boot, ex=TTL_S)
+    pipe.sadd(NODES, node)
+    pipe.expire(rooms_key(node), TTL_S)
+    pipe.expire(games_key(node), TTL_S)
+    *_, rooms, games = await pipe.execute()
+    return bool(rooms and games)
 
 
 async def withdraw(redis: Redis, node: str) -> None:

@@ -22,7 +22,6 @@ import anyio
 import msgspec
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from redis.asyncio import Redis
-from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
 import server.cluster.directory as directory
@@ -56,14 +55,16 @@ class Host(Protocol):
 class Relay:
     """A game another node runs, greeted: what ``Peers.watched`` yields."""
 
-    def __init__(self, redis: Redis, pubsub: PubSub, node: str, reply: dict[str, Any]) -> None:
-        self.redis, self.pubsub, self.node = redis, pubsub, node
+    def __init__(self, sub: relay.Subscription, reply: dict[str, Any]) -> None:
+        self.sub = sub
         self.texts: list[str] = list(reply["texts"])
         self.ended = bool(reply["ended"])
         self.boot, self.first = str(reply["boot"]), int(reply["seq"])
 
     async def forward(self, outbox: relay.Sink) -> None:
-        await relay.forward(self.redis, self.pubsub, self.node, self.boot, outbox, self.first)
+        """Relayed texts into ``outbox`` until the game ends or the node that greeted the
+        watcher goes away or restarts; then it is told to reconnect (close 1012)."""
+        await self.sub.follow(outbox, self.first, self.boot)
 
 
 class Cluster:
@@ -75,13 +76,15 @@ class Cluster:
         self.node = settings.node
         self.url = settings.public_url
         self.boot = secrets.token_hex(8)
-        # every spectator relayed from another node holds a connection of its own (its
-        # pubsub): a pool of redis-py's default 100 failed the 101st (bench.cluster)
+        # bench.cluster's 5,000 clients make many requests at once (relayed spectators
+        # share one connection since 2026-12-07; a pool of redis-py's 100 once failed)
         self.redis: Redis = Redis.from_url(
             settings.redis_url, decode_responses=True, max_connections=settings.max_connections
         )
         self._wake = anyio.Event()
         self._host: Host | None = None
+        #: every spectator here of a game another node runs, on one pub/sub connection
+        self.watching = relay.Watching(self.redis)
         sent: tuple[MemoryObjectSendStream[tuple[str, str]], Any]
         sent = anyio.create_memory_object_stream[tuple[str, str]](math.inf)
         self._relay_in: MemoryObjectSendStream[tuple[str, str]] = sent[0]
@@ -116,6 +119,7 @@ class Cluster:
             tg.start_soon(self._publish_loop, host)
             tg.start_soon(self._serve_rpc)
             tg.start_soon(self._relay_loop)
+            tg.start_soon(self.watching.run)
 
     async def _serve_rpc(self) -> None:
         """Answer other nodes; a Redis that went away is waited for, never fatal: the node's
@@ -132,18 +136,29 @@ class Cluster:
         shielded = anyio.CancelScope(shield=True)
         with anyio.move_on_after(2), shielded, contextlib.suppress(*REDIS_DOWN):
             await directory.withdraw(self.redis, self.node)
+        with contextlib.suppress(*REDIS_DOWN):
+            await self.watching.pubsub.aclose()
         await self.redis.aclose()
 
     async def _publish_loop(self, host: Host) -> None:
+        """The directory's entries, written whole when the rooms changed (or Redis lost
+        them), else only renewed, every beat and at once after a ``touch``."""
+        written: list[RoomInfo] | None = None
         while True:
             rooms = host.listed()
             try:
-                await directory.publish(self.redis, self.node, self.url, self.boot, rooms)
+                if not (rooms and rooms == written and await self._refresh()):
+                    written = None
+                    await directory.publish(self.redis, self.node, self.url, self.boot, rooms)
+                    written = rooms
             except REDIS_DOWN as exc:  # Redis away for a moment: the next beat retries
                 log.warning("directory write failed: %s", exc)
             with anyio.move_on_after(directory.HEARTBEAT_S):
                 await self._wake.wait()
             self._wake = anyio.Event()
+
+    async def _refresh(self) -> bool:
+        return await directory.refresh(self.redis, self.node, self.url, self.boot)
 
     # ------------------------------------------------------------ requests from other nodes
 
@@ -205,18 +220,13 @@ class Cluster:
         if node is None or node == self.node:
             yield None
             return
-        pubsub = self.redis.pubsub()
-        await pubsub.subscribe(relay.channel(game))
+        sub = await self.watching.subscribe(game, node)
         try:
             reply = await rpc.call(self.redis, node, {"op": "watch", "game": game})
-            yield (
-                None
-                if reply is None or "error" in reply
-                else Relay(self.redis, pubsub, node, reply)
-            )
+            yield None if reply is None or "error" in reply else Relay(sub, reply)
         finally:
-            with anyio.CancelScope(shield=True):
-                await pubsub.aclose()
+            with anyio.CancelScope(shield=True), contextlib.suppress(*REDIS_DOWN):
+                await self.watching.leave(sub)
 
     # ------------------------------------------------------------ this node's spectator streams
 
@@ -233,9 +243,15 @@ class Cluster:
         return lambda text: send((name, text))
 
     async def _relay_loop(self) -> None:
-        """Publish relayed texts in the order the tables released them."""
-        async for name, text in self._relay_out:
+        """Publish relayed texts in the order the tables released them: everything queued
+        while the last batch was written goes in one pipeline (one write, one round trip),
+        not a ``PUBLISH`` awaited each (which cost a round trip per text on the loop)."""
+        async for first in self._relay_out:
+            batch = [first]
+            with contextlib.suppress(anyio.WouldBlock):
+                while len(batch) < relay.BATCH:
+                    batch.append(self._relay_out.receive_nowait())
             try:
-                await self.redis.publish(name, text)
+                await relay.publish(self.redis, batch)
             except REDIS_DOWN as exc:  # spectators elsewhere miss it; the table goes on
-                log.warning("relay to %s failed: %s", name, exc)
+                log.warning("relay of %d texts failed: %s", len(batch), exc)

@@ -262,9 +262,10 @@ async def test_a_node_plays_its_games_on_when_redis_goes_away(
 async def test_more_spectators_relayed_by_b_than_a_redis_pool_holds_by_default(
     tmp_path: Path, redis_url: str
 ) -> None:
-    """Each spectator B relays holds a Redis connection of its own (its pubsub): 150 of them
-    on one game of A are all greeted (redis-py's default pool of 100 failed the 101st with
-    MaxConnectionsError)."""
+    """150 spectators on B of one game of A are all greeted (when each held a Redis
+    connection of its own, redis-py's default pool of 100 failed the 101st with
+    MaxConnectionsError), and they share B's one subscription: Redis has a few clients,
+    not one per spectator."""
     async with nodes(tmp_path, redis_url) as (a, b):
         body = {"name": "Ann", "bots": 3, "preset": "tenhou-tonpuu"}
         made = (await api(a, "POST", "/api/rooms", json=body)).json()
@@ -285,7 +286,9 @@ async def test_more_spectators_relayed_by_b_than_a_redis_pool_holds_by_default(
                 first = decode_server(await asyncio.wait_for(ws.recv(), 10))
                 second = decode_server(await asyncio.wait_for(ws.recv(), 10))
                 greeted += isinstance(first, Welcome) and isinstance(second, Snapshot)
+            clients = len(redis.Redis.from_url(redis_url).client_list())
     assert greeted == 150
+    assert clients < 30, f"{clients} Redis clients for 150 relayed spectators"
 
 
 async def test_an_owner_that_never_answers_is_down_to_the_asker(redis_url: str) -> None:
