@@ -167,3 +167,19 @@ class BotCenter(RandomCenter):
             if not inquiry.done:
                 actions = inquiry.players[seat].actions
                 inquiry.respond(seat, *choose(actions, self.game.players[seat].hand))
+
+
+class Holding:
+    """A center that only collects the inquiries; the test (or another task) answers them,
+    as the server's table does."""
+
+    wants_events = False
+
+    def __init__(self) -> None:
+        self.open: list[MultiPlayerInquiry] = []
+
+    def on_event(self, seat: int | None, event: EventBase) -> None:
+        pass
+
+    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
+        self.open.append(inquiry)

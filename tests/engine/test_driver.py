@@ -13,6 +13,7 @@ from engine.driver import run_async, run_sync
 from engine.events import EventBase
 from engine.game import new_game
 from engine.rules.config import TENHOU_TONPUU
+from tests.engine.table import Holding
 
 
 class _Answering:
@@ -66,21 +67,8 @@ async def test_an_exception_in_a_later_step_is_raised_by_run_async() -> None:
     assert center.inquiries == 5
 
 
-class _Holding:
-    wants_events = False
-
-    def __init__(self) -> None:
-        self.open: list[MultiPlayerInquiry] = []
-
-    def on_event(self, seat: int | None, event: EventBase) -> None:
-        pass
-
-    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
-        self.open.append(inquiry)
-
-
 async def test_a_cancelled_game_takes_no_step_after_its_inquiry_is_answered() -> None:
-    center = _Holding()
+    center = Holding()
     game = new_game(TENHOU_TONPUU, 9, center)
     task = asyncio.ensure_future(run_async(game))
     for _ in range(3):

@@ -11,12 +11,11 @@ from engine.actions import ActionType as A
 from engine.actions import InvalidResponse, MultiPlayerInquiry
 from engine.centers import DefaultCenter
 from engine.driver import run_async, run_sync
-from engine.events import EventBase
 from engine.game import new_game
 from engine.rules.config import TENHOU_TONPUU
 from engine.rules.tiles import to_str
 from engine.view import snapshot
-from tests.engine.table import make_wall, play
+from tests.engine.table import Holding, make_wall, play
 
 QUIET = ["777m444p777s22z33z", "888m111p222s44z66z"]
 
@@ -102,23 +101,8 @@ def test_a_bad_answer_is_refused_and_changes_nothing() -> None:
     assert game.scores == reference.scores and game.decisions == reference.decisions
 
 
-class _Later:
-    """Collects inquiries; another task answers them (as the server does)."""
-
-    wants_events = False
-
-    def __init__(self) -> None:
-        self.open: list[MultiPlayerInquiry] = []
-
-    def on_event(self, seat: int | None, event: EventBase) -> None:
-        pass
-
-    def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
-        self.open.append(inquiry)
-
-
 async def test_run_async_waits_for_answers_from_another_task() -> None:
-    center = _Later()
+    center = Holding()
     game = new_game(TENHOU_TONPUU, 9, center)
     lock = anyio.Lock()
     seen_hidden: list[bool] = []
