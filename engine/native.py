@@ -181,16 +181,6 @@ def source_path(module: str) -> Path:
     return ENGINE.source_path(module)
 
 
-def source_hashes() -> dict[str, str]:
-    """The SHA-256 of every compiled module's source, as the build records them."""
-    return ENGINE.source_hashes()
-
-
-def why_interpreted() -> str | None:
-    """Why the compiled modules cannot be used now, None when they can."""
-    return ENGINE.why_interpreted()
-
-
 #: why this process runs the interpreted engine; None: it runs the compiled modules. Decided
 #: once, when the engine is first imported.
 REASON = ENGINE.reason

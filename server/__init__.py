@@ -3,4 +3,4 @@ them is imported."""
 
 from server import native
 
-native.install()
+native.SERVER.install()

@@ -209,6 +209,7 @@ def main() -> None:
     from engine import native
     from server.app import create_app
     from server.edge.security import uvicorn_options
+    from server.native import SERVER
     from server.runtime import heap, logs
     from server.runtime.shutdown import GRACEFUL_S, StoppingServer
     from server.session.engine_port import RealEngine
@@ -217,8 +218,9 @@ def main() -> None:
     from server.storage.stores import open_store
 
     logs.configure(settings.log_format)
-    # the operator sees whether the engine's hot modules run compiled (engine/native.py)
+    # the operator sees whether the engine's and the server's hot modules run compiled
     logging.getLogger("server").info("engine: %s", native.describe())
+    logging.getLogger("server").info("server: %s", SERVER.describe())
     raise_file_limit()
     settings, lowered = fit_file_limit(settings)
     if lowered is not None:

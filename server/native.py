@@ -44,18 +44,9 @@ def _stamp() -> Mapping[str, str]:
     return dict(SOURCES)
 
 
+#: ``SERVER.install()`` runs in ``server/__init__.py``, before any server module is imported;
+#: ``SERVER.describe()`` is the line the server logs at its start
 SERVER = NativeSet("server", COMPILED, GROUP, "server._native_build", _stamp)
 
 #: why this process runs the interpreted server; None: it runs the compiled modules
 REASON = SERVER.reason
-
-
-def install() -> None:
-    """Put the source first for every server module but the compiled set in use (called by
-    ``server/__init__.py``, before any of them is imported)."""
-    SERVER.install()
-
-
-def describe() -> str:
-    """One line for benchmarks and logs: which server this process runs."""
-    return SERVER.describe()

@@ -13,8 +13,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-import msgspec
-
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import Decision, InvalidResponse
 from engine.driver import Unanswered, run_sync
@@ -22,7 +20,7 @@ from engine.events import EventBase
 from engine.game.setup import new_game
 from engine.rules.config import RuleConfig
 from server.edge.lean import LeanEvent
-from server.edge.messaging import encode_raw
+from server.edge.messaging import encode_bytes
 
 
 def check_answer(inquiry: MultiPlayerInquiry, seat: int, action: int, option: int) -> None:
@@ -48,7 +46,7 @@ class Trail:
     def __init__(self) -> None:
         self._hash = hashlib.sha256()
 
-    def update(self, raw: bytes | msgspec.Raw) -> None:
+    def update(self, raw: bytes) -> None:
         self._hash.update(raw)
 
     def mark(self) -> str:
@@ -121,7 +119,7 @@ class _Checker:
 
     def on_event(self, seat: int | None, event: EventBase) -> None:
         if seat is None:
-            self.trail.update(encode_raw(event))
+            self.trail.update(encode_bytes(event))
 
     def on_inquiry(self, inquiry: MultiPlayerInquiry) -> None:
         self.feed.answer(inquiry, self.trail)
