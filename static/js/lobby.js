@@ -118,6 +118,8 @@ export function lobbyPage(root) {
       if (res.token) takeSeat(res); else location.hash = `#/watch/${res.game}`;
     } catch (e) { err.textContent = e.message; }
   } }, t("create"));
+  // no room before the presets are known: an early click would ask for preset "" and fail
+  create.disabled = true;
   const code = el("input", { id: "join-code", maxlength: "8", class: "roomcode" });
   const join = el("button", { id: "join", onclick: () => { if (code.value.trim()) location.hash = `#/room/${code.value.trim().toUpperCase()}`; } }, t("join"));
   const list = el("ul", { class: "rooms", id: "rooms" });
@@ -148,6 +150,7 @@ export function lobbyPage(root) {
     preset.replaceChildren(...listed.map((p) => el("option", { value: p.name, "data-players": String(p.players) }, presetLabel(p.name))));
     preset.value = presetInfo.has("tenhou-tonpuu") ? "tenhou-tonpuu" : listed[0].name;
     seatBots();
+    create.disabled = false;
     refresh();
   }).catch((e) => { err.textContent = e.message; });
   const refresh = () => api("/api/rooms").then((d) => {

@@ -15,7 +15,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, WebSocket
+from playwright.sync_api import Browser, Page, Route, WebSocket
 
 from tests.client.conftest import ROOT, START_S, _free_port, shot
 
@@ -169,6 +169,30 @@ def test_a_broadcast_room_created_in_the_lobby_is_labelled_at_the_table(
     page.click("#create")
     page.wait_for_selector("#room-tags .tag.broadcast", timeout=15000)
     assert page.evaluate("window.__table.st.room.broadcast") is True
+
+
+def test_the_create_button_waits_for_the_presets(server: str, page: Page) -> None:
+    """A click before /api/presets answered asked for preset "" and showed an error (a CI run
+    of the broadcast test above lost its table this way): the button is off until then."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/presets", hold)
+    page.goto(server + "/")
+    page.fill("#name", "Early")
+    deadline = time.monotonic() + 15
+    while not held:
+        assert time.monotonic() < deadline, "the lobby never asked for the presets"
+        page.wait_for_timeout(50)
+    assert page.locator("#create").is_disabled()
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/presets", hold)
+    page.click("#create")  # waits until the button is enabled
+    page.wait_for_selector("#conn.online", timeout=15000)
+    assert page.locator("#lobby-error").count() == 0 or not page.inner_text("#lobby-error")
 
 
 def test_the_table_shows_the_commitment_and_verifies_the_revealed_seed(
