@@ -19,7 +19,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
-from engine.bot.view import seat_view
+from engine.env.encoding import view_of
 from engine.env.observation import HIGH, Encoder
 from engine.env.steps import MahjongEnv
 from engine.rules.config import PRESETS, RuleConfig
@@ -139,7 +139,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         seat = self.agent_name_mapping[agent]
         env = self.env
         acting = seat == env.current_player
-        view = seat_view(env.game, seat)
+        view = view_of(env.game, seat)
         if acting:
             array = self._encoders[seat].update(view, subject_tile(env), env.step_kind)
         else:
