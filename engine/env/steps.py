@@ -271,14 +271,17 @@ class MahjongEnv:
                     branches[index] = ("kan", kans)
             else:
                 choices.setdefault(_PLAIN[kind], (ai, 0))
-        for index, answer in discards.items():
-            if index in riichi:
-                branches[index] = ("riichi", {RIICHI: riichi[index], NO_RIICHI: answer})
-            else:
-                choices[index] = answer
-        for index, answer in riichi.items():
-            if index not in discards:
-                choices[index] = answer
+        if not riichi:  # most turns: every discard is a direct answer
+            choices.update(discards)
+        else:
+            for index, answer in discards.items():
+                if index in riichi:
+                    branches[index] = ("riichi", {RIICHI: riichi[index], NO_RIICHI: answer})
+                else:
+                    choices[index] = answer
+            for index, answer in riichi.items():
+                if index not in discards:
+                    choices[index] = answer
         self._choices, self._branches = choices, branches
         self.opened_by = -1
         if self._inquiry is not None and self._inquiry.kind == InquiryKind.DECLARATION:
