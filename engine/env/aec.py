@@ -19,11 +19,10 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
-from engine.bot.view import seat_view
+from engine.env.encoding import view_of
 from engine.env.observation import HIGH, Encoder
 from engine.env.steps import MahjongEnv
 from engine.rules.config import PRESETS, RuleConfig
-from engine.rules.kinds import InquiryKind
 from engine.rules.scoring.points import placement_points
 from engine.rules.wall import Wall
 
@@ -53,18 +52,8 @@ def observation_space(rules: RuleConfig) -> spaces.Dict:
 def subject_tile(env: MahjongEnv) -> int:
     """The physical tile the current decision is about, -1 for none: the claimed discard,
     the added or concealed kan or the kita others may rob, the discard a riichi would go
-    with. All public, or the deciding seat's own."""
-    if env.step_kind == "riichi":
-        return env.riichi_tile()
-    if env.step_kind != "response":
-        return -1
-    game = env.game
-    inquiry = game.inquiry
-    if inquiry is not None and inquiry.kind in (InquiryKind.CHANKAN, InquiryKind.KITA):
-        meld = game.round.kan_meld
-        if meld is not None:
-            return meld.added if meld.added >= 0 else meld.tiles[0]
-    return game.called_tile
+    with. All public, or the deciding seat's own (``MahjongEnv.subject_tile``, compiled)."""
+    return env.subject_tile()
 
 
 def action_mask(env: MahjongEnv, acting: bool = True) -> NDArray[np.int8]:
@@ -104,6 +93,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         self.action_spaces = {a: spaces.Discrete(self.env.action_dim) for a in self.possible_agents}
         self._rng: np.random.Generator | None = None
         self._encoders = [Encoder(self.rules, s) for s in range(n)]
+        self._idle_mask = np.zeros(self.env.action_dim, np.int8)
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -138,13 +128,15 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         """``agent``'s observation now; the mask is all zeros unless it is to act."""
         seat = self.agent_name_mapping[agent]
         env = self.env
-        acting = seat == env.current_player
-        view = seat_view(env.game, seat)
-        if acting:
-            array = self._encoders[seat].update(view, subject_tile(env), env.step_kind)
+        encoder = self._encoders[seat]
+        view = view_of(env.game, seat)
+        if seat == env.current_player:
+            encoder.writer.update(view, env.subject_tile(), env.step_kind)
+            mask = np.frombuffer(env.mask_cells(), np.int8)
         else:
-            array = self._encoders[seat].update(view)
-        return {"observation": array.copy(), "action_mask": action_mask(env, acting)}
+            encoder.writer.update(view)
+            mask = self._idle_mask.copy()
+        return {"observation": encoder.array.copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an index of the mask) for ``agent_selection``; ValueError, with

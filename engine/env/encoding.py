@@ -3,12 +3,13 @@
 The writer is given a ``SeatView`` (own hand and the public table, engine/bot/view.py) and
 the decision's context (the tile a claim is about, the discard a riichi would go with: public
 or the seat's own), never the Game: what another seat holds or the wall cannot reach it.
-It keeps the seat's planes between calls and writes only what changed since that seat's
-last view (a river grows by a tile or two between two of its decisions); a new hand clears
-them. The buffer is a plain ``array("f")`` so this module needs no numpy and mypyc compiles
-it with the engine's hot modules (engine/native.py); engine/env/observation.py lays a numpy
-array over the same memory. docs/env.md has the layout table; ``layout(players)`` gives it
-as data.
+(``view_of`` builds that SeatView, the bots' ``seat_view`` field for field, in compiled
+code.) It keeps the seat's planes between calls and writes only what changed since that
+seat's last view (a river grows by a tile or two between two of its decisions); a new hand
+clears them. The buffer is a plain ``array("f")`` so this module needs no numpy and mypyc
+compiles it with the engine's hot modules (engine/native.py); engine/env/observation.py lays
+a numpy array over the same memory. docs/env.md has the layout table; ``layout(players)``
+gives it as data.
 
 Seats in the planes are relative: block 0 is the observing seat, 1 its shimocha (next in
 turn order), and so on.
@@ -17,12 +18,15 @@ turn order), and so on.
 from __future__ import annotations
 
 from array import array
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine.bot.view import SeatView
 from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld, MeldType
-from engine.rules.tiles import NUM_KINDS, dora_of
+from engine.rules.tiles import NUM_KINDS, WINDS, dora_of
+
+if TYPE_CHECKING:
+    from engine.game.game import Game
 
 K: Final = NUM_KINDS
 #: own planes: hand counts >= 1..4, the drawn tile, the red fives held
@@ -64,6 +68,8 @@ HIGH: Final = 5.0
 STEP_KINDS: Final = ("turn", "response", "riichi", "kan", "declaration")
 #: the kinds of the three fives (5m, 5p, 5s): where a red five is marked
 RED_KINDS: Final = (4, 13, 22)
+#: a step kind's column in the scalar row's one-hot, from its name
+_KIND_COLUMN: Final = {kind: i for i, kind in enumerate(STEP_KINDS)}
 
 
 def planes(players: int) -> int:
@@ -98,6 +104,41 @@ def layout(players: int) -> list[tuple[int, str]]:
     return rows
 
 
+def view_of(game: Game, seat: int) -> SeatView:
+    """``engine.bot.view.seat_view(game, seat)``, field for field, built by compiled code:
+    the env asks for a view at every observation, and the interpreted builder was an eighth
+    of a step (tests/engine/test_env_observation.py holds the two equal at every step)."""
+    players = game.players
+    me = players[seat]
+    n = game.n
+    melds: list[tuple[Meld, ...]] = []
+    rivers: list[tuple[int, ...]] = []
+    riichi: list[int] = []
+    for p in players:
+        melds.append(tuple(p.melds))
+        rivers.append(tuple(p.river))
+        riichi.append(p.riichi_discard)
+    drawn = me.drawn
+    kyoku = game.kyoku
+    return SeatView(
+        seat=seat,
+        rules=game.rules,
+        hand=tuple(me.hand),
+        drawn=drawn if drawn >= 0 else None,
+        melds=tuple(melds),
+        rivers=tuple(rivers),
+        riichi=tuple(riichi),
+        dora_indicators=tuple(game.round.dora_indicators),
+        scores=game.scores,
+        kyoku=kyoku,
+        honba=game.honba,
+        kyotaku=game.kyotaku,
+        round_wind=game.round_wind,
+        seat_wind=WINDS[(seat - kyoku % n) % n],
+        remaining=game.round.wall.remaining,
+    )
+
+
 class PlaneWriter:
     """One seat's planes in ``buffer`` (row-major, ``shape``), kept current from the
     SeatViews it is shown."""
@@ -118,9 +159,9 @@ class PlaneWriter:
         self._abs = [(seat + r) % n for r in range(n)]
         self._kyoku = -1
         self._honba = -1
-        self._hand: set[int] = set()
         self._hand_tiles: tuple[int, ...] = ()
         self._hand_counts = [0] * K
+        self._red_counts = [0] * K
         self._drawn = -1
         self._river_len = [0] * n
         self._river_counts = [[0] * K for _ in range(n)]
@@ -138,9 +179,9 @@ class PlaneWriter:
         """Forget everything: a new hand (or the first view) writes the planes afresh."""
         n = self.n
         self.buffer[:] = self._zeros
-        self._hand = set()
         self._hand_tiles = ()
         self._hand_counts = [0] * K
+        self._red_counts = [0] * K
         self._drawn = -1
         self._river_len = [0] * n
         self._river_counts = [[0] * K for _ in range(n)]
@@ -166,60 +207,83 @@ class PlaneWriter:
     def update(self, view: SeatView, subject: int = -1, kind: str = "") -> None:
         """Bring the planes to ``view`` (this seat's), with ``subject`` (a physical tile, -1
         for none) and ``kind`` (a MahjongEnv step kind, "" when the seat is not to act)."""
+        rivers = view.rivers
+        seats = self._abs
+        n = self.n
         if view.kyoku != self._kyoku or view.honba != self._honba:
             self._new_hand(view)
-        rivers = view.rivers
-        lengths = self._river_len
-        for r in range(self.n):
-            if len(rivers[self._abs[r]]) < lengths[r]:
-                self._new_hand(view)  # not this hand's river: start over
-                break
-        if view.hand != self._hand_tiles:
-            self._own(view.hand)
+        else:
+            lengths = self._river_len
+            for r in range(n):
+                if len(rivers[seats[r]]) < lengths[r]:
+                    self._new_hand(view)  # not this hand's river: start over
+                    break
+        hand = view.hand
+        if hand != self._hand_tiles:
+            self._own(hand)
         drawn = view.drawn if view.drawn is not None else -1
         if drawn != self._drawn:
             self._drawn_tile(drawn)
         melds = view.melds
         riichi = view.riichi
-        for r in range(self.n):
-            s = self._abs[r]
+        lengths = self._river_len
+        own_melds = self._melds
+        own_riichi = self._riichi
+        for r in range(n):
+            s = seats[r]
             river = rivers[s]
             if len(river) != lengths[r]:
                 self._river(r, river)
-            if melds[s] != self._melds[r]:
-                self._meld(r, melds[s])
-            if riichi[s] != self._riichi[r]:
+            seat_melds = melds[s]
+            if seat_melds is not own_melds[r] and seat_melds != own_melds[r]:
+                self._meld(r, seat_melds)
+            if riichi[s] != own_riichi[r]:
                 self._riichi_tile(r, riichi[s], river)
         if len(view.dora_indicators) != self._indicators:
             self._dora(view.dora_indicators)
-        if view.scores != self._scores or view.kyotaku != self._kyotaku:
-            self._points(view.scores, view.kyotaku)
+        scores = view.scores
+        if scores != self._scores or view.kyotaku != self._kyotaku:
+            self._points(scores, view.kyotaku)
         self._decision(view.remaining, subject, kind)
 
     # -- the pieces ---------------------------------------------------------------------
     def _own(self, hand: tuple[int, ...]) -> None:
-        """The hand planes, from the tiles that came and went since the last view."""
+        """The hand planes, from the tiles that went and came since the last view: each
+        moves one threshold cell of its kind (and the red five cell, for a red one). One
+        walk over both hands, no sets: an old tile that is not next in the new hand went,
+        the new tiles past the walk came. The engine keeps a hand's order (a draw appends,
+        a discard leaves a gap), so that is the real change; any other order still gives
+        the right counts (a tile that goes and comes back nets zero)."""
         buf = self.buffer
         counts = self._hand_counts
-        new = set(hand)
-        old = self._hand
-        changed: list[int] = []
-        for t in new - old:
-            counts[t >> 2] += 1
-            changed.append(t >> 2)
-        for t in old - new:
-            counts[t >> 2] -= 1
-            changed.append(t >> 2)
-        for k in changed:
+        reds = self._red_counts
+        red = self.red
+        old = self._hand_tiles
+        size = len(hand)
+        j = 0
+        for t in old:
+            if j < size and hand[j] == t:
+                j += 1
+                continue
+            k = t >> 2
+            c = counts[k] - 1
+            counts[k] = c
+            if c < 4:
+                buf[(HAND + c) * K + k] = 0.0
+            if t in red:
+                reds[k] -= 1
+                if reds[k] == 0:
+                    buf[RED_HELD * K + k] = 0.0
+        for i in range(j, size):
+            t = hand[i]
+            k = t >> 2
             c = counts[k]
-            for level in range(4):
-                buf[(HAND + level) * K + k] = 1.0 if c > level else 0.0
-        for kind in RED_KINDS:
-            buf[RED_HELD * K + kind] = 0.0
-        for t in new:
-            if t in self.red:
-                buf[RED_HELD * K + (t >> 2)] = 1.0
-        self._hand = new
+            counts[k] = c + 1
+            if c < 4:
+                buf[(HAND + c) * K + k] = 1.0
+            if t in red:
+                reds[k] += 1
+                buf[RED_HELD * K + k] = 1.0
         self._hand_tiles = hand
 
     def _drawn_tile(self, drawn: int) -> None:
@@ -234,22 +298,26 @@ class PlaneWriter:
         buf = self.buffer
         base = (OWN_PLANES + SEAT_PLANES * r) * K
         counts = self._river_counts[r]
-        for i in range(self._river_len[r], len(river)):
+        red = self.red
+        size = len(river)
+        for i in range(self._river_len[r], size):
             t = river[i]
             k = t >> 2
             c = counts[k]
             if c < 4:
                 buf[base + (RIVER + c) * K + k] = 1.0
             counts[k] = c + 1
-            if t in self.red:
+            if t in red:
                 self._river_red[r].add(k)
                 buf[base + RED_SHOWN * K + k] = 1.0
-        self._river_len[r] = len(river)
-        last = river[-1] >> 2
-        if self._last[r] >= 0:
-            buf[base + LAST_DISCARD * K + self._last[r]] = 0.0
-        buf[base + LAST_DISCARD * K + last] = 1.0
-        self._last[r] = last
+        self._river_len[r] = size
+        last = river[size - 1] >> 2
+        before = self._last[r]
+        if before != last:
+            if before >= 0:
+                buf[base + LAST_DISCARD * K + before] = 0.0
+            buf[base + LAST_DISCARD * K + last] = 1.0
+            self._last[r] = last
 
     def _meld(self, r: int, melds: tuple[Meld, ...]) -> None:
         """Rewrite seat ``r``'s meld planes (melds change seldom: a call, a kan, a kita)."""
@@ -310,7 +378,7 @@ class PlaneWriter:
         """The cells every view changes: the step kind, the subject tile, the wall left."""
         buf = self.buffer
         at = self._scalars
-        step = STEP_KINDS.index(kind) if kind else -1
+        step = _KIND_COLUMN[kind] if kind else -1
         if step != self._kind:
             if self._kind >= 0:
                 buf[at + STEP_KIND + self._kind] = 0.0

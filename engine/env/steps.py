@@ -142,6 +142,23 @@ class MahjongEnv:
         single = self._inquiry.players[self.current_player]
         return single.actions[ai].options[oi].tiles[0]
 
+    def subject_tile(self) -> int:
+        """The physical tile the current decision is about, -1 for none: the claimed
+        discard, the added or concealed kan or the kita others may rob, the discard a riichi
+        would go with. All public, or the deciding seat's own."""
+        kind = self.step_kind
+        if kind == "riichi":
+            return self.riichi_tile()
+        if kind != "response":
+            return -1
+        game = self.game
+        inquiry = game.inquiry
+        if inquiry is not None and inquiry.kind in (InquiryKind.CHANKAN, InquiryKind.KITA):
+            meld = game.round.kan_meld
+            if meld is not None:
+                return meld.added if meld.added >= 0 else meld.tiles[0]
+        return game.called_tile
+
     def answer(self, action: int, option: int) -> None:
         """Play the engine's own (action index, option index) for the current player, as a
         bot answers (it names a physical tile where an index names a kind); InvalidResponse
@@ -220,7 +237,13 @@ class MahjongEnv:
         """Seats to ask, in turn order after the seat whose move this answers."""
         n = self.rules.players
         first = self.game.turn_seat
-        return sorted(inquiry.players, key=lambda s: (s - first - 1) % n)
+        players = inquiry.players
+        order: list[int] = []
+        for i in range(1, n + 1):
+            seat = (first + i) % n
+            if seat in players:
+                order.append(seat)
+        return order
 
     # -- indices for one seat's offer ---------------------------------------------------
     def _offer(self, single: SinglePlayerInquiry) -> None:
@@ -248,14 +271,17 @@ class MahjongEnv:
                     branches[index] = ("kan", kans)
             else:
                 choices.setdefault(_PLAIN[kind], (ai, 0))
-        for index, answer in discards.items():
-            if index in riichi:
-                branches[index] = ("riichi", {RIICHI: riichi[index], NO_RIICHI: answer})
-            else:
-                choices[index] = answer
-        for index, answer in riichi.items():
-            if index not in discards:
-                choices[index] = answer
+        if not riichi:  # most turns: every discard is a direct answer
+            choices.update(discards)
+        else:
+            for index, answer in discards.items():
+                if index in riichi:
+                    branches[index] = ("riichi", {RIICHI: riichi[index], NO_RIICHI: answer})
+                else:
+                    choices[index] = answer
+            for index, answer in riichi.items():
+                if index not in discards:
+                    choices[index] = answer
         self._choices, self._branches = choices, branches
         self.opened_by = -1
         if self._inquiry is not None and self._inquiry.kind == InquiryKind.DECLARATION:

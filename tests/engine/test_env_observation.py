@@ -1,5 +1,6 @@
 """The observation encoder: what each plane holds, read back against the SeatView it came
-from, and the incremental array equal at every step to one written afresh."""
+from, the incremental array equal at every step to one written afresh, and the env's view
+builder equal to the bots' one."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ from engine.env.encoding import (
     SUBJECT,
     layout,
     planes,
+    view_of,
 )
 from engine.env.observation import Encoder
 from engine.rules.meld import MeldType
@@ -141,6 +143,7 @@ def _walk(env: MahjongAECEnv, seed: int, every: int = 1, bot: bool = False) -> C
                 kind = inner.step_kind if acting else ""
                 array = env.observe(agent)["observation"]
                 view = seat_view(inner.game, seat)
+                assert view_of(inner.game, seat) == view  # the env's compiled builder
                 fresh = Encoder(env.rules, seat).update(view, subject, kind)
                 assert np.array_equal(array, fresh), (seed, step, agent)
                 _check_planes(array, view, subject, kind)
