@@ -23,6 +23,7 @@ from engine.native import NativeSet
 
 #: the modules a decision's server-side Python runs through (docs/perf-notes.md)
 COMPILED = (
+    "server.edge.codec",
     "server.edge.socket_lanes",
     "server.session.answers",
     "server.session.client",

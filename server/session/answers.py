@@ -22,7 +22,8 @@ from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
 from engine.bot import Bot
 from engine.rules.kinds import InquiryKind
-from server.edge.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError, encode
+from server.edge.codec import encode
+from server.edge.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError
 from server.session import bots
 from server.session.deadlines import Deadlines
 from server.session.durable import check_answer

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 import anyio
 
 from server.edge.close_codes import RESTART_REASON, CloseCode
+from server.edge.codec import encode
 from server.edge.messaging import (
     AdviceAsk,
     Answer,
@@ -23,7 +24,6 @@ from server.edge.messaging import (
     Pong,
     WireError,
     decode_client,
-    encode,
 )
 from server.edge.transport import Connection, Disconnected, direct_lane
 from server.session.hub import Hub

@@ -16,6 +16,7 @@ import anyio
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.events import EventBase
 from server.edge.close_codes import CloseCode
+from server.edge.codec import encode, encode_raw, encode_twice, event_text, raws
 from server.edge.lean import LeanEvent
 from server.edge.messaging import (
     AdviceAsk,
@@ -25,11 +26,6 @@ from server.edge.messaging import (
     Snapshot,
     Welcome,
     WireError,
-    encode,
-    encode_raw,
-    encode_twice,
-    event_text,
-    raws,
 )
 from server.session.advice import Advisor
 from server.session.answers import Answers
