@@ -1,10 +1,10 @@
 """The server's hot modules, compiled by mypyc or interpreted: the same code either way.
 
 A decision's own Python on the server (the table's callbacks, its answers, the outboxes,
-the inquiry wire, the seat's frame handler, clocks, write-ahead checks and spectators) costs
-as much as the engine's step (docs/perf-notes.md: compiled, 403,000 instructions per
-decision become 331,000), and like the
-engine's it is mostly the interpreter's per-bytecode cost. ``pip install`` compiles
+the inquiry wire, the seat's frame handler, the seats, the encoders, clocks, write-ahead
+checks and spectators) costs as much as the engine's step (docs/perf-notes.md: compiled,
+403,000 instructions per decision become 331,000, and 320,000 with the encoders), and like
+the engine's it is mostly the interpreter's per-bytecode cost. ``pip install`` compiles
 ``COMPILED`` as the engine's set is compiled (setup.py, engine/native.py's ``NativeSet``), in
 a group of its own: these modules reach the engine's objects as Python objects, so the
 server runs compiled over an interpreted engine and the other way round, while inside each
@@ -31,6 +31,7 @@ COMPILED = (
     "server.session.durable",
     "server.session.outbox",
     "server.session.recording",
+    "server.session.seat",
     "server.session.spectators",
     "server.session.table",
     "server.session.wire",

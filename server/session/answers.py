@@ -29,7 +29,8 @@ from server.session.deadlines import Deadlines
 from server.session.durable import check_answer
 from server.session.engine_port import EnginePort
 from server.session.recording import Recording
-from server.session.rooms import Room, Seat
+from server.session.rooms import Room
+from server.session.seat import Seat
 from server.session.wire import inquiry_message
 from server.settings import Settings
 from server.storage.sqlite import StorageFault

@@ -28,7 +28,7 @@ from server.edge.messaging import (
 from server.edge.transport import Connection, Disconnected, direct_lane
 from server.session.hub import Hub
 from server.session.outbox import Outbox
-from server.session.rooms import Seat
+from server.session.seat import Seat
 
 #: a new socket must say hello (with its seat token) within this many seconds (the server
 #: passes its ``header_timeout_s``)

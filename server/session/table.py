@@ -34,7 +34,8 @@ from server.session.durable import Feed
 from server.session.engine_port import EnginePort
 from server.session.outbox import Outbox
 from server.session.recording import Recording
-from server.session.rooms import Room, Seat
+from server.session.rooms import Room
+from server.session.seat import Seat
 from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
 from server.storage import tournaments
