@@ -29,6 +29,7 @@ COMPILED = (
     "server.session.client",
     "server.session.clock",
     "server.session.durable",
+    "server.session.meter",
     "server.session.outbox",
     "server.session.recording",
     "server.session.seat",
