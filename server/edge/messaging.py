@@ -1,4 +1,4 @@
-"""Wire types: every message of docs/protocol.md as a msgspec Struct, and the one codec.
+"""Wire types: every message of docs/protocol.md as a msgspec Struct, and the decoders.
 
 Decoding never raises: a bad frame becomes a ``WireError`` value with a clear message, which
 the session sends back unchanged. Engine events travel as ``msgspec.Raw`` so one encoding of
@@ -7,9 +7,17 @@ an event is shared by every receiver of the same projection.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
+
+# the encoders run compiled (server/edge/codec.py); named here too, beside the messages
+from server.edge.codec import encode as encode
+from server.edge.codec import encode_bytes as encode_bytes
+from server.edge.codec import encode_raw as encode_raw
+from server.edge.codec import encode_twice as encode_twice
+from server.edge.codec import event_text as event_text
+from server.edge.codec import raws as raws
 
 # ---------------------------------------------------------------- client -> server
 
@@ -240,50 +248,8 @@ ServerMessage = (
 
 # ---------------------------------------------------------------- codec
 
-_encoder = msgspec.json.Encoder()
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
-
-
-def encode(message: Any) -> str:
-    """JSON text of any wire struct (or plain data)."""
-    return _encoder.encode(message).decode()
-
-
-def encode_raw(value: Any) -> msgspec.Raw:
-    """Encode a value once (an engine event) for embedding in many messages."""
-    return msgspec.Raw(_encoder.encode(value))
-
-
-def encode_twice(value: Any) -> tuple[bytes, str]:
-    """``value``'s JSON as bytes and as text, from one encoding. The bytes are what a hand's
-    streams keep (``raws`` wraps them for a snapshot when one is asked for): a
-    ``msgspec.Raw`` beside each would be 48 bytes more per event and view, kept all hand
-    (bench/memory.py, issue 45)."""
-    data = _encoder.encode(value)
-    return data, data.decode()
-
-
-def encode_bytes(value: Any) -> bytes:
-    """``value``'s JSON, for a stream that keeps bytes (see ``encode_twice``)."""
-    return _encoder.encode(value)
-
-
-def raws(stream: list[bytes]) -> list[msgspec.Raw]:
-    """A kept stream's events as a message embeds them (no copy: each wraps its bytes)."""
-    return [msgspec.Raw(data) for data in stream]
-
-
-def event_text(seq: int, event: str) -> str:
-    """``encode(EventMsg(seq, raw))`` for an event already encoded as ``event`` (text): a
-    step's event goes to every seat with a seq of its own, and is encoded once.
-
-    >>> event_text(7, '{"type":"Dora","tile":5}') == encode(
-    ...     EventMsg(7, msgspec.Raw(b'{"type":"Dora","tile":5}'))
-    ... )
-    True
-    """
-    return f'{{"type":"event","seq":{seq},"event":{event}}}'
 
 
 def decode_client(frame: str | bytes, max_size: int) -> ClientMessage | WireError:

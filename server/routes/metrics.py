@@ -43,6 +43,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from server.session.meter import TableMeter
+
 if TYPE_CHECKING:
     from server.edge.limits import Guard
     from server.session.hub import Hub
@@ -82,40 +84,6 @@ def _histogram(name: str, doc: str, tallies: dict[str, Tally], label: str = "") 
     for value, tally in tallies.items():
         family.add_metric([value] if label else [], tally.buckets(), tally.sum)
     return family
-
-
-class TableMeter:
-    """One table's decisions: counted, and timed from the answer that settled an inquiry to
-    the next inquiry the engine asks (engine step, projection, encoding and sends).
-
-    Both are held by the table until its hand ends (``hand_over``): a bot answers a claim
-    offer at once, so a count that moved at a discard would say someone could call it."""
-
-    def __init__(self, metrics: Metrics) -> None:
-        self._metrics = metrics
-        self._settled: float | None = None
-        #: this hand's decisions [answered, timed out] and steps, not yet published
-        self._decisions = [0, 0]
-        self._steps: list[float] = []
-
-    def decided(self, timeout: bool) -> None:
-        self._decisions[timeout] += 1
-        self._settled = time.perf_counter()
-
-    def asked(self) -> None:
-        if self._settled is not None:
-            self._steps.append(time.perf_counter() - self._settled)
-            self._settled = None
-
-    def hand_over(self) -> None:
-        """The hand ended (or the game): what it did is public now, so it is counted."""
-        published = self._metrics.decisions
-        published[0] += self._decisions[0]
-        published[1] += self._decisions[1]
-        self._decisions = [0, 0]
-        for step in self._steps:
-            self._metrics.step.observe(step)
-        self._steps.clear()
 
 
 class HubCollector(Collector):

@@ -22,13 +22,15 @@ from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
 from engine.bot import Bot
 from engine.rules.kinds import InquiryKind
-from server.edge.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError, encode
+from server.edge.codec import encode
+from server.edge.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError
 from server.session import bots
 from server.session.deadlines import Deadlines
 from server.session.durable import check_answer
 from server.session.engine_port import EnginePort
 from server.session.recording import Recording
-from server.session.rooms import Room, Seat
+from server.session.rooms import Room
+from server.session.seat import Seat
 from server.session.wire import inquiry_message
 from server.settings import Settings
 from server.storage.sqlite import StorageFault

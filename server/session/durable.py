@@ -19,8 +19,8 @@ from engine.driver import Unanswered, run_sync
 from engine.events import EventBase
 from engine.game.setup import new_game
 from engine.rules.config import RuleConfig
+from server.edge.codec import encode_bytes
 from server.edge.lean import LeanEvent
-from server.edge.messaging import encode_bytes
 
 
 def check_answer(inquiry: MultiPlayerInquiry, seat: int, action: int, option: int) -> None:

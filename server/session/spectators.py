@@ -30,8 +30,9 @@ import msgspec
 
 from engine.view import project
 from server.edge.close_codes import CLOSE_MARK
+from server.edge.codec import encode, encode_bytes, raws
 from server.edge.lean import LeanEvent
-from server.edge.messaging import EventMsg, RoomInfo, Snapshot, Welcome, encode, encode_bytes, raws
+from server.edge.messaging import EventMsg, RoomInfo, Snapshot, Welcome
 from server.session.outbox import Outbox
 
 #: god-view event types that begin and end a hand

@@ -16,6 +16,7 @@ import anyio
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.events import EventBase
 from server.edge.close_codes import CloseCode
+from server.edge.codec import encode, encode_raw, encode_twice, event_text, raws
 from server.edge.lean import LeanEvent
 from server.edge.messaging import (
     AdviceAsk,
@@ -25,11 +26,6 @@ from server.edge.messaging import (
     Snapshot,
     Welcome,
     WireError,
-    encode,
-    encode_raw,
-    encode_twice,
-    event_text,
-    raws,
 )
 from server.session.advice import Advisor
 from server.session.answers import Answers
@@ -38,7 +34,8 @@ from server.session.durable import Feed
 from server.session.engine_port import EnginePort
 from server.session.outbox import Outbox
 from server.session.recording import Recording
-from server.session.rooms import Room, Seat
+from server.session.rooms import Room
+from server.session.seat import Seat
 from server.session.spectators import ROUND_START, Policy, Spectators
 from server.settings import Settings
 from server.storage import tournaments
