@@ -128,7 +128,11 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
     done: dict[str, int] = {}
     results = 0
     dropped = reloaded = False
-    away = 0  # rounds that ended while the page was offline: the server acknowledged those
+    # the hands whose result the page showed and had clicked, and the offline moments: the
+    # round before going offline and the one shown once back (a hand that ended in between,
+    # or whose result was just arriving, is acknowledged by the server, not by the page)
+    clicked: set[tuple[int, int]] = set()
+    offline: list[tuple[tuple[int, int], tuple[int, int]]] = []
     deadline = time.monotonic() + 240
     last_result = False
     while not (screen := page.evaluate(SCREEN))["final"]:
@@ -137,11 +141,13 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
             # the match's last hand: its result is shown before the standings (issue 13, 1)
             last_result = page.locator(".overlay .result").count() == 1
             results += 1
+            clicked.add(_round(page))
             shot(page, "desktop-last-result")
             page.locator("#show-final").click()
             continue
         if screen["ok"]:
             results += 1
+            clicked.add(_round(page))
             if results == 1:
                 shot(page, "desktop-result")
                 page.set_viewport_size(PHONE)
@@ -169,7 +175,7 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
                 # online while the old socket closes, so it cannot tell)
                 page.wait_for_function("(n) => window.__snapshots > n", arg=seen, timeout=10000)
                 page.wait_for_selector("#conn.online", timeout=10000)
-                away += _round(page) != before
+                offline.append((before, _round(page)))
             if done.get("discard") == 24 and not reloaded:
                 # a refresh: the token kept in the page's storage takes the seat back
                 reloaded = True
@@ -178,7 +184,7 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
                 page.wait_for_function("() => window.__snapshots > 0", timeout=10000)
                 page.wait_for_selector("#conn.online", timeout=10000)
                 page.wait_for_selector(".own .tile", timeout=10000)
-                away += _round(page) != before
+                offline.append((before, _round(page)))
             continue
         page.wait_for_timeout(30)
     shot(page, "desktop-final")
@@ -203,4 +209,10 @@ def test_tonpuusen_played_by_clicking_until_final_standings(server: str, page: P
     # every hand's result was shown and closed by a click (the last one's opens the standings),
     # except a hand that ended while the page was offline: a seat that is not connected when
     # the acknowledgement opens is answered at once, so the table never waits on it
-    assert results >= len(record["rounds"]) - away >= 1, (results, away)
+    # (the count of rounds that moved while offline was not enough: a CI run showed 6 results
+    # for 8 hands with one such move; a hand that ends as the socket goes leaves the round
+    # shown once back unmoved, so the hands are matched by name instead)
+    played = [(r["kyoku"], r["honba"]) for r in record["rounds"]]
+    missing = [r for r in played if r not in clicked]
+    assert clicked and len(missing) <= len(offline), (missing, offline, sorted(clicked))
+    assert all(any(b <= r <= a for b, a in offline) for r in missing), (missing, offline)
