@@ -49,13 +49,6 @@ def observation_space(rules: RuleConfig) -> spaces.Dict:
     )
 
 
-def subject_tile(env: MahjongEnv) -> int:
-    """The physical tile the current decision is about, -1 for none: the claimed discard,
-    the added or concealed kan or the kita others may rob, the discard a riichi would go
-    with. All public, or the deciding seat's own (``MahjongEnv.subject_tile``, compiled)."""
-    return env.subject_tile()
-
-
 def action_mask(env: MahjongEnv, acting: bool = True) -> NDArray[np.int8]:
     """The int8 mask of the current player's legal indices (all zeros if not ``acting``)."""
     cells = env.mask_cells() if acting else bytearray(env.action_dim)
@@ -93,7 +86,6 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         self.action_spaces = {a: spaces.Discrete(self.env.action_dim) for a in self.possible_agents}
         self._rng: np.random.Generator | None = None
         self._encoders = [Encoder(self.rules, s) for s in range(n)]
-        self._idle_mask = np.zeros(self.env.action_dim, np.int8)
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -130,13 +122,12 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         env = self.env
         encoder = self._encoders[seat]
         view = view_of(env.game, seat)
-        if seat == env.current_player:
+        acting = seat == env.current_player
+        if acting:
             encoder.writer.update(view, env.subject_tile(), env.step_kind)
-            mask = np.frombuffer(env.mask_cells(), np.int8)
         else:
             encoder.writer.update(view)
-            mask = self._idle_mask.copy()
-        return {"observation": encoder.array.copy(), "action_mask": mask}
+        return {"observation": encoder.array.copy(), "action_mask": action_mask(env, acting)}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an index of the mask) for ``agent_selection``; ValueError, with

@@ -16,7 +16,7 @@ import gymnasium as gym
 import numpy as np
 
 from engine.bot import Bot, make, seat_view
-from engine.env.aec import Observation, action_mask, observation_space, rules_of, subject_tile
+from engine.env.aec import Observation, action_mask, observation_space, rules_of
 from engine.env.observation import Encoder
 from engine.env.steps import NO_RIICHI, PASS, MahjongEnv
 from engine.rules.scoring.points import placement_points
@@ -108,7 +108,7 @@ class MahjongGymEnv(gym.Env[dict[str, Any], np.int64]):
         if env.done:
             array = self._encoder.update(view)
         else:
-            array = self._encoder.update(view, subject_tile(env), env.step_kind)
+            array = self._encoder.update(view, env.subject_tile(), env.step_kind)
         return {"observation": array.copy(), "action_mask": action_mask(env, not env.done)}
 
 

@@ -46,7 +46,8 @@ from server.session import bots
 from server.session.client import answer, refuse
 from server.session.hub import Hub
 from server.session.outbox import Outbox
-from server.session.rooms import Room, Seat
+from server.session.rooms import Room
+from server.session.seat import Seat
 
 log = logging.getLogger("server")
 

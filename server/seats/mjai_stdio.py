@@ -47,7 +47,8 @@ from server.seats.mjai_seat import MjaiSeat
 from server.session import bots
 from server.session.hub import Hub
 from server.session.outbox import Outbox
-from server.session.rooms import Room, Seat
+from server.session.rooms import Room
+from server.session.seat import Seat
 
 if TYPE_CHECKING:
     from server.session.table import Table

@@ -19,7 +19,8 @@ from server.session.durable import Feed
 from server.session.engine_port import EnginePort
 from server.session.outbox import Outbox
 from server.session.peers import Peers
-from server.session.rooms import Room, RoomError, Rooms, Seat
+from server.session.rooms import Room, RoomError, Rooms
+from server.session.seat import Seat
 from server.session.table import Table
 from server.settings import Settings
 from server.storage import persist

@@ -25,7 +25,7 @@ from engine.rules.wall import SEED_BITS, SEED_MASK, seed_commitment
 from server.edge.messaging import RoomInfo, RuleFacts
 from server.session.bots import DEFAULT, external
 from server.session.clock import SeatClock
-from server.session.seat import Seat as Seat
+from server.session.seat import Seat
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6

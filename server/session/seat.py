@@ -3,7 +3,7 @@
 A module of its own so that it runs compiled (server/native.py): the table and the answers
 read a seat's outbox and clock, and push to it, for every seat of every event, and those
 reads and calls on an interpreted object were a few thousand instructions a decision
-(docs/perf-notes.md, issue 45). server/session/rooms.py, where the rooms are, names it too.
+(docs/perf-notes.md, issue 45).
 """
 
 from __future__ import annotations

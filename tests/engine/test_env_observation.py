@@ -15,7 +15,7 @@ from engine.actions.types import ActionType
 from engine.bot import make
 from engine.bot.view import SeatView, seat_view
 from engine.env import NO_RIICHI, RIICHI, MahjongEnv, aec_env
-from engine.env.aec import MahjongAECEnv, subject_tile
+from engine.env.aec import MahjongAECEnv
 from engine.env.encoding import (
     DEALER,
     DORA,
@@ -139,7 +139,7 @@ def _walk(env: MahjongAECEnv, seed: int, every: int = 1, bot: bool = False) -> C
             seen[inner.step_kind] += 1
             for agent, seat in env.agent_name_mapping.items():
                 acting = seat == inner.current_player
-                subject = subject_tile(inner) if acting else -1
+                subject = inner.subject_tile() if acting else -1
                 kind = inner.step_kind if acting else ""
                 array = env.observe(agent)["observation"]
                 view = seat_view(inner.game, seat)
