@@ -29,6 +29,7 @@ from types import ModuleType
 COMPILED = (
     "engine.actions.inquiry",
     "engine.actions.types",
+    "engine.bot.seen",
     "engine.env.encoding",
     "engine.env.steps",
     "engine.events.bus",

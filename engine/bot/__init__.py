@@ -18,8 +18,9 @@ from engine.actions.inquiry import SinglePlayerInquiry
 from engine.bot.baseline_2026_12 import BaselineBot
 from engine.bot.easy import EasyBot, best_discard, shanten_and_ukeire
 from engine.bot.easy import choose_from as choose
+from engine.bot.seen import seat_view
 from engine.bot.strong import StrongBot
-from engine.bot.view import SeatView, seat_view
+from engine.bot.view import SeatView
 
 __all__ = [
     "BOTS",

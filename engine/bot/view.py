@@ -1,22 +1,16 @@
 """What one seat knows of the table: the only state a bot is given.
 
-``seat_view(game, seat)`` copies the public table plus that seat's own concealed tiles out of
-a running Game, so a bot cannot peek at another seat's hand or the wall: the same object can
-be rebuilt from the seat's event stream (the mjai adapter does exactly that).
+A ``SeatView`` holds the public table plus that seat's own concealed tiles;
+engine/bot/seen.py's ``seat_view(game, seat)`` copies one out of a running Game.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import msgspec
 
 from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld
-from engine.rules.tiles import NUM_KINDS, WINDS, dora_of
-
-if TYPE_CHECKING:
-    from engine.game.game import Game
+from engine.rules.tiles import NUM_KINDS, dora_of
 
 
 class SeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -73,27 +67,3 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
         for t in self.dora_indicators:
             counts[t >> 2] += 1
         return counts
-
-
-def seat_view(game: Game, seat: int) -> SeatView:
-    """``seat``'s view of ``game`` now: its own concealed tiles and the public table."""
-    players = game.players
-    me = players[seat]
-    n = game.n
-    return SeatView(
-        seat=seat,
-        rules=game.rules,
-        hand=tuple(me.hand),
-        drawn=me.drawn if me.drawn >= 0 else None,
-        melds=tuple(tuple(p.melds) for p in players),
-        rivers=tuple(tuple(p.river) for p in players),
-        riichi=tuple(p.riichi_discard for p in players),
-        dora_indicators=tuple(game.round.dora_indicators),
-        scores=game.scores,
-        kyoku=game.kyoku,
-        honba=game.honba,
-        kyotaku=game.kyotaku,
-        round_wind=game.round_wind,
-        seat_wind=WINDS[(seat - game.kyoku % n) % n],
-        remaining=game.round.wall.remaining,
-    )

@@ -19,7 +19,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
-from engine.env.encoding import view_of
+from engine.bot.seen import seat_view
 from engine.env.observation import HIGH, Encoder
 from engine.env.steps import MahjongEnv
 from engine.rules.config import PRESETS, RuleConfig
@@ -121,7 +121,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hin
         seat = self.agent_name_mapping[agent]
         env = self.env
         encoder = self._encoders[seat]
-        view = view_of(env.game, seat)
+        view = seat_view(env.game, seat)
         acting = seat == env.current_player
         if acting:
             encoder.writer.update(view, env.subject_tile(), env.step_kind)

@@ -3,13 +3,12 @@
 The writer is given a ``SeatView`` (own hand and the public table, engine/bot/view.py) and
 the decision's context (the tile a claim is about, the discard a riichi would go with: public
 or the seat's own), never the Game: what another seat holds or the wall cannot reach it.
-(``view_of`` builds that SeatView, the bots' ``seat_view`` field for field, in compiled
-code.) It keeps the seat's planes between calls and writes only what changed since that
-seat's last view (a river grows by a tile or two between two of its decisions); a new hand
-clears them. The buffer is a plain ``array("f")`` so this module needs no numpy and mypyc
-compiles it with the engine's hot modules (engine/native.py); engine/env/observation.py lays
-a numpy array over the same memory. docs/env.md has the layout table; ``layout(players)``
-gives it as data.
+(engine/bot/seen.py's compiled ``seat_view`` builds that SeatView.) It keeps the seat's
+planes between calls and writes only what changed since that seat's last view (a river grows
+by a tile or two between two of its decisions); a new hand clears them. The buffer is a
+plain ``array("f")`` so this module needs no numpy and mypyc compiles it with the engine's
+hot modules (engine/native.py); engine/env/observation.py lays a numpy array over the same
+memory. docs/env.md has the layout table; ``layout(players)`` gives it as data.
 
 Seats in the planes are relative: block 0 is the observing seat, 1 its shimocha (next in
 turn order), and so on.
@@ -18,15 +17,12 @@ turn order), and so on.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.bot.view import SeatView
 from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld, MeldType
-from engine.rules.tiles import NUM_KINDS, WINDS, dora_of
-
-if TYPE_CHECKING:
-    from engine.game.game import Game
+from engine.rules.tiles import NUM_KINDS, dora_of
 
 K: Final = NUM_KINDS
 #: own planes: hand counts >= 1..4, the drawn tile, the red fives held
@@ -102,41 +98,6 @@ def layout(players: int) -> list[tuple[int, str]]:
         (table + SCALARS, "scalar row (see the column table)"),
     ]
     return rows
-
-
-def view_of(game: Game, seat: int) -> SeatView:
-    """``engine.bot.view.seat_view(game, seat)``, field for field, built by compiled code:
-    the env asks for a view at every observation, and the interpreted builder was an eighth
-    of a step (tests/engine/test_env_observation.py holds the two equal at every step)."""
-    players = game.players
-    me = players[seat]
-    n = game.n
-    melds: list[tuple[Meld, ...]] = []
-    rivers: list[tuple[int, ...]] = []
-    riichi: list[int] = []
-    for p in players:
-        melds.append(tuple(p.melds))
-        rivers.append(tuple(p.river))
-        riichi.append(p.riichi_discard)
-    drawn = me.drawn
-    kyoku = game.kyoku
-    return SeatView(
-        seat=seat,
-        rules=game.rules,
-        hand=tuple(me.hand),
-        drawn=drawn if drawn >= 0 else None,
-        melds=tuple(melds),
-        rivers=tuple(rivers),
-        riichi=tuple(riichi),
-        dora_indicators=tuple(game.round.dora_indicators),
-        scores=game.scores,
-        kyoku=kyoku,
-        honba=game.honba,
-        kyotaku=game.kyotaku,
-        round_wind=game.round_wind,
-        seat_wind=WINDS[(seat - kyoku % n) % n],
-        remaining=game.round.wall.remaining,
-    )
 
 
 class PlaneWriter:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from engine.actions.inquiry import SinglePlayerInquiry
-from engine.bot.view import seat_view
+from engine.bot.seen import seat_view
 from engine.review.moment import Moment, Reviewer, Valued, rank
 from engine.rules.kinds import InquiryKind
 

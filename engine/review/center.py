@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionCenter, MultiPlayerInquiry, SinglePlayerInquiry
 from engine.bot.mjai_host import SeatStream
-from engine.bot.view import seat_view
+from engine.bot.seen import seat_view
 from engine.events import EventBase
 from engine.game import events as ev
 from engine.replay.record import tenhou_kyoku

@@ -8,7 +8,8 @@ from typing import Protocol
 from engine import view
 from engine.actions.center import ActionCenter
 from engine.actions.inquiry import SinglePlayerInquiry
-from engine.bot.view import SeatView, seat_view
+from engine.bot.seen import seat_view
+from engine.bot.view import SeatView
 from engine.driver import run_async
 from engine.game.game import Game
 from engine.game.setup import new_game
