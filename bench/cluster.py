@@ -68,7 +68,8 @@ from bench.load import (  # noqa: E402
     percentile,
     waited_s,
 )
-from server.edge.messaging import End, Hello, InquiryMsg, decode_server, encode  # noqa: E402
+from server.edge.codec import encode  # noqa: E402
+from server.edge.messaging import End, Hello, InquiryMsg, decode_server  # noqa: E402
 from tests.services import fresh_database, postgres_server, redis_server  # noqa: E402
 
 #: the cores this bench may use, read before it pins itself to the clients' core: read

@@ -41,8 +41,9 @@ from engine.actions.types import ActionType  # noqa: E402
 from engine.driver import run_sync  # noqa: E402
 from engine.game.setup import new_game  # noqa: E402
 from engine.rules.config import PRESETS  # noqa: E402
+from server.edge.codec import encode  # noqa: E402
 from server.edge.limits import Guard  # noqa: E402
-from server.edge.messaging import InquiryMsg, Snapshot, decode_server, encode  # noqa: E402
+from server.edge.messaging import InquiryMsg, Snapshot, decode_server  # noqa: E402
 from server.edge.transport import WebSocketConnection  # noqa: E402
 from server.routes.metrics import Metrics  # noqa: E402
 from server.runtime import heap  # noqa: E402

@@ -56,6 +56,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import light  # noqa: E402
 from bench.light import LightSocket  # noqa: E402
+from server.edge.codec import encode  # noqa: E402
 from server.edge.messaging import (  # noqa: E402
     Answer,
     Answered,
@@ -65,7 +66,6 @@ from server.edge.messaging import (  # noqa: E402
     Snapshot,
     Welcome,
     decode_server,
-    encode,
 )
 from server.settings import Settings  # noqa: E402
 

@@ -30,7 +30,8 @@ import server.cluster.rpc as rpc
 from server.cluster.limits import SharedLimiter
 from server.cluster.queue import RedisWaiting
 from server.edge.close_codes import CLOSE_MARK, RESTART_REASON, CloseCode
-from server.edge.messaging import RoomInfo, WireError, encode
+from server.edge.codec import encode
+from server.edge.messaging import RoomInfo, WireError
 from server.settings import Settings
 
 log = logging.getLogger("server.cluster")

@@ -20,7 +20,8 @@ from redis.exceptions import RedisError
 
 import server.cluster.directory as directory
 from server.edge.close_codes import CLOSE_MARK, RESTART_REASON, CloseCode
-from server.edge.messaging import WireError, encode
+from server.edge.codec import encode
+from server.edge.messaging import WireError
 
 log = logging.getLogger("server.cluster")
 #: how often the relay checks that the nodes whose games it relays have not restarted

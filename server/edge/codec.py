@@ -3,8 +3,8 @@
 A module of its own so that it runs compiled (server/native.py): the table, the answers and
 the spectators call these for every seat of every event, and an interpreted function called
 from a compiled module costs a Python frame each time (docs/perf-notes.md, issue 45). The
-messages themselves (server/edge/messaging.py) stay interpreted, as msgspec structs must, and
-that module re-exports these, so importers name either.
+messages themselves (server/edge/messaging.py, with their decoders) stay interpreted, as
+msgspec structs must; what encodes them is named only here.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Wire types: every message of docs/protocol.md as a msgspec Struct, and the decoders.
+"""Wire types: every message of docs/protocol.md as a msgspec Struct, and the decoders (the
+encoders are server/edge/codec.py's).
 
 Decoding never raises: a bad frame becomes a ``WireError`` value with a clear message, which
 the session sends back unchanged. Engine events travel as ``msgspec.Raw`` so one encoding of
@@ -10,14 +11,6 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
-
-# the encoders run compiled (server/edge/codec.py); named here too, beside the messages
-from server.edge.codec import encode as encode
-from server.edge.codec import encode_bytes as encode_bytes
-from server.edge.codec import encode_raw as encode_raw
-from server.edge.codec import encode_twice as encode_twice
-from server.edge.codec import event_text as event_text
-from server.edge.codec import raws as raws
 
 # ---------------------------------------------------------------- client -> server
 

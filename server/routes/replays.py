@@ -21,8 +21,9 @@ from engine.replay.godview import Replay, replay_log, seeded_game
 from engine.replay.record import ReplayError
 from engine.rules.config import RuleConfig
 from engine.rules.facts import rule_facts
+from server.edge.codec import encode_raw
 from server.edge.limits import Guard
-from server.edge.messaging import RuleFacts, encode_raw
+from server.edge.messaging import RuleFacts
 from server.edge.web import error, json_response, read_bytes
 from server.routes.games import Heavy, RecordCache, round_running
 from server.session.hub import Hub

@@ -20,7 +20,8 @@ import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.edge.close_codes import RESTART_REASON
-from server.edge.messaging import WireError, encode
+from server.edge.codec import encode
+from server.edge.messaging import WireError
 from server.runtime.process import refuse_in_worker
 from server.session.hub import Hub
 from server.session.resume import clients

@@ -29,6 +29,7 @@ import msgspec
 from engine.actions.types import ActionType
 from engine.bot import mjai_host
 from server.edge.close_codes import CloseCode
+from server.edge.codec import encode
 from server.edge.mailbox import Closed, Mailbox
 from server.edge.messaging import (
     Answer,
@@ -39,7 +40,6 @@ from server.edge.messaging import (
     Welcome,
     WireError,
     decode_server,
-    encode,
 )
 from server.edge.transport import Connection, Disconnected
 from server.session import bots

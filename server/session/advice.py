@@ -22,7 +22,8 @@ import anyio
 from engine.review.advice import Advice, advise
 from engine.review.moment import Moment
 from engine.review.strong import StrongReviewer
-from server.edge.messaging import AdviceMsg, AdviceOption, WireError, encode
+from server.edge.codec import encode
+from server.edge.messaging import AdviceMsg, AdviceOption, WireError
 from server.session.answers import Answers
 from server.session.engine_port import EnginePort
 from server.session.rooms import Room

@@ -12,8 +12,9 @@ import msgspec
 from anyio.abc import TaskGroup
 
 from server.edge.close_codes import CloseCode
+from server.edge.codec import encode
 from server.edge.lean import LeanEvent
-from server.edge.messaging import RoomInfo, RoomMsg, Welcome, WireError, encode
+from server.edge.messaging import RoomInfo, RoomMsg, Welcome, WireError
 from server.session import resume
 from server.session.durable import Feed
 from server.session.engine_port import EnginePort

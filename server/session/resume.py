@@ -34,7 +34,8 @@ from engine.actions.types import Decision
 from engine.rules.config import RuleConfig
 from engine.version import ENGINE_VERSION
 from server.edge.close_codes import RESTART_REASON, CloseCode
-from server.edge.messaging import WireError, encode
+from server.edge.codec import encode
+from server.edge.messaging import WireError
 from server.session.clock import SeatClock
 from server.session.durable import Feed, verify
 from server.session.rooms import Room

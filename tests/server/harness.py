@@ -11,7 +11,8 @@ import anyio
 from anyio.abc import TaskGroup
 
 from engine.rules.bagime import bagime
-from server.edge.messaging import Answer, InquiryMsg, ServerMessage, decode_server, encode
+from server.edge.codec import encode
+from server.edge.messaging import Answer, InquiryMsg, ServerMessage, decode_server
 from server.edge.transport import Disconnected, MemoryConnection, memory_pair
 from server.session.client import serve_seat, serve_watcher
 from server.session.engine_port import EnginePort

@@ -15,16 +15,9 @@ import uvicorn
 import websockets
 
 from server.app import create_app
+from server.edge.codec import encode
 from server.edge.messaging import Answer as AnswerMsg
-from server.edge.messaging import (
-    End,
-    Hello,
-    InquiryMsg,
-    ServerMessage,
-    Snapshot,
-    decode_server,
-    encode,
-)
+from server.edge.messaging import End, Hello, InquiryMsg, ServerMessage, Snapshot, decode_server
 from server.edge.security import uvicorn_options
 from server.runtime.shutdown import StoppingServer
 from server.session.engine_port import RealEngine

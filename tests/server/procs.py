@@ -20,6 +20,7 @@ from typing import IO, Any
 import httpx
 import websockets
 
+from server.edge.codec import encode
 from server.edge.messaging import (
     End,
     EventMsg,
@@ -28,7 +29,6 @@ from server.edge.messaging import (
     ServerMessage,
     Snapshot,
     decode_server,
-    encode,
 )
 from tests.server.live import pick
 

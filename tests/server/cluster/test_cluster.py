@@ -15,6 +15,7 @@ import pytest
 import redis
 import websockets
 
+from server.edge.codec import encode
 from server.edge.messaging import (
     End,
     EventMsg,
@@ -24,7 +25,6 @@ from server.edge.messaging import (
     Snapshot,
     Welcome,
     decode_server,
-    encode,
 )
 from tests import system
 from tests.server.live import GENEROUS_ENV

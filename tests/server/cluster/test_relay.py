@@ -17,7 +17,8 @@ import server.cluster.relay as relay
 from server.cluster.node import Cluster
 from server.cluster.relay import _Stream
 from server.edge.close_codes import CLOSE_MARK
-from server.edge.messaging import End, EventMsg, Snapshot, decode_server, encode
+from server.edge.codec import encode
+from server.edge.messaging import End, EventMsg, Snapshot, decode_server
 from server.edge.transport import memory_pair
 from server.session.outbox import Outbox
 from server.settings import Settings

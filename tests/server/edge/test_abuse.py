@@ -22,7 +22,8 @@ import httpx
 import pytest
 import websockets.sync.client
 
-from server.edge.messaging import Hello, encode
+from server.edge.codec import encode
+from server.edge.messaging import Hello
 
 ROOT = Path(__file__).resolve().parents[3]
 #: where the attacker connects from (all of 127/8 is loopback on Linux)

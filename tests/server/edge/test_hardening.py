@@ -18,7 +18,8 @@ import websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from engine.rules.config import PRESETS
-from server.edge.messaging import Ping, WireError, decode_server, encode
+from server.edge.codec import encode
+from server.edge.messaging import Ping, WireError, decode_server
 from server.edge.names import MAX_LENGTH, clean_name
 from tests.server.live import by_place, live_server, open_seat
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from server.edge.messaging import Hello, encode
+from server.edge.codec import encode
+from server.edge.messaging import Hello
 from server.edge.ws_direct import DirectProtocol
 from tests.server.live import live_server, two_seats
 

@@ -19,7 +19,8 @@ from typing import Any
 import httpx
 import pytest
 
-from server.edge.messaging import Answer, End, EventMsg, InquiryMsg, ServerMessage, encode
+from server.edge.codec import encode
+from server.edge.messaging import Answer, End, EventMsg, InquiryMsg, ServerMessage
 from tests.server.ladder.expected import dan_after, place_of, r_delta
 from tests.server.procs import Player, ServerProcess
 

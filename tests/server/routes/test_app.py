@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from server.edge.codec import encode
 from server.edge.messaging import (
     Answer,
     Answered,
@@ -15,7 +16,6 @@ from server.edge.messaging import (
     Welcome,
     WireError,
     decode_server,
-    encode,
 )
 from server.version import VERSION
 from tests.server.http import TestClient

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from server.edge.messaging import Hello, WireError, decode_server, encode
+from server.edge.codec import encode
+from server.edge.messaging import Hello, WireError, decode_server
 from tests.server.http import TestClient
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import anyio
 import httpx
 
+from server.edge.codec import encode as encode_msg
 from server.edge.messaging import Ping
-from server.edge.messaging import encode as encode_msg
 from tests.server.live import live_server, open_seat
 
 

@@ -10,7 +10,8 @@ import pytest
 from engine.review.advice import advise
 from engine.review.strong import StrongReviewer
 from server.app import HubSeater, HubTables
-from server.edge.messaging import AdviceAsk, AdviceMsg, InquiryMsg, Welcome, WireError, encode
+from server.edge.codec import encode
+from server.edge.messaging import AdviceAsk, AdviceMsg, InquiryMsg, Welcome, WireError
 from server.ladder.lobbies import RankedLobby
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub

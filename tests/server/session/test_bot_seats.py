@@ -11,7 +11,8 @@ import anyio
 import httpx
 
 from engine.bot import EasyBot, StrongBot
-from server.edge.messaging import InquiryMsg, Snapshot, decode_server, encode
+from server.edge.codec import encode
+from server.edge.messaging import InquiryMsg, Snapshot, decode_server
 from tests.server.live import by_place, live_server, open_seat, pick
 
 

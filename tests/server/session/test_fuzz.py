@@ -12,7 +12,8 @@ from typing import Any
 import httpx
 
 from engine.game import Game
-from server.edge.messaging import End, InquiryMsg, Snapshot, WireError, decode_server, encode
+from server.edge.codec import encode
+from server.edge.messaging import End, InquiryMsg, Snapshot, WireError, decode_server
 from server.session.hub import Hub
 from tests.server.live import live_server, open_seat, pick
 

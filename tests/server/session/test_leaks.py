@@ -14,7 +14,8 @@ import time
 import anyio
 
 from engine.rules.bagime import bagime
-from server.edge.messaging import End, InquiryMsg, Snapshot, encode
+from server.edge.codec import encode
+from server.edge.messaging import End, InquiryMsg, Snapshot
 from server.edge.transport import Disconnected
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub

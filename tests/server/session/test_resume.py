@@ -16,15 +16,8 @@ import websockets
 
 from engine.replay import check, tenhou_read
 from server.app import create_app
-from server.edge.messaging import (
-    End,
-    InquiryMsg,
-    Snapshot,
-    Welcome,
-    WireError,
-    decode_server,
-    encode,
-)
+from server.edge.codec import encode
+from server.edge.messaging import End, InquiryMsg, Snapshot, Welcome, WireError, decode_server
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
 from server.session.resume import Resumed

@@ -15,17 +15,11 @@ import msgspec
 import websockets
 
 from engine.rules.bagime import bagime
+from server.edge.codec import encode
 from server.edge.messaging import (
     Answer as AnswerMsg,
 )
-from server.edge.messaging import (
-    End,
-    EventMsg,
-    InquiryMsg,
-    Snapshot,
-    decode_server,
-    encode,
-)
+from server.edge.messaging import End, EventMsg, InquiryMsg, Snapshot, decode_server
 from tests.server.leaks import SeatAudit
 from tests.server.live import by_place, live_server, open_seat, pick
 

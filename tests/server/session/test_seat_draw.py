@@ -19,8 +19,8 @@ from typing import Any
 import httpx
 
 from engine.rules.bagime import bagime
+from server.edge.codec import encode as encode_msg
 from server.edge.messaging import End, InquiryMsg, Snapshot, Welcome, WireError, decode_server
-from server.edge.messaging import encode as encode_msg
 from tests.server.live import WireBot, live_server, open_seat, pick
 
 ROOMS = 8

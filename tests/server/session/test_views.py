@@ -11,7 +11,7 @@ import pytest
 
 import server.session.hub as hub_module
 import server.session.table as compiled_table
-from server.edge.messaging import encode_twice
+from server.edge.codec import encode_twice
 from server.edge.transport import memory_pair
 from server.session.engine_port import RealEngine
 from server.session.hub import Hub
