@@ -51,3 +51,13 @@ def event_text(seq: int, event: str) -> str:
     step's event goes to every seat with a seq of its own, and is encoded once
     (tests/server/edge/test_codec.py checks it against ``encode``)."""
     return f'{{"type":"event","seq":{seq},"event":{event}}}'
+
+
+def answered_text(inquiry: int, action: int, option: int, timeout: bool) -> str:
+    """``encode(Answered(inquiry, action, option, timeout))``: the echo of every answer
+    taken, written without a struct (tests/server/edge/test_codec.py checks it)."""
+    late = "true" if timeout else "false"
+    return (
+        f'{{"type":"answered","inquiry":{inquiry},"action":{action},"option":{option},'
+        f'"timeout":{late}}}'
+    )

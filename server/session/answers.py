@@ -18,12 +18,14 @@ import secrets
 from collections.abc import Callable
 from typing import Protocol
 
+import msgspec
+
 from engine.actions.inquiry import MultiPlayerInquiry
 from engine.actions.types import ActionType, InvalidResponse
 from engine.bot import Bot
 from engine.rules.kinds import InquiryKind
-from server.edge.codec import encode
-from server.edge.messaging import Answer, Answered, ClockMsg, InquiryMsg, WireError
+from server.edge.codec import answered_text, encode
+from server.edge.messaging import Answer, ClockMsg, InquiryMsg, WireError
 from server.session import bots
 from server.session.deadlines import Deadlines
 from server.session.durable import check_answer
@@ -31,7 +33,7 @@ from server.session.engine_port import EnginePort
 from server.session.recording import Recording
 from server.session.rooms import Room
 from server.session.seat import Seat
-from server.session.wire import inquiry_message
+from server.session.wire import inquiry_text
 from server.settings import Settings
 from server.storage.sqlite import StorageFault
 
@@ -150,7 +152,7 @@ class Answers:
                 self.deadlines[index] = self._open_clock(seat, inquiry, now)
                 self.shown[index] += 1
                 self.wire_ids[index] = self.shown[index]
-                seat.push(encode(self._inquiry_for(index, now)))
+                seat.push(self._inquiry_text(index, now))
         inquiry.add_done_callback(self._closed)
         self.deadlines.changed()
 
@@ -175,7 +177,7 @@ class Answers:
         """What a (re)connecting seat (a human's, an external bot's) still has to answer."""
         inquiry = self.inquiry
         if inquiry is not None and not inquiry.done and index in self.wire_ids:
-            return self._inquiry_for(index, self.now())
+            return msgspec.json.decode(self._inquiry_text(index, self.now()), type=InquiryMsg)
         return None
 
     def answer(self, index: int, msg: Answer) -> WireError | None:
@@ -228,17 +230,18 @@ class Answers:
             return now + self.settings.next_round_s
         return seat.clock.open(now)
 
-    def _inquiry_for(self, index: int, now: float) -> InquiryMsg:
+    def _inquiry_text(self, index: int, now: float) -> str:
+        """What seat ``index`` is asked, with the seconds it has left, its base time and its
+        bank."""
         assert self.inquiry is not None
-        seat = self.room.seats[index]
-        next_round = self.inquiry.kind == NEXT_ROUND
-        return inquiry_message(
-            self.wire_ids[index],
-            self.inquiry.players[index],
-            remaining=self.deadlines[index] - now,
-            base=self.settings.next_round_s if next_round else seat.clock.base,
-            bank=0.0 if next_round else seat.clock.bank,
-        )
+        wire_id, single = self.wire_ids[index], self.inquiry.players[index]
+        remaining = self.deadlines[index] - now
+        if self.inquiry.kind == NEXT_ROUND:
+            base, bank = self.settings.next_round_s, 0.0
+        else:
+            clock = self.room.seats[index].clock
+            base, bank = clock.base, clock.bank
+        return inquiry_text(wire_id, single, remaining=remaining, base=base, bank=bank)
 
     def _respond(
         self, index: int, action: int, option: int, *, timeout: bool, own: bool = False
@@ -263,7 +266,7 @@ class Answers:
             if seat.clock.opened is not None:  # else settling closed it and stored the banks
                 seat.clock.close(self.now())
                 self.recording.banks()
-            seat.push(encode(Answered(wire_id, action, option, timeout)))
+            seat.push(answered_text(wire_id, action, option, timeout))
             if seat.clock.bank != bank:
                 seat.push(encode(ClockMsg(int(seat.clock.bank * 1000))))
 

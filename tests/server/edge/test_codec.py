@@ -6,13 +6,18 @@ from __future__ import annotations
 import msgspec
 
 from server.edge import codec, messaging
-from server.edge.messaging import EventMsg, Pong, WireError
+from server.edge.messaging import Answered, EventMsg, Pong, WireError
 
 
 def test_an_event_frame_is_the_encoding_of_its_message() -> None:
     for seq, event in [(0, '{"type":"Dora","tile":5}'), (7, "null"), (12345, '{"a":[1,"é"]}')]:
         wrapped = EventMsg(seq, msgspec.Raw(event.encode()))
         assert codec.event_text(seq, event) == codec.encode(wrapped)
+
+
+def test_an_answered_echo_is_the_encoding_of_its_message() -> None:
+    for args in [(1, 0, 13, False), (40_001, 3, 0, True), (7, -1, 2, False)]:
+        assert codec.answered_text(*args) == codec.encode(Answered(*args))
 
 
 def test_the_encoders_agree_with_each_other() -> None:
