@@ -9,14 +9,18 @@ one message per line: an engine step pushes its events for a seat together, so t
 in one send instead of one each (the send path is most of a decision's cost).
 
 A connection that can write at once (``send_now``: a WebSocket on server/edge/ws_direct.py) skips
-the pump: what is pushed during one turn of the event loop is written by one callback at
-its end, with no task wake-up. Once a write cannot go at once (the peer is not reading), the
-rest goes through the pump and its bound, in order, until the pump has caught up.
+the pump: what is pushed during one turn of the event loop is written at its end, with no
+task wake-up, by one callback for every such connection of the loop (``Flushes``): a step
+pushes to four seats, and a callback each was four handles made and run. Once a write
+cannot go at once (the peer is not reading), the rest goes through the pump and its bound,
+in order, until the pump has caught up.
 """
 
 from __future__ import annotations
 
 import asyncio
+import weakref
+from typing import Final
 
 import anyio
 
@@ -26,6 +30,40 @@ from server.edge.transport import Connection, Disconnected, direct_lane
 
 #: how long a close handshake may take before the connection is abandoned
 CLOSE_WAIT_S = 2.0
+
+
+class Flushes:
+    """The outboxes of one event loop with text pushed this turn, flushed by one callback
+    in the order of their first push."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._due: list[Outbox] = []
+
+    def add(self, outbox: Outbox) -> None:
+        if not self._due:
+            self._loop.call_soon(self._run)
+        self._due.append(outbox)
+
+    def _run(self) -> None:
+        due, self._due = self._due, []  # what is pushed while these write waits for the next
+        for outbox in due:
+            outbox.flush()
+
+
+#: each running loop's ``Flushes``, let go with the loop
+_FLUSHES: Final[weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Flushes]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def flushes() -> Flushes:
+    """The running loop's ``Flushes``."""
+    loop = asyncio.get_running_loop()
+    found = _FLUSHES.get(loop)
+    if found is None:
+        found = _FLUSHES[loop] = Flushes(loop)
+    return found
 
 
 class Outbox:
@@ -40,15 +78,15 @@ class Outbox:
         #: several messages per frame, newline-separated (the client asked for it)
         self.batch = False
         self._scope: anyio.CancelScope | None = None
-        #: pushed this turn of the loop, for ``_flush`` to write at once (the direct lane)
+        #: pushed this turn of the loop, for ``flush`` to write at once (the direct lane)
         self._lane = direct_lane(conn)
         self._direct: list[str] | None = None if self._lane is None else []
         #: the lane's socket's own write (``send_now`` less one call per frame)
         socket = None if self._lane is None else self._lane.lane
         self._write = None if socket is None else socket.write_text
-        #: the loop the lane's writes are scheduled on, looked up once (on Python 3.11 each
-        #: lookup is a ``getpid`` system call)
-        self._loop = None if self._lane is None else asyncio.get_running_loop()
+        #: the loop's flush of what was pushed, looked up once (on Python 3.11 each lookup
+        #: of the running loop is a ``getpid`` system call)
+        self._flushes = None if self._lane is None else flushes()
         #: the pump holds a message it has not finished writing (the direct lane waits)
         self._sending = False
 
@@ -64,8 +102,8 @@ class Outbox:
         direct = self._direct
         if direct is not None and not self._queue.items and not self._sending:
             if not direct:
-                assert self._loop is not None
-                self._loop.call_soon(self._flush)
+                assert self._flushes is not None
+                self._flushes.add(self)
             elif len(direct) >= self._queue.limit:
                 self.shut(CloseCode.TOO_SLOW)
                 return False
@@ -78,7 +116,7 @@ class Outbox:
             return False
         return True
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
         """Write what was pushed this turn; what cannot go at once goes to the pump."""
         texts, self._direct = self._direct or [], []
         dropped = self.closed and self.close_code == CloseCode.TOO_SLOW
@@ -100,7 +138,7 @@ class Outbox:
         (and ``reason``). A client dropped for being slow gets nothing more."""
         if not self.closed:
             if code != CloseCode.TOO_SLOW and self._direct:
-                self._flush()  # what was pushed before the shut still goes, first
+                self.flush()  # what was pushed before the shut still goes, first
             self.closed = True
             self.close_code = code
             self.close_reason = reason
