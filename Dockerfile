@@ -33,13 +33,14 @@ COPY static ./static
 # A wheel built offline with the locked setuptools and mypyc (static/ goes in as server/static,
 # the hot modules as C extensions), then installed without its dependencies (all locked above)
 # and compiled to .pyc for a read-only filesystem; the build fails unless the installed engine
-# runs compiled. pip, setuptools and mypy are not needed at run time.
+# and server run compiled. pip, setuptools and mypy are not needed at run time.
 RUN /opt/build/bin/pip wheel -q --no-deps --no-build-isolation --no-index -w /wheels . \
     && /opt/riichi/bin/pip install -q --no-deps --no-index /wheels/*.whl \
     && /opt/riichi/bin/pip uninstall -q -y pip setuptools \
     && /opt/riichi/bin/python -m compileall -q /opt/riichi \
     && /opt/riichi/bin/python -c "import server.app; assert server.app._packaged_static()" \
-    && cd / && /opt/riichi/bin/python -c "import engine.native as n; assert not n.REASON, n.REASON"
+    && cd / && /opt/riichi/bin/python -c "import engine.native as n; assert not n.REASON, n.REASON" \
+    && /opt/riichi/bin/python -c "import server.native as s; assert not s.REASON, s.REASON"
 
 FROM ${BASE}
 # The release and the commit it was built from (scripts/docker-build.sh passes both: the

@@ -83,7 +83,7 @@ def compiled_extensions() -> list[Any]:
                 target_dir=f"build/{native.group}",
             )
         except SystemExit:  # a type error: mypyc refuses (the server's set, where the
-            # build's environment lacks its libraries: the Docker image's build stage)
+            # build's environment lacks the libraries [build-system] requires names)
             print(f"mypyc refused {native.group}: it installs interpreted", file=sys.stderr)
             continue
         for extension in built:

@@ -95,9 +95,12 @@ site = pathlib.Path(sysconfig.get_paths()["purelib"])
 print(sum(not pathlib.Path(importlib.util.cache_from_source(str(p))).exists() for p in site.rglob("*.py")),
       "pip" if (site / "pip").exists() else "")')
 [ "$uncompiled" = "0 " ] || fail "modules without .pyc, or pip, in the image: $uncompiled"
-# The engine's hot modules run compiled (engine/native.py), on the read-only root as served.
+# The engine's hot modules run compiled (engine/native.py), on the read-only root as served,
 engine=$("$DOCKER" run --rm --read-only "$IMAGE" python3 -c 'import engine.native as n; print(n.describe())')
 case "$engine" in compiled*) say "engine: $engine" ;; *) fail "the image's engine: $engine" ;; esac
+# and so do the server's (server/native.py): its build stage once lacked their libraries
+server=$("$DOCKER" run --rm --read-only "$IMAGE" python3 -c 'import server.native as s; print(s.SERVER.describe())')
+case "$server" in compiled*) say "server: $server" ;; *) fail "the image's server: $server" ;; esac
 history=$("$DOCKER" history --no-trunc "$IMAGE")
 if grep -q -i -E 'BEGIN CERTIFICATE|index-url' <<<"$history"; then fail "a pip secret is in the image history"; fi
 
