@@ -19,7 +19,7 @@ from typing import Protocol
 import anyio
 
 from server.storage import accounts, ranked
-from server.storage.sqlite import Store
+from server.storage.sqlite import StorageFault, Store
 
 log = logging.getLogger("server")
 
@@ -55,6 +55,8 @@ class Forfeits:
         while True:
             try:
                 await self.sweep()
+            except StorageFault as exc:  # the store is away (announced once): look again later
+                log.warning("the sweep for banned and deleted seats waits for the store: %s", exc)
             except Exception:
                 log.exception("the sweep for banned and deleted ranked seats failed")
             await anyio.sleep(every_s)

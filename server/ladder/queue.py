@@ -36,7 +36,7 @@ from server.ladder.lobbies import RankedLobby
 from server.ladder.seating import draw_tables, seat_key
 from server.storage import accounts as account_rows
 from server.storage import ranked
-from server.storage.sqlite import Store
+from server.storage.sqlite import StorageFault, Store
 
 log = logging.getLogger("server")
 
@@ -170,6 +170,8 @@ class Queue:
             for lobby in list(self.lobbies):
                 try:
                     await self.draw(lobby)
+                except StorageFault as exc:  # the store is away: the next draw tries again
+                    log.warning("the draw of ranked lobby %s waits for the store: %s", lobby, exc)
                 except Exception:
                     log.exception("the draw of ranked lobby %s failed", lobby)
 
@@ -190,12 +192,21 @@ class Queue:
         tables = draw_tables([(a, k) for a, _, k in pool], config.players, self.rng)
         taken = await self.waiting.take(lobby, tables) if tables else []
         formed = 0
-        for group in taken:  # a table that cannot start puts its group back, the rest go on
+        for n, group in enumerate(taken):  # a table that cannot start: its group goes back
             try:
                 formed += await self._form(config, group)
             except QueueError as exc:
                 log.warning("a table of ranked lobby %s could not start: %s", lobby, exc)
+            except StorageFault:  # the store is away: this group and the rest wait on, first
+                for left in taken[n:]:
+                    await self._put_back(config, left)
+                raise
         return formed
+
+    async def _put_back(self, config: RankedLobby, group: list[Entry]) -> None:
+        """A taken group not seated: its markers go and it waits again, first."""
+        await self.waiting.release([a for a, _, _ in group])
+        await self.waiting.requeue(config.name, group)
 
     async def forget(self, account: int) -> None:
         """The account's last session ended (a logout): its queue entry goes."""
@@ -218,8 +229,7 @@ class Queue:
         try:
             code, game, seats, node = self.seater.seat(config, [n for _, n, _ in group])
         except Exception as exc:  # no room for a table (stopping, full): they wait on, first
-            await self.waiting.release(accounts)
-            await self.waiting.requeue(config.name, group)
+            await self._put_back(config, group)
             raise QueueError("no_table", f"no table could start: {exc}") from exc
         by_seat = [0] * len(seats)  # the accounts in the seats drawn for them
         for account, (seat, _) in zip(accounts, seats, strict=True):
