@@ -88,7 +88,7 @@ export function reviewPanel({ game, jump, setView }) {
       el("span", "rv-name", name || `${seat + 1}`),
       el("button", { class: "rv-ask", id: `review-ask-${seat}`, onclick: () => ask(seat) }, t("review")),
       el("span", { class: "rv-status", id: `review-status-${seat}` }),
-      el("button", { class: "rv-summary hidden", id: `review-summary-${seat}`, onclick: () => show(seat) }))));
+      el("button", { class: "rv-summary hidden", id: `review-summary-${seat}`, onclick: () => { st.wanted = seat; show(seat); } }))));
     replay.names.forEach((_, seat) => poll(seat)); // a review already made shows at once
   }
   const part = (kind, seat) => seatsBox.querySelector(`#review-${kind}-${seat}`);
@@ -134,7 +134,9 @@ export function reviewPanel({ game, jump, setView }) {
     summary.textContent = `${t("matchRate")} ${pct(review.match_rate)} · ${t("reviewRating")} ${review.rating.toFixed(3)}`
       + ` · ${t("blunders")} ${review.grades.blunder} · ${review.total_reviewed} ${t("decisions")}`;
     summary.classList.remove("hidden");
-    if (st.active === null || st.wanted === seat) show(seat);
+    // the seat asked for; else, of the reviews already made, the lowest seat's (whichever
+    // answer comes first), until the reader picks one
+    if (st.wanted === seat || (st.wanted === null && (st.active === null || seat < st.active))) show(seat);
   }
   function show(seat) {
     st.active = seat;

@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from tests.client.conftest import shot
+from tests.client.conftest import shot, to_fixed
 
 SEAT = 0
 #: a review starts a worker process that imports the engine, on a shared machine
@@ -48,6 +48,23 @@ def _finished_game(server: str) -> tuple[str, int]:
     return game, int(draw[0])
 
 
+def _made(server: str, game: str) -> dict[int, int]:
+    """The seats whose review is done, with how many decisions each reviewed, once none is
+    queued or running."""
+    deadline = time.monotonic() + PATIENCE_S
+    while True:
+        states = [_call(f"{server}/api/games/{game}/review?seat={s}")[1] for s in range(4)]
+        if all(state["status"] in ("done", "none") for state in states):
+            break
+        assert time.monotonic() < deadline, states
+        time.sleep(0.5)
+    return {
+        s: int(state["review"]["total_reviewed"])
+        for s, state in enumerate(states)
+        if state["status"] == "done"
+    }
+
+
 def test_a_reviewed_game_steps_to_its_worst_mistake_and_shows_the_alternatives(
     server: str, page: Page
 ) -> None:
@@ -62,7 +79,7 @@ def test_a_reviewed_game_steps_to_its_worst_mistake_and_shows_the_alternatives(
     assert status == 200 and state["status"] == "done"
     review = state["review"]
     summary = page.locator(f"#review-summary-{seat}").inner_text()
-    assert f"{100 * review['match_rate']:.1f} %" in summary
+    assert f"{to_fixed(100 * review['match_rate'])} %" in summary
     assert f"{review['rating']:.3f}" in summary
     # one mark per reviewed decision, coloured by its grade
     cells = page.locator("#review-strip .rv-cell")
@@ -84,7 +101,7 @@ def test_a_reviewed_game_steps_to_its_worst_mistake_and_shows_the_alternatives(
     assert played.count() == 1 and "played" in played.inner_text()
     assert played.locator("td.rv-rank").inner_text() == str(entry["actual_index"] + 1)
     best = rows.nth(0).locator("td.rv-prob").inner_text()
-    assert best == f"{100 * entry['details'][0]['prob']:.1f} %"
+    assert best == f"{to_fixed(100 * entry['details'][0]['prob'])} %"
     assert page.locator("#review-strip .rv-cell.here").count() == 1
     shot(page, "desktop-review-worst")
     Path("/tmp/shots").mkdir(exist_ok=True)
@@ -95,13 +112,26 @@ def test_a_reviewed_game_steps_to_its_worst_mistake_and_shows_the_alternatives(
     if page.locator("#review-grade").count():
         assert page.locator("#review-grade").inner_text() in ("Mistake", "Blunder")
 
+    # another seat's review asked elsewhere: as the page opens, the lowest reviewed seat shows
+    extra = (seat + 2) % 4
+    assert _call(f"{server}/api/games/{game}/review", {"seat": extra})[0] in (200, 202)
+
     # a review already made shows as the page opens, in the reader's language
     for lang, words in (("ja", ("一致率", "AI検討")), ("zh", ("一致率", "AI复盘"))):
         page.select_option("#lang", lang)
         page.reload()
         page.wait_for_selector(f"#review-summary-{seat}:not(.hidden)")
         assert words[0] in page.locator(f"#review-summary-{seat}").inner_text()
-        other = (seat + 1) % 4  # a seat nobody asked for: its button still asks
+        # of the reviews made (the wait above may have asked for seat 0's as the game ended),
+        # the lowest seat's shows first, whichever answer comes first; a click picks another
+        made = _made(server, game)
+        assert seat in made and extra in made
+        first = min(made)
+        page.wait_for_selector(f".rv-seat.active[data-seat='{first}']")
+        assert page.locator("#review-strip .rv-cell").count() == made[first]
+        other = next(s for s in range(4) if s not in made)  # nobody asked: its button asks
         assert page.locator(f"#review-ask-{other}").inner_text() == words[1]
+        page.click(f"#review-summary-{seat}")
+        page.wait_for_selector(f".rv-seat.active[data-seat='{seat}']")
         assert page.locator("#review-strip .rv-cell").count() == review["total_reviewed"]
     page.select_option("#lang", "en")  # back to English for the other tests' pages
