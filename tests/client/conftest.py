@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
@@ -154,6 +155,17 @@ def click_until(page: Page, button: str, selector: str, limit: int) -> int:
     )
     assert clicks >= 0, f"no {selector} after {limit} clicks of {button}"
     return clicks
+
+
+def to_fixed(x: float, digits: int = 1) -> str:
+    """JavaScript's ``x.toFixed(digits)`` for ``x >= 0``: the double's exact value rounded
+    half up. Python's format rounds an exact tie to even (``f"{16.25:.1f}"`` is ``16.2``, the
+    page shows ``16.3``), so a percentage the page prints is checked against this.
+
+    >>> to_fixed(16.25), to_fixed(0.1625 * 100), to_fixed(2.675, 2)
+    ('16.3', '16.3', '2.67')
+    """
+    return str(Decimal(x).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
 
 
 def shot(page: Page, name: str) -> None:

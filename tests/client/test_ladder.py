@@ -30,6 +30,7 @@ from tests.client.conftest import (
     PHONE,
     click_until,
     serve,
+    to_fixed,
     wait_until,
 )
 from tests.server.live import GENEROUS_ENV
@@ -394,7 +395,7 @@ def test_the_profile_shows_the_agreement_of_the_players_reviewed_seat(
         wait_until(page, "document.querySelector('.page.profile')?.dataset.ready === '1'")
         assert page.inner_text("#agreement-title") == heading
         shown = page.locator("#agreement .agreement dd").inner_text()
-        assert shown == f"{review['match_rate'] * 100:.1f}%"
+        assert shown == f"{to_fixed(review['match_rate'] * 100)}%"
         assert page.locator("#agreement .reviewed dd").inner_text() == "1"
         assert page.locator("#agreement-graph circle").count() == 1
         page.locator("#agreement").scroll_into_view_if_needed()
