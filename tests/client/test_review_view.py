@@ -115,21 +115,21 @@ def test_a_reviewed_game_steps_to_its_worst_mistake_and_shows_the_alternatives(
     # another seat's review asked elsewhere: as the page opens, the lowest reviewed seat shows
     extra = (seat + 2) % 4
     assert _call(f"{server}/api/games/{game}/review", {"seat": extra})[0] in (200, 202)
+    # the reviews made (the wait above may have asked for seat 0's as the game ended)
+    made = _made(server, game)
+    assert seat in made and extra in made
+    first = min(made)
+    other = next(s for s in range(4) if s not in made)  # nobody asked: its button asks
 
-    # a review already made shows as the page opens, in the reader's language
+    # a review already made shows as the page opens, in the reader's language: the lowest
+    # seat's first, whichever answer comes first; a click picks another
     for lang, words in (("ja", ("一致率", "AI検討")), ("zh", ("一致率", "AI复盘"))):
         page.select_option("#lang", lang)
         page.reload()
         page.wait_for_selector(f"#review-summary-{seat}:not(.hidden)")
         assert words[0] in page.locator(f"#review-summary-{seat}").inner_text()
-        # of the reviews made (the wait above may have asked for seat 0's as the game ended),
-        # the lowest seat's shows first, whichever answer comes first; a click picks another
-        made = _made(server, game)
-        assert seat in made and extra in made
-        first = min(made)
         page.wait_for_selector(f".rv-seat.active[data-seat='{first}']")
         assert page.locator("#review-strip .rv-cell").count() == made[first]
-        other = next(s for s in range(4) if s not in made)  # nobody asked: its button asks
         assert page.locator(f"#review-ask-{other}").inner_text() == words[1]
         page.click(f"#review-summary-{seat}")
         page.wait_for_selector(f".rv-seat.active[data-seat='{seat}']")
