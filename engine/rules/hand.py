@@ -16,7 +16,7 @@ that counts melds passes ``held`` (meld tiles per kind) to ``waits``/``tenpai_di
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import xiangting
 
@@ -254,20 +254,42 @@ def tenpai_discards(
     return out
 
 
-def far_from_tenpai(counts: Sequence[int], tiles: int = 14) -> bool:
+def _code(key: Sequence[int]) -> int:
+    """A part's counts as one machine word, three bits a kind (as ``far_from_tenpai`` packs
+    them): a set of these is tested without building and hashing a tuple."""
+    code = 0
+    for i, n in enumerate(key):
+        code |= n << 3 * i
+    return code
+
+
+#: the complete parts' keys as ``_code`` words
+_SUIT_COMPLETE_CODES: Final = frozenset(_code(key) for key in _SUIT_COMPLETE)
+_HONOUR_COMPLETE_CODES: Final = frozenset(_code(key) for key in _HONOUR_COMPLETE)
+
+
+def far_from_tenpai(counts: list[int], tiles: int = 14) -> bool:
     """No discard leaves this 3n+2 part tenpai: three of its four parts are incomplete (a
-    discard mends one at most) and no chiitoitsu or kokushi shape is near. Four lookups:
-    most hands in play pass, and their next waits are known to be none without a search.
-    ``tiles`` is the part's size when the caller knows it: under 14 (a hand with melds) no
-    chiitoitsu or kokushi can be near, so their count is skipped."""
-    c = tuple(counts)  # no copy of a tuple
+    discard mends one at most) and no chiitoitsu or kokushi shape is near. Four lookups of
+    packed words: most hands in play pass, and their next waits are known to be none without
+    a search (a seat's every discard asks). ``tiles`` is the part's size when the caller
+    knows it: under 14 (a hand with melds) no chiitoitsu or kokushi can be near, so their
+    count is skipped."""
+    man = pin = sou = honours = 0
+    for i in range(9):
+        shift = 3 * i
+        man |= counts[i] << shift
+        pin |= counts[i + 9] << shift
+        sou |= counts[i + 18] << shift
+        if i < 7:
+            honours |= counts[i + 27] << shift
     missing = (
-        (c[0:9] not in _SUIT_COMPLETE)
-        + (c[9:18] not in _SUIT_COMPLETE)
-        + (c[18:27] not in _SUIT_COMPLETE)
-        + (c[27:34] not in _HONOUR_COMPLETE)
+        (man not in _SUIT_COMPLETE_CODES)
+        + (pin not in _SUIT_COMPLETE_CODES)
+        + (sou not in _SUIT_COMPLETE_CODES)
+        + (honours not in _HONOUR_COMPLETE_CODES)
     )
-    return missing > 2 and (tiles < 14 or not _special_possible(c))
+    return missing > 2 and (tiles < 14 or not _special_possible(tuple(counts)))
 
 
 def _waits_after(

@@ -17,6 +17,7 @@ from mahjong.hand_calculating.divider import HandDivider
 from mahjong.shanten import Shanten
 
 from engine.rules import hand as H
+from engine.rules.agari_table import HONOURS, SUIT
 from engine.rules.tiles import YAOCHUU_KINDS as YAOCHUU
 
 N_HANDS = 3000
@@ -216,6 +217,30 @@ def test_tenpai_discards_agree_with_brute_force(hands: list[list[int]]) -> None:
     assert sum(bool(H.tenpai_discards(h)) for h in sample) > len(sample) // 4
     assert _mismatches(sample[: N_HANDS // 5], H.tenpai_discards, brute) == []
     assert _mismatches(sample, H.tenpai_discards, xiangting_discards) == []
+
+
+def test_far_from_tenpai_is_three_incomplete_parts_and_never_hides_a_tenpai_discard(
+    hands: list[list[int]],
+) -> None:
+    """The packed-word test is the four tuple lookups it replaced, and a hand it calls far
+    has no discard that leaves tenpai (a wrong "far" would hide waits: a missed furiten)."""
+    rng = random.Random(19)
+    sample = [add(drop_one(rng, h), rng.randrange(34)) for h in hands]
+    sample = [h for h in sample if max(h) <= 4]
+    sample += [wall_hand(rng, rng.choice((2, 5, 8, 11, 14))) for _ in range(N_HANDS)]
+    sample += [special_hand(rng) for _ in range(N_HANDS // 10)]
+    complete = (SUIT.complete, SUIT.complete, SUIT.complete, HONOURS.complete)
+
+    def three_incomplete(counts: list[int]) -> bool:
+        parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+        missing = sum(tuple(part) not in table for part, table in zip(parts, complete, strict=True))
+        near = sum(counts) == 14 and H._special_possible(tuple(counts))
+        return missing > 2 and not near
+
+    far = [h for h in sample if H.far_from_tenpai(h, sum(h))]
+    assert len(sample) // 4 < len(far) < len(sample) * 3 // 4  # it tells hands apart
+    assert _mismatches(sample, lambda h: H.far_from_tenpai(h, sum(h)), three_incomplete) == []
+    assert [h for h in far if H.tenpai_discards(h)] == []
 
 
 def xiangting_discards(counts: list[int]) -> dict[int, list[int]]:
