@@ -34,7 +34,7 @@ def pair_fu(pair: int, seat: int, rnd: int, double_wind: int) -> int:
 
 
 #: [tsumo][menzen] -> 20 base, and +2 for a tsumo or +10 for a closed ron
-WON_FU: Final = ((20, 30), (22, 22))
+WON_FU: Final[tuple[tuple[int, ...], ...]] = ((20, 30), (22, 22))  # any length: see score.py
 
 
 def _pair_value(pair: int, seat: int, rnd: int, double_wind: int) -> int:

@@ -78,7 +78,7 @@ class HandResult(msgspec.Struct, frozen=True, gc=False):
     tsumo_other: int
 
 
-#: the key bit that marks real yakuman (no dora, no fu): see ``yakuman_key``
+#: the key bit that marks real yakuman (no dora, no fu): see ``score.yakuman_key``
 YAKUMAN_BIT = 1 << 16
 _CLOSED = tuple(YakuHan(y.name, y.closed, y.tenhou) for y in REGULAR)
 _OPENED = tuple(YakuHan(y.name, y.opened, y.tenhou) for y in REGULAR)
@@ -126,12 +126,6 @@ ENTRY_CHUNKS = (_BY_MENZEN[0][1], _BY_MENZEN[1][1])
 def mask_han(chunks: Chunks, mask: YakuMask) -> int:
     """The han of a yaku mask (``chunks`` from ``HAN_CHUNKS``)."""
     return chunks[0][mask & 8191] + chunks[1][mask >> 13 & 8191] + chunks[2][mask >> 26]
-
-
-def yakuman_key(found: tuple[int, ...], double: bool) -> int:
-    """The key of a hand of real yakuman (``YAKUMAN`` indexes): above every regular hand."""
-    han = sum(26 if double and YAKUMAN[i].double else 13 for i in found)
-    return (han // 13 * YAKUMAN_BASE) << 17 | YAKUMAN_BIT | han << 8
 
 
 def _bases() -> set[int]:

@@ -26,15 +26,15 @@ from engine.rules.config import RuleConfig
 from engine.rules.meld import Meld
 from engine.rules.scoring.fu import ANKOU_FU, PAIR_VALUE, ROUND_UP, WON_FU
 from engine.rules.scoring.hand_mask import of_hand
-from engine.rules.scoring.points import LIMIT_KEYS, LOW_KEYS, hand_key
+from engine.rules.scoring.points import LIMIT_KEYS, LOW_KEYS, YAKUMAN_BASE, hand_key
 from engine.rules.scoring.reading_mask import FLAG_SHIFT, OF_COUNTS, of_bits
 from engine.rules.scoring.result import (
+    Chunks,
     CtxFields,
     HandResult,
     WinContext,
     YakuHan,
     mask_han,
-    yakuman_key,
 )
 from engine.rules.scoring.tables import (
     B_TRIP,
@@ -82,9 +82,26 @@ SANANKOU: Final = y.SANANKOU
 SUUANKOU: Final = y.SUUANKOU
 SUUANKOU_TANKI: Final = y.SUUANKOU_TANKI
 YAKUMAN_BIT: Final = res.YAKUMAN_BIT
-HAN_CHUNKS: Final = res.HAN_CHUNKS
-_ENTRY_CHUNKS: Final = res.ENTRY_CHUNKS
-_PAYMENTS: Final = res.PAYMENTS
+# the tables below that a variable indexes are typed as tuples of any length: mypyc keeps a
+# tuple of fixed length unboxed and builds it anew, allocating, on every such read
+HAN_CHUNKS: Final[tuple[Chunks, ...]] = res.HAN_CHUNKS
+_ENTRY_CHUNKS: Final[tuple[tuple[tuple[tuple[YakuHan, ...], ...], ...], ...]] = res.ENTRY_CHUNKS
+#: ``result.PAYMENTS`` entries: (ron, tsumo dealer, tsumo other, limit name, multiplier)
+Payment = tuple[int, int, int, str, int]
+
+
+def _by_base(payments: dict[int, Payment]) -> tuple[Payment | None, ...]:
+    """[base // 20] -> the entry of that base (every base is fu x 2^(han+2), fu a multiple
+    of 5, or a limit): a tuple read where a dict lookup hashed a boxed int."""
+    if any(base % 20 for base in payments):
+        raise ValueError("a base that is no multiple of 20")
+    return tuple([payments.get(20 * i) for i in range(max(payments) // 20 + 1)])
+
+
+#: [dealer][base // 20] -> ``result.PAYMENTS[dealer][base]``, None for no base
+_PAYMENTS: Final[tuple[tuple[Payment | None, ...], ...]] = tuple(
+    [_by_base(by_base) for by_base in res.PAYMENTS]
+)
 _YAKUMAN: Final = res.YAKUMAN_ENTRIES
 _YAKUMAN_DOUBLE: Final = res.YAKUMAN_DOUBLE_ENTRIES
 _DORA: Final = res.DORA_ENTRIES
@@ -93,7 +110,7 @@ _URA: Final = res.URA_ENTRIES
 
 #: [players][indicator tile] -> (1 when its dora kind is in the high half, the shift of that
 #: kind's count in its half)
-_DORA_AT: Final = (
+_DORA_AT: Final[tuple[tuple[tuple[int, int], ...], ...]] = (
     (),
     (),
     (),
@@ -120,7 +137,7 @@ _R_HONOUR: Final = READINGS[3]
 #: [12 copy bits] -> how many are set (the red fives of a hand)
 _POPCOUNT: Final = tuple(bin(c).count("1") for c in range(1 << 12))
 #: [seat wind] -> whether it is the dealer's (East), a plain int to index tables fast
-_DEALER: Final = (0,) * 27 + (1, 0, 0, 0)
+_DEALER: Final[tuple[int, ...]] = (0,) * 27 + (1, 0, 0, 0)
 _LOW_WAIT: Final = W_TANKI | W_KANCHAN | W_PENCHAN  # +2 fu
 #: (part, offset in it) of each winning kind
 _WAIT_AT: Final = tuple((min(k // 9, 3), k - 9 * min(k // 9, 3)) for k in range(34))
@@ -137,6 +154,23 @@ def _meld_facts(fields: int) -> tuple[int, int, int, int]:
 
 
 _MELD_FACTS: Final = tuple(_meld_facts(f) for f in range(512))
+#: [double yakuman counted][``yaku.YAKUMAN`` index] -> its han: 13, or 26 for a double one
+_YAKUMAN_HAN: Final[tuple[tuple[int, ...], ...]] = (
+    tuple([13 for _ in y.YAKUMAN]),
+    tuple([26 if yakuman.double else 13 for yakuman in y.YAKUMAN]),
+)
+#: the result type, a C static here rather than a module dictionary lookup per hand
+_HAND_RESULT: Final = HandResult
+
+
+def yakuman_key(found: tuple[int, ...], double: bool) -> int:
+    """The key of a hand of real yakuman (``yaku.YAKUMAN`` indexes): above every regular
+    hand."""
+    han_of = _YAKUMAN_HAN[1 if double else 0]
+    han = 0
+    for i in found:
+        han += han_of[i]
+    return (han // 13 * YAKUMAN_BASE) << 17 | YAKUMAN_BIT | han << 8
 
 
 def score_hand(
@@ -366,7 +400,10 @@ def _hand_result(
     """The result of the best reading: ``key`` packs base << 17 | han << 8 | fu (scoring's
     comparison key), ``mask`` its regular yaku, or ``yakuman`` its yakuman (when han and fu
     are read off the key); the dora counts are dropped for yakuman."""
-    ron, tsumo_dealer, tsumo_other, limit, multiplier = _PAYMENTS[dealer][key >> 17]
+    payment = _PAYMENTS[dealer][(key >> 17) // 20]
+    if payment is None:
+        raise ValueError(f"no hand is worth a base of {key >> 17}")
+    ron, tsumo_dealer, tsumo_other, limit, multiplier = payment
     yaku: tuple[YakuHan, ...]
     if yakuman:  # real yakuman: no dora, no fu
         entries = _YAKUMAN_DOUBLE if double_yakuman else _YAKUMAN
@@ -387,7 +424,7 @@ def _hand_result(
             yaku += _AKA[aka]
         if ura:
             yaku += _URA[ura]
-    return HandResult(
+    return _HAND_RESULT(
         han, fu, yaku, multiplier, n_dora, aka, ura, kita, key >> 17, limit, ron,
         tsumo_dealer, tsumo_other,
     )  # fmt: skip
