@@ -330,7 +330,10 @@ def _special_possible(c: tuple[int, ...]) -> bool:
     Chiitoitsu tenpai holds 7 kinds, so the 14 tiles before the discard hold 7 or 8; kokushi
     tenpai holds 12 or 13 terminal/honour kinds and nothing else, so 12 to 14 kinds before.
     """
-    empty = c.count(0)
+    empty = 0
+    for n in c:  # a compiled loop: ``tuple.count`` is a method call through Python
+        if not n:
+            empty += 1
     if empty in (26, 27):
         return c.count(4) == 0 and c.count(2) + c.count(3) >= 6
     # 12 terminal/honour kinds include at least 6 honours (there are 6 terminals): that
