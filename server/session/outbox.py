@@ -70,6 +70,9 @@ class Outbox:
     def __init__(self, conn: Connection, limit: int) -> None:
         self.conn = conn
         self._queue = Mailbox(limit)
+        #: the mailbox's bound as a machine int: its own is a float (infinity by default),
+        #: compared through Python on every push
+        self._limit = limit
         self.closed = False
         self.close_code = 1000
         self.close_reason = ""
@@ -104,7 +107,7 @@ class Outbox:
             if not direct:
                 assert self._flushes is not None
                 self._flushes.add(self)
-            elif len(direct) >= self._queue.limit:
+            elif len(direct) >= self._limit:
                 self.shut(CloseCode.TOO_SLOW)
                 return False
             direct.append(text)
