@@ -44,6 +44,10 @@ class TenpaiSource(Protocol):
 
     def info(self, tile: int) -> tuple[TenpaiInfo, ...]: ...
 
+    def ready(self) -> dict[int, list[int]]:
+        """Discard kind -> the waits it leaves: the kinds whose ``info`` may be non-empty."""
+        ...
+
 
 class Option:
     """One way to take an action: the player's own tiles used (the called tile is the
@@ -135,9 +139,9 @@ class DiscardOptions(Sequence[Option]):
         client's inquiry reads them all, and one call from outside the compiled engine costs
         what a dozen cost one by one."""
         found: dict[int, tuple[TenpaiInfo, ...]] = {}
-        for index in range(len(self.tiles)):
-            tenpai = self.tenpai_at(index)
-            if tenpai:
+        ready = self._source.ready()  # one call through the protocol, not one per discard
+        for index, tile in enumerate(self.tiles):
+            if tile >> 2 in ready and (tenpai := self.tenpai_at(index)):
                 found[index] = tenpai
         return found
 

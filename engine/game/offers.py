@@ -121,6 +121,9 @@ class RiichiPreview:
     def info(self, tile: int) -> tuple[TenpaiInfo, ...]:
         return self.preview.info(tile, riichi=True, double=self.double)
 
+    def ready(self) -> dict[int, list[int]]:
+        return self.preview.ready()
+
 
 def discard_options(
     game: Game, p: Player, preview: DiscardPreview, riichi: bool = False
