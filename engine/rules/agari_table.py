@@ -107,6 +107,15 @@ def build(size: int, sequences: bool) -> PartTables:
     )
 
 
+def part_code(key: Key) -> int:
+    """A part's counts as one machine word: 3 bits a kind, the first lowest (the layout of
+    the scorer's hand codes, and of ``hand.far_from_tenpai``'s words)."""
+    code = 0
+    for n in reversed(key):
+        code = code << 3 | n
+    return code
+
+
 def shifted(tables: PartTables, base: int) -> dict[tuple[int, ...], tuple[int, ...]]:
     """Each offset tuple used by a reading (runs or triplets) -> the same kinds plus ``base``.
 

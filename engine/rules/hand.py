@@ -20,7 +20,7 @@ from typing import Final, NamedTuple
 
 import xiangting
 
-from engine.rules.agari_table import HONOURS, PARTS, SUIT, Key, PartDecomp, shifted
+from engine.rules.agari_table import HONOURS, PARTS, SUIT, Key, PartDecomp, part_code, shifted
 from engine.rules.tiles import YAOCHUU_KINDS as _YAOCHUU
 from engine.rules.tiles import Kind
 
@@ -254,18 +254,10 @@ def tenpai_discards(
     return out
 
 
-def _code(key: Sequence[int]) -> int:
-    """A part's counts as one machine word, three bits a kind (as ``far_from_tenpai`` packs
-    them): a set of these is tested without building and hashing a tuple."""
-    code = 0
-    for i, n in enumerate(key):
-        code |= n << 3 * i
-    return code
-
-
-#: the complete parts' keys as ``_code`` words
-_SUIT_COMPLETE_CODES: Final = frozenset(_code(key) for key in _SUIT_COMPLETE)
-_HONOUR_COMPLETE_CODES: Final = frozenset(_code(key) for key in _HONOUR_COMPLETE)
+#: the complete parts' keys as ``part_code`` words: a set of these is tested without
+#: building and hashing a tuple
+_SUIT_COMPLETE_CODES: Final = frozenset(part_code(key) for key in _SUIT_COMPLETE)
+_HONOUR_COMPLETE_CODES: Final = frozenset(part_code(key) for key in _HONOUR_COMPLETE)
 
 
 def far_from_tenpai(counts: list[int], tiles: int = 14) -> bool:
@@ -275,7 +267,7 @@ def far_from_tenpai(counts: list[int], tiles: int = 14) -> bool:
     a search (a seat's every discard asks). ``tiles`` is the part's size when the caller
     knows it: under 14 (a hand with melds) no chiitoitsu or kokushi can be near, so their
     count is skipped."""
-    man = pin = sou = honours = 0
+    man = pin = sou = honours = 0  # ``part_code`` of each part, in one pass, no slices
     for i in range(9):
         shift = 3 * i
         man |= counts[i] << shift

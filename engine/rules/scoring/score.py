@@ -154,10 +154,11 @@ def _meld_facts(fields: int) -> tuple[int, int, int, int]:
 
 
 _MELD_FACTS: Final = tuple(_meld_facts(f) for f in range(512))
-#: [double yakuman counted][``yaku.YAKUMAN`` index] -> its han: 13, or 26 for a double one
+#: [double yakuman counted][``yaku.YAKUMAN`` index] -> its han, read off the result's entries
+#: once (a struct's field is a generic attribute read in compiled code)
 _YAKUMAN_HAN: Final[tuple[tuple[int, ...], ...]] = (
-    tuple([13 for _ in y.YAKUMAN]),
-    tuple([26 if yakuman.double else 13 for yakuman in y.YAKUMAN]),
+    tuple([entry.han for entry in res.YAKUMAN_ENTRIES]),
+    tuple([entry.han for entry in res.YAKUMAN_DOUBLE_ENTRIES]),
 )
 #: the result type, a C static here rather than a module dictionary lookup per hand
 _HAND_RESULT: Final = HandResult

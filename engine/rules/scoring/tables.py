@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, TypeAlias
 
-from engine.rules.agari_table import HONOURS, SUIT, PartDecomp
+from engine.rules.agari_table import HONOURS, SUIT, PartDecomp, part_code
 from engine.rules.tiles import FIVES, GREEN, YAOCHUU, YAOCHUU_KINDS, Tile
 
 #: one half of a hand (``lo``: man, pin; ``hi``: sou, honours): 3 bits of count per kind,
@@ -179,16 +179,8 @@ def _honour_reading(r: PartDecomp) -> Reading:
     return add, 0, waits, r
 
 
-def _code(key: tuple[int, ...]) -> int:
-    """A part's counts as its slice of the hand code: 3 bits a kind, the first lowest."""
-    code = 0
-    for n in reversed(key):
-        code = code << 3 | n
-    return code
-
-
 _SUIT_RELATIVE = [
-    (_code(key), tuple((_suit_reading(r), r) for r in rs)) for key, rs in SUIT.decomps.items()
+    (part_code(key), tuple((_suit_reading(r), r) for r in rs)) for key, rs in SUIT.decomps.items()
 ]
 
 
@@ -227,7 +219,7 @@ def _flat(
 
 
 _HONOUR_READINGS = {
-    _code(key): tuple(_honour_reading(r) for r in rs) for key, rs in HONOURS.decomps.items()
+    part_code(key): tuple(_honour_reading(r) for r in rs) for key, rs in HONOURS.decomps.items()
 }
 
 
